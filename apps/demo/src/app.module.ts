@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ObservabilityModule } from '@herald/observability';
+import { AdminShellModule } from './admin/admin-shell.module';
+import { DemoConfigModule } from './config/demo-config.module';
+import { HomeController } from './home/home.controller';
+
+/**
+ * The demo application. It runs on embedded defaults: no configuration file,
+ * no external service. Each Herald capability adds its module here.
+ */
+@Module({
+  imports: [DemoConfigModule, ObservabilityModule, AdminShellModule],
+  controllers: [HomeController],
+})
+export class AppModule {}

@@ -1,0 +1,37 @@
+/**
+ * Two projects: `unit` (specs beside the code) and `e2e` (cross-package tests
+ * under test/). Both compile TypeScript with SWC, keeping decorator metadata so
+ * Nest's dependency injection works exactly as in the built libraries.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+const moduleNameMapper = {
+  '^@herald/(contracts|observability|monitor|notification)$': '<rootDir>/libs/$1/src',
+  '^@herald/(monitor|notification)/(.*)$': '<rootDir>/libs/$1/src/$2',
+};
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper,
+  modulePathIgnorePatterns: ['<rootDir>/libs/.*/dist', '<rootDir>/apps/.*/dist'],
+};
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/src/**/*.spec.ts', '<rootDir>/apps/**/src/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+  ],
+};

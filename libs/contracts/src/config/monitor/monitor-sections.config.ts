@@ -1,0 +1,176 @@
+import { ConfigSection } from '../schema/config-section';
+import { Field } from '../schema/config-field.decorator';
+
+/** Prometheus' default buckets, in seconds. */
+export const DEFAULT_HISTOGRAM_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** SPEC `MetricsConfig`. */
+export class MetricsConfig extends ConfigSection {
+  @Field.boolean({ default: true, doc: 'Collect metrics' }) enabled!: boolean;
+  @Field.string({
+    default: '',
+    pattern: /^([a-zA-Z_:][a-zA-Z0-9_:]*)?$/,
+    patternMessage: 'must be a valid Prometheus metric-name prefix ([a-zA-Z_:][a-zA-Z0-9_:]*)',
+    doc: 'Prefix put before every metric name',
+  })
+  prefix!: string;
+  @Field.record({ doc: 'Labels added to every series (JSON object)' }) defaultLabels!: Record<
+    string,
+    string
+  >;
+  @Field.numbers({
+    default: DEFAULT_HISTOGRAM_BUCKETS,
+    doc: 'Default histogram buckets (comma-separated)',
+  })
+  histogramBuckets!: number[];
+  @Field.number({ min: 0.1, default: 15, doc: 'Seconds between runtime-metric collections' })
+  collectionInterval!: number;
+  @Field.integer({
+    min: 0,
+    default: 1000,
+    doc: 'Raw observations kept per histogram/summary series',
+  })
+  maxObservations!: number;
+}
+
+export const SAMPLER_TYPES = [
+  'always_on',
+  'always_off',
+  'probability',
+  'rate_limiting',
+  'parent_based_always_on',
+  'parent_based_always_off',
+  'parent_based_probability',
+  'parent_based_rate_limiting',
+] as const;
+export type SamplerType = (typeof SAMPLER_TYPES)[number];
+export const PROPAGATION_FORMATS = ['tracecontext', 'baggage'] as const;
+
+/** SPEC `TracingConfig`. */
+export class TracingConfig extends ConfigSection {
+  @Field.boolean({ default: true, doc: 'Record spans' }) enabled!: boolean;
+  @Field.string({ nonEmpty: true, default: 'herald-service', doc: 'service.name of the spans' })
+  serviceName!: string;
+  @Field.enum(SAMPLER_TYPES, { default: 'parent_based_always_on', doc: 'Sampler' })
+  samplerType!: SamplerType;
+  @Field.number({ min: 0, max: 1, default: 1, doc: 'Probability sampler ratio (0.0 to 1.0)' })
+  sampleRate!: number;
+  @Field.number({ min: 0, default: 100, doc: 'Rate-limiting sampler: traces started per second' })
+  maxTracesPerSecond!: number;
+  @Field.strings({
+    allowed: PROPAGATION_FORMATS,
+    default: ['tracecontext', 'baggage'],
+    doc: 'Propagators',
+  })
+  propagationFormats!: string[];
+  @Field.integer({ min: 0, default: 128, doc: 'Attributes per span' }) maxAttributes!: number;
+  @Field.integer({ min: 0, default: 128, doc: 'Events per span' }) maxEvents!: number;
+  @Field.integer({ min: 0, default: 128, doc: 'Links per span' }) maxLinks!: number;
+  @Field.integer({
+    min: 1,
+    default: 10000,
+    doc: 'Finished spans kept in memory by the in-memory tracer',
+  })
+  maxSpans!: number;
+}
+
+/** SPEC `HealthConfig`. */
+export class HealthConfig extends ConfigSection {
+  @Field.boolean({ default: true, doc: 'Serve the health endpoint' }) enabled!: boolean;
+  @Field.string({
+    pattern: /^\//,
+    patternMessage: 'must start with "/"',
+    default: '/health',
+    doc: 'Health path',
+  })
+  path!: string;
+  @Field.boolean({ default: true, doc: 'Include per-check results in the body' })
+  includeDetails!: boolean;
+  @Field.number({ min: 0.001, default: 2, doc: 'Per-check timeout in seconds' }) timeout!: number;
+  @Field.strings({ default: [], doc: 'Names of the checks to run (empty: all)' }) checks!: string[];
+  @Field.string({
+    optional: true,
+    secret: true,
+    doc: 'Bearer token required on the health endpoint',
+  })
+  authToken?: string;
+  @Field.number({ min: 0, default: 5, doc: 'Seconds check results are cached' }) cacheTtl!: number;
+  @Field.number({
+    min: 0,
+    default: 5,
+    doc: 'Seconds to keep serving (readiness failing) after SIGTERM',
+  })
+  drainDelay!: number;
+}
+
+/** The `slo` section: periodic SLO evaluation. */
+export class SloConfig extends ConfigSection {
+  @Field.boolean({ default: false, doc: 'Evaluate SLOs periodically' }) enabled!: boolean;
+  @Field.number({ min: 0.1, default: 60, doc: 'Seconds between evaluations' })
+  evaluationInterval!: number;
+  @Field.integer({ min: 1, default: 10000, doc: 'Samples kept per metric' })
+  maxSamplesPerMetric!: number;
+  @Field.number({
+    min: 0,
+    default: 300,
+    doc: 'Seconds a repeated alert for the same SLO is suppressed',
+  })
+  suppressionWindow!: number;
+}
+
+/** SPEC `ErrorTrackingConfig`. */
+export class ErrorTrackingConfig extends ConfigSection {
+  @Field.string({
+    optional: true,
+    secret: true,
+    doc: 'Sentry DSN; unset or empty disables error tracking',
+  })
+  dsn?: string;
+  @Field.string({ default: 'production', doc: 'Environment tag' }) environment!: string;
+  @Field.number({ min: 0, max: 1, default: 0, doc: 'Share of transactions traced (0.0 to 1.0)' })
+  tracesSampleRate!: number;
+  @Field.boolean({ default: false, doc: 'Send user IP, cookies and headers' })
+  sendDefaultPii!: boolean;
+}
+
+/** SPEC OpenTelemetry backend config. */
+export class OpenTelemetryConfig extends ConfigSection {
+  @Field.string({ default: 'http://localhost:4318', doc: 'OTLP/HTTP base URL' }) endpoint!: string;
+  @Field.record({ secret: true, doc: 'Headers sent with each export (JSON object)' })
+  headers!: Record<string, string>;
+  @Field.boolean({ default: false, doc: 'Allow plain HTTP (no TLS)' }) insecure!: boolean;
+  @Field.number({ min: 0.1, default: 10, doc: 'Export timeout in seconds' }) timeout!: number;
+  @Field.enum(['none', 'gzip'] as const, { default: 'none', doc: 'Compression: none or gzip' })
+  compression!: 'none' | 'gzip';
+  @Field.integer({ min: 1, default: 512, doc: 'Spans per export batch' }) batchSize!: number;
+  @Field.number({ min: 0.1, default: 60, doc: 'Seconds between metric exports' })
+  exportInterval!: number;
+}
+
+/** SPEC `ScrapeConfig`. */
+export class ScrapeConfig extends ConfigSection {
+  @Field.integer({ min: 0, max: 65535, default: 8000, doc: 'Port of the standalone scrape server' })
+  port!: number;
+  @Field.string({
+    pattern: /^\//,
+    patternMessage: 'must start with "/"',
+    default: '/metrics',
+    doc: 'Scrape path',
+  })
+  path!: string;
+  @Field.boolean({ default: true, doc: 'Export Node runtime metrics' })
+  enableDefaultMetrics!: boolean;
+  @Field.string({ optional: true, doc: 'Pushgateway URL; unset disables pushing' })
+  pushgatewayUrl?: string;
+  @Field.number({ min: 0.1, default: 15, doc: 'Seconds between pushes' }) pushInterval!: number;
+  @Field.boolean({ default: false, doc: 'Write snapshots to the database' }) storeInDb!: boolean;
+  @Field.string({
+    pattern: /^[A-Za-z_][A-Za-z0-9_]*$/,
+    patternMessage: 'must be a plain SQL identifier',
+    default: 'herald_metrics',
+    doc: 'Table of the snapshots',
+  })
+  metricsTable!: string;
+  @Field.string({ optional: true, secret: true, doc: 'Bearer token required on /metrics' })
+  authToken?: string;
+}

@@ -1,0 +1,115 @@
+import { ConfigSection } from '../schema/config-section';
+import { Field } from '../schema/config-field.decorator';
+
+/** E.164: a plus sign, then 2 to 15 digits, no leading zero. */
+export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+
+/** Settings of the `twilio` SMS driver (SPEC `NamedSMSConfig` sub-object). */
+export class TwilioDriverConfig extends ConfigSection {
+  @Field.string({ nonEmpty: true, doc: 'Twilio Account SID (AC...)' }) accountSid!: string;
+  @Field.string({ nonEmpty: true, secret: true, doc: 'Twilio auth token' }) authToken!: string;
+  @Field.string({
+    pattern: E164_PATTERN,
+    patternMessage: 'must be a phone number in E.164 form, e.g. +15005550006',
+    doc: 'Sender number (E.164)',
+  })
+  fromNumber!: string;
+  @Field.string({
+    optional: true,
+    doc: 'Messaging Service SID, used instead of from_number when set',
+  })
+  messagingServiceSid?: string;
+  @Field.string({
+    default: 'https://api.twilio.com',
+    doc: 'API base URL (point it at a fake server in tests)',
+  })
+  baseUrl!: string;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+}
+
+/** Settings of the `fcm` push driver: FCM HTTP v1 with a service account. */
+export class FcmDriverConfig extends ConfigSection {
+  @Field.string({ optional: true, doc: "Firebase project id (defaults to the service account's)" })
+  projectId?: string;
+  @Field.string({ optional: true, doc: 'Service account client_email' }) clientEmail?: string;
+  @Field.string({ optional: true, secret: true, doc: 'Service account private_key (PEM)' })
+  privateKey?: string;
+  @Field.string({
+    optional: true,
+    doc: 'Path of a service-account JSON file, instead of the three fields above',
+  })
+  serviceAccountFile?: string;
+  @Field.string({ default: 'https://oauth2.googleapis.com/token', doc: 'OAuth2 token endpoint' })
+  tokenUri!: string;
+  @Field.string({ default: 'https://fcm.googleapis.com', doc: 'FCM API base URL' })
+  baseUrl!: string;
+  /** SPEC's `server_key` belongs to the legacy API shut down in 2024; kept only to reject it clearly. */
+  @Field.string({
+    optional: true,
+    secret: true,
+    doc: 'Legacy FCM server key: rejected, use a service account',
+  })
+  serverKey?: string;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+}
+
+/** Settings of the `apns` push driver: HTTP/2 with token (ES256 JWT) auth. */
+export class ApnsDriverConfig extends ConfigSection {
+  @Field.string({ nonEmpty: true, doc: 'Apple Developer team id' }) teamId!: string;
+  @Field.string({ nonEmpty: true, doc: 'Id of the APNs auth key (.p8)' }) keyId!: string;
+  @Field.string({ nonEmpty: true, secret: true, doc: 'Contents of the .p8 key (PEM)' })
+  privateKey!: string;
+  @Field.string({ nonEmpty: true, doc: 'App bundle id, sent as apns-topic' }) bundleId!: string;
+  @Field.boolean({ default: false, doc: 'Use the production APNs host instead of the sandbox' })
+  production!: boolean;
+  @Field.string({ optional: true, doc: 'Override of the APNs origin (tests)' }) baseUrl?: string;
+  @Field.string({
+    optional: true,
+    doc: 'Extra CA certificate (PEM) trusted for the APNs connection (tests)',
+  })
+  ca?: string;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+}
+
+/** Settings of the `webpush` driver: RFC 8030/8291/8292. */
+export class WebPushDriverConfig extends ConfigSection {
+  @Field.string({ nonEmpty: true, doc: 'VAPID public key (base64url)' }) vapidPublicKey!: string;
+  @Field.string({ nonEmpty: true, secret: true, doc: 'VAPID private key (base64url)' })
+  vapidPrivateKey!: string;
+  @Field.string({
+    pattern: /^(mailto:|https:)/,
+    patternMessage: 'must be a mailto: or https: URL identifying the sender',
+    doc: 'VAPID subject',
+  })
+  subject!: string;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+}
+
+/** Settings of the `sendgrid` mail driver (v3 mail send). */
+export class SendgridDriverConfig extends ConfigSection {
+  @Field.string({ nonEmpty: true, secret: true, doc: 'SendGrid API key' }) apiKey!: string;
+  @Field.string({ default: 'https://api.sendgrid.com', doc: 'API base URL' }) baseUrl!: string;
+  @Field.boolean({ default: false, doc: 'Validate without delivering' }) sandboxMode!: boolean;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+}
+
+/** SPEC `SMTPDriverConfig`. */
+export class SMTPDriverConfig extends ConfigSection {
+  @Field.string({ nonEmpty: true, default: 'localhost', doc: 'SMTP host' }) host!: string;
+  @Field.integer({ min: 1, max: 65535, default: 587, doc: 'SMTP port' }) port!: number;
+  @Field.boolean({
+    default: false,
+    doc: 'Implicit TLS (port 465); false upgrades with STARTTLS when offered',
+  })
+  secure!: boolean;
+  @Field.boolean({ default: false, doc: 'Refuse to send unless STARTTLS succeeds' })
+  requireTls!: boolean;
+  @Field.string({ optional: true, doc: 'AUTH user name' }) username?: string;
+  @Field.string({ optional: true, secret: true, doc: 'AUTH password' }) password?: string;
+  @Field.boolean({ default: true, doc: 'Keep a pool of connections' }) pool!: boolean;
+  @Field.integer({ min: 1, default: 5, doc: 'Pool size' }) maxConnections!: number;
+  @Field.boolean({ default: true, doc: 'Verify the server certificate' })
+  tlsRejectUnauthorized!: boolean;
+  @Field.number({ min: 0.1, default: 30, doc: 'Connection and greeting timeout in seconds' })
+  timeout!: number;
+}

@@ -1,0 +1,26 @@
+import { HeraldError } from './herald.error';
+
+/** One configuration problem: where (`monitor.tracing.sample_rate`) and what. */
+export interface ConfigProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * Thrown when configuration is invalid. The message lists every problem, one a
+ * line, as `path: message (got value)`; secret values are never quoted.
+ */
+export class HeraldConfigError extends HeraldError {
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(problems: ConfigProblem[], heading = 'Invalid Herald configuration') {
+    const lines = problems.map((p) => `  - ${p.path}: ${p.message}`);
+    super(
+      `${heading} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
+      {
+        code: 'HERALD_CONFIG_INVALID',
+      },
+    );
+    this.problems = problems;
+  }
+}

@@ -1,0 +1,27 @@
+import type { InboxMessage } from '../interfaces/inbox-store.protocol';
+
+/** Fired by `InboxService.send()` after the message is stored; payload: the stored `InboxMessage`. */
+export const INBOX_SENT_HOOK = 'notification.inbox.sent';
+/** Fired for every dispatched alert; payload `AlertFiredEvent`. */
+export const ALERT_FIRED_EVENT = 'monitor.alert.fired';
+/** Fired after each health check run; payload `HealthProbeCompletedEvent`. */
+export const HEALTH_PROBE_COMPLETED_EVENT = 'monitor.health.probe.completed';
+/** Fired for recorded metrics when somebody listens; payload `MetricRecordedEvent`. */
+export const METRIC_RECORDED_EVENT = 'monitor.metric.recorded';
+
+export type InboxSentEvent = InboxMessage;
+
+export interface AlertFiredEvent {
+  alertName: string;
+  severity: string;
+}
+
+export interface HealthProbeCompletedEvent {
+  checkName: string;
+  healthy: boolean;
+}
+
+export interface MetricRecordedEvent {
+  metricName: string;
+  value: number;
+}

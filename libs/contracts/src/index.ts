@@ -1,0 +1,189 @@
+/**
+ * @herald/contracts: what every Herald package and application agree on —
+ * injection tokens, protocol interfaces, event names, shared errors, the
+ * `@AdminContributor()` entry point and the configuration loader.
+ */
+export {
+  SMS_CHANNEL,
+  PUSH_CHANNEL,
+  MAILER,
+  INBOX_STORE,
+  METRICS_COLLECTOR,
+  TRACER,
+  HEALTH_CHECK_REGISTRY,
+  ALERT_DISPATCHER,
+  ERROR_TRACKER,
+  METRICS_BACKEND,
+} from './tokens/herald.tokens';
+export {
+  getSmsChannelToken,
+  getPushChannelToken,
+  getMailerToken,
+} from './tokens/get-channel-token.util';
+export {
+  InjectSmsChannel,
+  InjectPushChannel,
+  InjectMailer,
+} from './decorators/inject-channel.decorator';
+export {
+  AdminContributor,
+  discoverAdminContributors,
+  type AdminContributorOptions,
+} from './decorators/admin-contributor.decorator';
+
+export type {
+  SMSChannelProtocol,
+  SmsMessage,
+  SmsSendResult,
+} from './interfaces/sms-channel.protocol';
+export type {
+  PushChannelProtocol,
+  PushMessage,
+  PushSendResult,
+} from './interfaces/push-channel.protocol';
+export type {
+  MailerProtocol,
+  MailMessage,
+  MailAddress,
+  MailAttachment,
+  MailSendResult,
+  Sendable,
+} from './interfaces/mailer.protocol';
+export type {
+  InboxStoreProtocol,
+  InboxMessage,
+  InboxPage,
+  InboxPageQuery,
+} from './interfaces/inbox-store.protocol';
+export type {
+  MetricsCollectorProtocol,
+  MetricProtocol,
+  CounterProtocol,
+  GaugeProtocol,
+  HistogramProtocol,
+  SummaryProtocol,
+  MetricLabels,
+  MetricType,
+} from './interfaces/metrics-collector.protocol';
+export type {
+  TracerProtocol,
+  SpanProtocol,
+  SpanContextProtocol,
+  StartSpanOptions,
+  HeraldSpanKind,
+  SpanAttributes,
+  SpanAttributeValue,
+  SpanStatusLike,
+} from './interfaces/tracer.protocol';
+export { HealthStatus, HealthCheckCategory } from './interfaces/health.types';
+export type {
+  HealthCheckResultLike,
+  HealthCheckOutcome,
+  HealthCheckProtocol,
+  HealthCheckFunction,
+  HealthCheckAddOptions,
+  HealthReport,
+} from './interfaces/health.types';
+export type {
+  HealthCheckRegistryProtocol,
+  HealthSummary,
+} from './interfaces/health-check-registry.protocol';
+export type {
+  AlertDispatcherProtocol,
+  AlertSeverity,
+  AlertContext,
+} from './interfaces/alert-dispatcher.protocol';
+export type { ErrorTrackerProtocol } from './interfaces/error-tracker.protocol';
+export type {
+  MetricsBackendProtocol,
+  BackendMetricType,
+} from './interfaces/metrics-backend.protocol';
+export type {
+  AdminNavEntry,
+  AdminPage,
+  AdminViewer,
+  AdminHealthCheck,
+  AdminRealtimeBridge,
+  RealtimeMessage,
+} from './interfaces/admin-contributor.interface';
+
+export {
+  INBOX_SENT_HOOK,
+  ALERT_FIRED_EVENT,
+  HEALTH_PROBE_COMPLETED_EVENT,
+  METRIC_RECORDED_EVENT,
+  type InboxSentEvent,
+  type AlertFiredEvent,
+  type HealthProbeCompletedEvent,
+  type MetricRecordedEvent,
+} from './events/herald.events';
+
+export { HeraldError } from './errors/herald.error';
+export { HeraldConfigError, type ConfigProblem } from './errors/herald-config.error';
+export { MissingDependencyError } from './errors/missing-dependency.error';
+export { requireOptional, isOptionalAvailable } from './utils/require-optional.util';
+export {
+  REDACTED,
+  isSecretKey,
+  redactDeep,
+  redactText,
+  redactUrlCredentials,
+} from './utils/redact.util';
+
+export {
+  loadHeraldConfig,
+  DEFAULT_CONFIG_FILE,
+  type LoadHeraldConfigOptions,
+} from './config/loader/load-herald-config';
+export { ConfigSection } from './config/schema/config-section';
+export {
+  Field,
+  getConfigFields,
+  type FieldMeta,
+  type FieldOptions,
+  type FieldKind,
+} from './config/schema/config-field.decorator';
+export {
+  describeConfigVariables,
+  renderEnvExample,
+  type ConfigVariable,
+} from './config/schema/describe-config.util';
+export { toSnakeCase, toCamelCase } from './config/schema/naming.util';
+export { HeraldConfig } from './config/herald.config';
+export {
+  NotificationConfig,
+  NamedSMSConfig,
+  NamedPushConfig,
+  NamedMailerConfig,
+  MailerConfig,
+  InboxConfig,
+  SMS_DRIVERS,
+  PUSH_DRIVERS,
+  MAIL_DRIVERS,
+  type SmsDriver,
+  type PushDriver,
+  type MailDriver,
+} from './config/notification/notification.config';
+export {
+  TwilioDriverConfig,
+  FcmDriverConfig,
+  ApnsDriverConfig,
+  WebPushDriverConfig,
+  SendgridDriverConfig,
+  SMTPDriverConfig,
+  E164_PATTERN,
+} from './config/notification/driver-configs';
+export { MonitorConfig, BACKEND_TYPES, type BackendType } from './config/monitor/monitor.config';
+export {
+  MetricsConfig,
+  TracingConfig,
+  HealthConfig,
+  SloConfig,
+  ErrorTrackingConfig,
+  OpenTelemetryConfig,
+  ScrapeConfig,
+  SAMPLER_TYPES,
+  PROPAGATION_FORMATS,
+  DEFAULT_HISTOGRAM_BUCKETS,
+  type SamplerType,
+} from './config/monitor/monitor-sections.config';

@@ -1,0 +1,66 @@
+import type { HealthCheckCategory, HealthCheckFunction } from './health.types';
+
+/** A link in the admin shell's navigation. */
+export interface AdminNavEntry {
+  label: string;
+  path: string;
+  /** Lower comes first. @default 100 */
+  order?: number;
+  /** A JSON endpoint returning `{ count }` (or `{ unread_count }`) shown as a badge. */
+  badgeUrl?: string;
+}
+
+/** Who is looking at an admin page. */
+export interface AdminViewer {
+  id: string;
+  name?: string;
+}
+
+/** A page the shell renders inside its layout. `render` returns an HTML fragment; it must escape what it prints. */
+export interface AdminPage {
+  path: string;
+  title: string;
+  render(viewer: AdminViewer, query: Record<string, string | undefined>): string | Promise<string>;
+}
+
+/** A health check the contributor brings to the shell's health registry. */
+export interface AdminHealthCheck {
+  name: string;
+  check: HealthCheckFunction;
+  critical?: boolean;
+  category?: HealthCheckCategory;
+  timeoutMs?: number;
+}
+
+/** An event pushed to browsers over server-sent events. `userId` undefined means everyone. */
+export interface RealtimeMessage {
+  userId?: string;
+  type: string;
+  data: unknown;
+}
+
+/** Forwards application events (`@nestjs/event-emitter` names) to the shell's realtime hub. */
+export interface AdminRealtimeBridge {
+  /** Event names to listen to. */
+  events: string[];
+  toMessage(
+    event: string,
+    payload: unknown,
+  ):
+    | RealtimeMessage
+    | RealtimeMessage[]
+    | undefined
+    | Promise<RealtimeMessage | RealtimeMessage[] | undefined>;
+}
+
+/**
+ * What a library offers the admin shell (SPEC's `fw.admin.contributors` entry point).
+ * Mark the provider with `@AdminContributor()`; the shell finds it at bootstrap.
+ */
+export interface AdminContributor {
+  readonly id: string;
+  navigation?(): AdminNavEntry[];
+  pages?(): AdminPage[];
+  healthChecks?(): AdminHealthCheck[];
+  realtimeBridges?(): AdminRealtimeBridge[];
+}

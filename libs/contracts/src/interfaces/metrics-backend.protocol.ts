@@ -1,0 +1,17 @@
+import type { MetricLabels } from './metrics-collector.protocol';
+
+export type BackendMetricType = 'counter' | 'gauge' | 'histogram';
+
+/** SPEC metrics backend protocol. */
+export interface MetricsBackendProtocol {
+  initialize(): Promise<void>;
+  shutdown(): Promise<void>;
+  recordMetric(
+    name: string,
+    value: number,
+    metricType: BackendMetricType,
+    labels?: MetricLabels,
+  ): void;
+  /** Hands finished spans to the backend (backends without tracing ignore them). */
+  export(spans: readonly unknown[]): Promise<void>;
+}

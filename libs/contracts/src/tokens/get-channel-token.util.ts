@@ -1,0 +1,28 @@
+/**
+ * Tokens of named backends, in the style of `getQueueToken()` of @nestjs/bull.
+ * The same name always yields the same token, so a module that registers a
+ * backend and a consumer that injects it agree without sharing a variable.
+ */
+function namedToken(kind: string, name: string): symbol {
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new TypeError(
+      `A ${kind} backend name must be a non-empty string (got ${JSON.stringify(name)}).`,
+    );
+  }
+  return Symbol.for(`herald:${kind}:${name}`);
+}
+
+/** Token of the SMS backend called `name`. @example getSmsChannelToken('twilio-eu') */
+export function getSmsChannelToken(name: string): symbol {
+  return namedToken('SMS_CHANNEL', name);
+}
+
+/** Token of the push backend called `name`. */
+export function getPushChannelToken(name: string): symbol {
+  return namedToken('PUSH_CHANNEL', name);
+}
+
+/** Token of the mailer backend called `name`. */
+export function getMailerToken(name: string): symbol {
+  return namedToken('MAILER', name);
+}

@@ -1,0 +1,21 @@
+/** The notification configuration classes; they live in `@herald/contracts` so one loader can validate the whole tree. */
+export {
+  NotificationConfig,
+  NamedSMSConfig,
+  NamedPushConfig,
+  NamedMailerConfig,
+  MailerConfig,
+  InboxConfig,
+  TwilioDriverConfig,
+  FcmDriverConfig,
+  ApnsDriverConfig,
+  WebPushDriverConfig,
+  SendgridDriverConfig,
+  SMTPDriverConfig,
+  SMS_DRIVERS,
+  PUSH_DRIVERS,
+  MAIL_DRIVERS,
+  type SmsDriver,
+  type PushDriver,
+  type MailDriver,
+} from '@herald/contracts';

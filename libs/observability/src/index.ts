@@ -1,0 +1,10 @@
+/**
+ * @herald/observability: the always-resolvable stand-ins of SPEC's core
+ * observability provider, and the priority mechanism that lets a real
+ * implementation replace them.
+ */
+export { ObservabilityModule } from './observability.module';
+export { NoopMetricsCollector } from './noop/noop-metrics-collector';
+export { NoopTracer, NoopSpan, NOOP_SPAN, NOOP_SPAN_CONTEXT } from './noop/noop-tracer';
+export { NoopHealthCheckRegistry } from './noop/noop-health-check-registry';
+export { provideWithPriority, getPriorityToken } from './utils/provide-with-priority.util';
