@@ -1,6 +1,18 @@
 /**
  * @herald/monitor: metrics, tracing, health checks, alerts, SLOs, error
- * tracking and profiling for NestJS.
+ * tracking and profiling for NestJS. Each subsystem's barrel lists its public
+ * names explicitly; this file gathers them.
  */
 export * from './config';
 export { HealthStatus, HealthCheckCategory } from '@herald/contracts';
+export * from './errors';
+export { MonitorModule } from './monitor.module';
+export type { MonitorModuleOptions, MonitorModuleExtras } from './monitor.module-definition';
+export * from './metrics';
+export * from './tracing';
+export * from './health';
+export * from './alerts';
+export * from './slo';
+export * from './error-tracking';
+export * from './profiling';
+export * from './decorators';

@@ -1,0 +1,8 @@
+import { MonitoringError } from './monitoring.error';
+
+/** Base of performance-monitoring errors (e.g. `startMonitoring()` while already active). */
+export class PerformanceMonitorError extends MonitoringError {
+  constructor(message: string, options?: { code?: string; cause?: unknown }) {
+    super(message, { code: options?.code ?? 'HERALD_PERFORMANCE_MONITOR', cause: options?.cause });
+  }
+}

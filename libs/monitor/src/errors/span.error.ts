@@ -1,0 +1,8 @@
+import { MonitoringError } from './monitoring.error';
+
+/** Base of span errors. */
+export class SpanError extends MonitoringError {
+  constructor(message: string, options?: { code?: string; cause?: unknown }) {
+    super(message, { code: options?.code ?? 'HERALD_SPAN_ERROR', cause: options?.cause });
+  }
+}

@@ -1,0 +1,32 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+import type { MetricsBackendProtocol } from '@herald/contracts';
+import type { MonitorConfig } from './config';
+
+/** Options of `MonitorModule.configure()` / `configureAsync()` (SPEC `configure(backend=None, config=None)`). */
+export interface MonitorModuleOptions {
+  /** Metrics backend; without one the backend named by `config.backendType` is built (default: no-op). */
+  backend?: MetricsBackendProtocol;
+  /**
+   * A `MonitorConfig`, used as is, or a partial plain object (camelCase or
+   * snake_case keys) laid over what `loadHeraldConfig()` reads from YAML and env.
+   */
+  config?: MonitorConfig | Record<string, unknown>;
+  /** Span exporter for the tracer (an OpenTelemetry `SpanExporter`). */
+  exporter?: unknown;
+}
+
+/** Static choices made where the module is imported. */
+export interface MonitorModuleExtras {
+  /** Also provide and export `SLOMonitor` (what `withSlo()` sets). @default false */
+  slo?: boolean;
+}
+
+export const {
+  ConfigurableModuleClass: MonitorConfigurableModule,
+  MODULE_OPTIONS_TOKEN: MONITOR_MODULE_OPTIONS,
+  OPTIONS_TYPE: MONITOR_OPTIONS_TYPE,
+  ASYNC_OPTIONS_TYPE: MONITOR_ASYNC_OPTIONS_TYPE,
+} = new ConfigurableModuleBuilder<MonitorModuleOptions>({ moduleName: 'HeraldMonitor' })
+  .setClassMethodName('configure')
+  .setExtras<MonitorModuleExtras>({ slo: false }, (definition) => definition)
+  .build();

@@ -1,0 +1,54 @@
+import type { Provider } from '@nestjs/common';
+import { loadHeraldConfig } from '@herald/contracts';
+import { MonitorConfig } from './config';
+import type { MonitorBuildContext } from './monitor-build-context';
+import { MONITOR_CONFIG } from './monitor.constants';
+import { MONITOR_MODULE_OPTIONS, type MonitorModuleOptions } from './monitor.module-definition';
+import { createMetricsProviders, metricsExports } from './metrics/metrics.providers';
+import { createTracingProviders, tracingExports } from './tracing/tracing.providers';
+import { createHealthProviders, healthExports } from './health/health.providers';
+import { createAlertingProviders, alertingExports } from './alerts/alerting.providers';
+import { createErrorTrackingProviders, errorTrackingExports } from './error-tracking/error-tracking.providers';
+import { createSloProviders, sloExports } from './slo/slo.providers';
+
+type ExportToken = string | symbol | (abstract new (...args: any[]) => unknown);
+
+/**
+ * `MonitorModule.configure({ config })`: a `MonitorConfig` instance is used as
+ * is; a plain object is laid over YAML and env (code wins); nothing means
+ * YAML and env alone.
+ */
+export function resolveMonitorConfig(config?: MonitorModuleOptions['config']): MonitorConfig {
+  if (config instanceof MonitorConfig) return config.validate('monitor');
+  return loadHeraldConfig({ overrides: config ? { monitor: config } : undefined }).monitor;
+}
+
+/** Every provider of the monitor module: the config, then each subsystem's own. */
+export function createMonitorProviders(ctx: MonitorBuildContext): Provider[] {
+  return [
+    {
+      provide: MONITOR_CONFIG,
+      useFactory: (options: MonitorModuleOptions) => resolveMonitorConfig(options.config),
+      inject: [MONITOR_MODULE_OPTIONS],
+    },
+    ...createMetricsProviders(ctx),
+    ...createTracingProviders(ctx),
+    ...createHealthProviders(ctx),
+    ...createAlertingProviders(ctx),
+    ...createErrorTrackingProviders(ctx),
+    ...(ctx.slo ? createSloProviders(ctx) : []),
+  ];
+}
+
+/** What the (global) monitor module exports. */
+export function createMonitorExports(ctx: MonitorBuildContext): ExportToken[] {
+  return [
+    MONITOR_CONFIG,
+    ...metricsExports(ctx),
+    ...tracingExports(ctx),
+    ...healthExports(ctx),
+    ...alertingExports(ctx),
+    ...errorTrackingExports(ctx),
+    ...(ctx.slo ? sloExports(ctx) : []),
+  ];
+}
