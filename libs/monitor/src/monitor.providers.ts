@@ -8,7 +8,10 @@ import { createMetricsProviders, metricsExports } from './metrics/metrics.provid
 import { createTracingProviders, tracingExports } from './tracing/tracing.providers';
 import { createHealthProviders, healthExports } from './health/health.providers';
 import { createAlertingProviders, alertingExports } from './alerts/alerting.providers';
-import { createErrorTrackingProviders, errorTrackingExports } from './error-tracking/error-tracking.providers';
+import {
+  createErrorTrackingProviders,
+  errorTrackingExports,
+} from './error-tracking/error-tracking.providers';
 import { createSloProviders, sloExports } from './slo/slo.providers';
 
 type ExportToken = string | symbol | (abstract new (...args: any[]) => unknown);

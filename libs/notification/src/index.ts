@@ -1,5 +1,13 @@
 /**
  * @herald/notification: SMS, push and email delivery and the per-user in-app
- * inbox for NestJS.
+ * inbox for NestJS. Subpaths: `@herald/notification/mailer`, `/inbox`,
+ * `/testing`. Each folder's barrel lists its public names explicitly.
  */
 export * from './config';
+export * from './errors';
+export * from './sms';
+export * from './push';
+export * from './mailer';
+export * from './delivery';
+export * from './inbox';
+export * from './admin';

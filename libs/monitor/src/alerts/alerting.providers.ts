@@ -7,6 +7,8 @@ export function createAlertingProviders(_ctx: MonitorBuildContext): Provider[] {
 }
 
 /** Tokens and classes of the alerts subsystem that `MonitorModule` exports. */
-export function alertingExports(_ctx: MonitorBuildContext): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
+export function alertingExports(
+  _ctx: MonitorBuildContext,
+): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
   return [];
 }

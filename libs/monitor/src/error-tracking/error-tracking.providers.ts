@@ -7,6 +7,8 @@ export function createErrorTrackingProviders(_ctx: MonitorBuildContext): Provide
 }
 
 /** Tokens and classes of the error-tracking subsystem that `MonitorModule` exports. */
-export function errorTrackingExports(_ctx: MonitorBuildContext): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
+export function errorTrackingExports(
+  _ctx: MonitorBuildContext,
+): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
   return [];
 }

@@ -7,6 +7,8 @@ export function createHealthProviders(_ctx: MonitorBuildContext): Provider[] {
 }
 
 /** Tokens and classes of the health subsystem that `MonitorModule` exports. */
-export function healthExports(_ctx: MonitorBuildContext): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
+export function healthExports(
+  _ctx: MonitorBuildContext,
+): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
   return [];
 }

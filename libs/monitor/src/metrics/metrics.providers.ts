@@ -7,6 +7,8 @@ export function createMetricsProviders(_ctx: MonitorBuildContext): Provider[] {
 }
 
 /** Tokens and classes of the metrics subsystem that `MonitorModule` exports. */
-export function metricsExports(_ctx: MonitorBuildContext): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
+export function metricsExports(
+  _ctx: MonitorBuildContext,
+): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
   return [];
 }

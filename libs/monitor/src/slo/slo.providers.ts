@@ -7,6 +7,8 @@ export function createSloProviders(_ctx: MonitorBuildContext): Provider[] {
 }
 
 /** Tokens and classes of the slo subsystem that `MonitorModule` exports. */
-export function sloExports(_ctx: MonitorBuildContext): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
+export function sloExports(
+  _ctx: MonitorBuildContext,
+): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
   return [];
 }

@@ -7,6 +7,8 @@ export function createTracingProviders(_ctx: MonitorBuildContext): Provider[] {
 }
 
 /** Tokens and classes of the tracing subsystem that `MonitorModule` exports. */
-export function tracingExports(_ctx: MonitorBuildContext): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
+export function tracingExports(
+  _ctx: MonitorBuildContext,
+): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
   return [];
 }

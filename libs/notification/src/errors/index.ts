@@ -1,0 +1,6 @@
+export {
+  DeliveryError,
+  parseRetryAfter,
+  type DeliveryFailureReason,
+  type DeliveryErrorOptions,
+} from './delivery.error';
