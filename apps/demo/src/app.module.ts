@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { HeraldConfig } from '@herald/contracts';
+import { MonitorModule } from '@herald/monitor';
 import { ObservabilityModule } from '@herald/observability';
 import { AdminShellModule } from './admin/admin-shell.module';
 import { DemoConfigModule } from './config/demo-config.module';
@@ -9,7 +11,16 @@ import { HomeController } from './home/home.controller';
  * no external service. Each Herald capability adds its module here.
  */
 @Module({
-  imports: [DemoConfigModule, ObservabilityModule, AdminShellModule],
+  imports: [
+    DemoConfigModule,
+    ObservabilityModule,
+    MonitorModule.configureAsync({
+      useFactory: (config: HeraldConfig) => ({ config: config.monitor }),
+      inject: [HeraldConfig],
+      slo: true,
+    }),
+    AdminShellModule,
+  ],
   controllers: [HomeController],
 })
 export class AppModule {}
