@@ -4,6 +4,7 @@ import { MonitorModule } from '@herald/monitor';
 import { ObservabilityModule } from '@herald/observability';
 import { AdminShellModule } from './admin/admin-shell.module';
 import { DemoConfigModule } from './config/demo-config.module';
+import { DatabaseModule } from './database/database.module';
 import { HomeController } from './home/home.controller';
 
 /**
@@ -19,6 +20,7 @@ import { HomeController } from './home/home.controller';
       inject: [HeraldConfig],
       slo: true,
     }),
+    DatabaseModule,
     AdminShellModule,
   ],
   controllers: [HomeController],

@@ -1,0 +1,6 @@
+/**
+ * TypeORM migrations the demo runs at start-up. Each capability that stores
+ * data (inbox, delivery records, metric snapshots) adds its migration classes
+ * from its library here.
+ */
+export const DEMO_MIGRATIONS: Array<new () => unknown> = [];
