@@ -10,13 +10,21 @@ function Recorded(log: string[]): MethodDecorator {
     });
 }
 
+/** Like Nest's `@Get()`: metadata stored on the method function itself. */
+const Path =
+  (path: string): MethodDecorator =>
+  (_target, _key, descriptor: PropertyDescriptor) => {
+    Reflect.defineMetadata('path', path, descriptor.value);
+    return descriptor;
+  };
+
 describe('wrapMethod', () => {
   it('wraps sync and async methods, keeps this, metadata, name and rethrows', async () => {
     const log: string[] = [];
     class Service {
       factor = 2;
       @Recorded(log)
-      @Reflect.metadata('path', '/x')
+      @Path('/x')
       double(n: number) {
         return n * this.factor;
       }
