@@ -1,0 +1,59 @@
+import type { EntitySchema } from 'typeorm';
+import { requireOptional } from '@herald/contracts';
+import { INBOX_TABLE } from '../inbox.constants';
+
+/**
+ * The row class of `herald_inbox_messages`. Timestamps are epoch milliseconds
+ * in `bigint` columns: exact for keyset pagination and identical on SQLite and
+ * PostgreSQL; the entity maps them to `Date`.
+ */
+export class InboxMessageEntity {
+  id!: string;
+  userId!: string;
+  title!: string;
+  body!: string;
+  category!: string | null;
+  actionUrl!: string | null;
+  data!: Record<string, unknown> | null;
+  readAt!: Date | null;
+  createdAt!: Date;
+  expiresAt!: Date;
+}
+
+const epochMs = {
+  to: (value: Date | null | undefined) => (value instanceof Date ? value.getTime() : value),
+  from: (value: string | number | null) => (value === null ? null : new Date(Number(value))),
+};
+
+let schema: EntitySchema<InboxMessageEntity> | undefined;
+
+/**
+ * The TypeORM entity for the inbox table, built on first call so that
+ * importing `@herald/notification` never needs `typeorm`. Register it as any
+ * entity: `TypeOrmModule.forFeature([inboxMessageEntity()])`.
+ */
+export function inboxMessageEntity(): EntitySchema<InboxMessageEntity> {
+  if (schema) return schema;
+  const { EntitySchema: Schema } = requireOptional<typeof import('typeorm')>(
+    'typeorm',
+    'the database inbox store',
+  );
+  schema = new Schema<InboxMessageEntity>({
+    name: 'HeraldInboxMessage',
+    target: InboxMessageEntity,
+    tableName: INBOX_TABLE,
+    columns: {
+      id: { type: 'varchar', length: 36, primary: true },
+      userId: { name: 'user_id', type: 'varchar', length: 255 },
+      title: { type: 'text' },
+      body: { type: 'text' },
+      category: { type: 'varchar', length: 100, nullable: true },
+      actionUrl: { name: 'action_url', type: 'text', nullable: true },
+      data: { type: 'simple-json', nullable: true },
+      readAt: { name: 'read_at', type: 'bigint', nullable: true, transformer: epochMs },
+      createdAt: { name: 'created_at', type: 'bigint', transformer: epochMs },
+      expiresAt: { name: 'expires_at', type: 'bigint', transformer: epochMs },
+    },
+  });
+  return schema;
+}

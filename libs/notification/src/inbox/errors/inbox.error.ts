@@ -1,0 +1,11 @@
+import { HeraldError } from '@herald/contracts';
+
+/**
+ * Invalid input to `InboxService` (empty title, a cursor that was not issued
+ * by `getInbox`, ...). The message names the offending field and value.
+ */
+export class InboxError extends HeraldError {
+  constructor(message: string, code = 'INBOX_INVALID_INPUT') {
+    super(message, { code });
+  }
+}

@@ -1,0 +1,9 @@
+/** Options given to `InboxModule.forRoot()` / `createInboxProviders()`. Internal token. */
+export const INBOX_OPTIONS = 'HERALD:INBOX_OPTIONS';
+/** The resolved, validated `InboxConfig`. Internal token. */
+export const INBOX_CONFIG = 'HERALD:INBOX_CONFIG';
+/** Table the database store reads and writes (created by `CreateInboxMessages1732300000000`). */
+export const INBOX_TABLE = 'herald_inbox_messages';
+/** How often expired messages are purged. @default one hour */
+export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;

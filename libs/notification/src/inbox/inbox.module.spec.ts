@@ -1,0 +1,107 @@
+import { Injectable, Module } from '@nestjs/common';
+import { EventEmitterModule, OnEvent } from '@nestjs/event-emitter';
+import { Test } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import {
+  HeraldConfig,
+  INBOX_SENT_HOOK,
+  INBOX_STORE,
+  InboxConfig,
+  type InboxMessage,
+} from '@herald/contracts';
+import { CreateInboxMessages1732300000000 } from './migrations/create-inbox-messages.migration';
+import { InboxModule } from './inbox.module';
+import { InboxProvider } from './inbox.providers';
+import { InboxRetentionJob } from './inbox-retention.job';
+import { InboxService } from './inbox.service';
+import { DatabaseInboxStore } from './stores/database-inbox.store';
+import { InMemoryInboxStore } from './stores/in-memory-inbox.store';
+
+@Injectable()
+class SentListener {
+  received: InboxMessage[] = [];
+  @OnEvent(INBOX_SENT_HOOK)
+  onSent(message: InboxMessage) {
+    this.received.push(message);
+  }
+}
+
+describe('InboxModule and InboxProvider', () => {
+  it('InboxModule.forRoot({ storeBackend: memory }) gives InboxService and fires the hook', async () => {
+    const ref = await Test.createTestingModule({
+      imports: [EventEmitterModule.forRoot(), InboxModule.forRoot({ storeBackend: 'memory' })],
+      providers: [SentListener],
+    }).compile();
+    await ref.init();
+    expect(ref.get(INBOX_STORE)).toBeInstanceOf(InMemoryInboxStore);
+    const message = await ref.get(InboxService).send('alice', { title: 'Hi', body: 'there' });
+    expect(ref.get(SentListener).received).toEqual([message]);
+    await ref.close();
+  });
+
+  it('InboxProvider reads HeraldConfig and uses the application DataSource by default', async () => {
+    const dataSource = new DataSource({
+      type: 'better-sqlite3',
+      database: ':memory:',
+      migrations: [CreateInboxMessages1732300000000],
+    });
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    const herald = new HeraldConfig({ notification: { inbox: { maxPageSize: 2 } } });
+    @Module({
+      providers: [
+        { provide: HeraldConfig, useValue: herald },
+        { provide: DataSource, useValue: dataSource },
+        ...InboxProvider,
+      ],
+    })
+    class AppModule {}
+    const ref = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    await ref.init();
+    const inbox = ref.get(InboxService);
+    expect(ref.get(INBOX_STORE)).toBeInstanceOf(DatabaseInboxStore);
+    for (const title of ['a', 'b', 'c']) await inbox.send('bob', { title, body: '' });
+    const page = await inbox.getInbox('bob', { limit: 50 });
+    expect(page.notifications.map((m) => m.title)).toEqual(['c', 'b']);
+    expect(page.unreadCount).toBe(3);
+    await ref.close();
+    await dataSource.destroy();
+  });
+
+  it('an invalid inbox config fails at bootstrap naming the field', async () => {
+    await expect(
+      Test.createTestingModule({
+        imports: [InboxModule.forRoot(new InboxConfig({ maxPageSize: 0 }))],
+      }).compile(),
+    ).rejects.toThrow(/notification\.inbox\.max_page_size/);
+  });
+
+  it('the retention job purges at bootstrap and on its interval, and stops at shutdown', async () => {
+    const store = new InMemoryInboxStore();
+    const old = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    await store.insert({
+      id: '018f0000-0000-7000-8000-000000000001',
+      userId: 'carol',
+      title: 'old',
+      body: '',
+      readAt: null,
+      createdAt: old,
+      expiresAt: new Date(old.getTime() + 30 * 24 * 3600 * 1000),
+    });
+    const ref = await Test.createTestingModule({
+      imports: [InboxModule.forRoot({ store, purgeIntervalMs: 20 })],
+    }).compile();
+    const purge = jest.spyOn(store, 'purgeExpired');
+    await ref.init();
+    await new Promise((r) => setTimeout(r, 70));
+    expect(purge.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(await store.findOne('carol', '018f0000-0000-7000-8000-000000000001', new Date(0))).toBe(
+      undefined,
+    );
+    await ref.close();
+    const calls = purge.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(purge.mock.calls.length).toBe(calls);
+    expect(ref.get(InboxRetentionJob)).toBeDefined();
+  });
+});

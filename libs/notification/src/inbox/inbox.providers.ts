@@ -1,0 +1,107 @@
+import { Logger, type Provider } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import {
+  HeraldConfig,
+  INBOX_STORE,
+  InboxConfig,
+  isOptionalAvailable,
+  requireOptional,
+  type InboxStoreProtocol,
+} from '@herald/contracts';
+import type { DataSource } from 'typeorm';
+import { INBOX_CONFIG, INBOX_OPTIONS } from './inbox.constants';
+import type { InboxModuleOptions } from './inbox-options.interface';
+import { InboxRetentionJob } from './inbox-retention.job';
+import { InboxService, type InboxEventSink } from './inbox.service';
+import { InMemoryInboxStore } from './stores/in-memory-inbox.store';
+import { DatabaseInboxStore } from './stores/database-inbox.store';
+
+function resolveConfig(options?: InboxModuleOptions, herald?: HeraldConfig): InboxConfig {
+  const given = options?.config;
+  const config =
+    given instanceof InboxConfig
+      ? given
+      : given
+        ? new InboxConfig(given)
+        : (herald?.notification?.inbox ?? new InboxConfig());
+  return config.validate('notification.inbox');
+}
+
+function createStore(
+  config: InboxConfig,
+  options: InboxModuleOptions | undefined,
+  moduleRef: ModuleRef,
+): InboxStoreProtocol {
+  if (options?.store) return options.store;
+  if (config.storeBackend === 'memory') return new InMemoryInboxStore();
+  const { DataSource: DataSourceClass } = requireOptional<typeof import('typeorm')>(
+    'typeorm',
+    "the inbox's database store (store_backend: database)",
+  );
+  const dataSource =
+    options?.dataSource ?? (moduleRef.get(DataSourceClass, { strict: false }) as DataSource);
+  return new DatabaseInboxStore(dataSource);
+}
+
+/** The application's `EventEmitter2`, resolved on first use so import order never matters. */
+function lazyEventEmitter(moduleRef: ModuleRef): () => InboxEventSink | undefined {
+  return () => {
+    if (!isOptionalAvailable('@nestjs/event-emitter')) return undefined;
+    const { EventEmitter2 } = requireOptional<typeof import('@nestjs/event-emitter')>(
+      '@nestjs/event-emitter',
+      'inbox hooks',
+    );
+    try {
+      return moduleRef.get(EventEmitter2, { strict: false });
+    } catch {
+      new Logger('InboxService').warn(
+        'no EventEmitter2 in the application: INBOX_SENT_HOOK will not fire; import EventEmitterModule.forRoot()',
+      );
+      return undefined;
+    }
+  };
+}
+
+/**
+ * The inbox's providers: `InboxService`, `INBOX_STORE` and the retention job.
+ * Configuration comes from `options.config`, else from an `INBOX_OPTIONS`
+ * provider, else from the application's `HeraldConfig`, else the defaults.
+ */
+export function createInboxProviders(options?: InboxModuleOptions): Provider[] {
+  const optionsProvider: Provider[] = options
+    ? [{ provide: INBOX_OPTIONS, useValue: options }]
+    : [];
+  return [
+    ...optionsProvider,
+    {
+      provide: INBOX_CONFIG,
+      useFactory: resolveConfig,
+      inject: [
+        { token: INBOX_OPTIONS, optional: true },
+        { token: HeraldConfig, optional: true },
+      ],
+    },
+    {
+      provide: INBOX_STORE,
+      useFactory: createStore,
+      inject: [INBOX_CONFIG, { token: INBOX_OPTIONS, optional: true }, ModuleRef],
+    },
+    {
+      provide: InboxService,
+      useFactory: (store: InboxStoreProtocol, config: InboxConfig, moduleRef: ModuleRef) =>
+        new InboxService(store, { config, events: lazyEventEmitter(moduleRef) }),
+      inject: [INBOX_STORE, INBOX_CONFIG, ModuleRef],
+    },
+    InboxRetentionJob,
+  ];
+}
+
+/**
+ * SPEC's `InboxProvider`: list it (spread) in a module's `providers` to get
+ * `InboxService` and `INBOX_STORE`. Database backend by default: run
+ * `CreateInboxMessages1732300000000` in your TypeORM migrations.
+ *
+ * @example
+ * @Module({ providers: [...InboxProvider, MyController] })
+ */
+export const InboxProvider: Provider[] = createInboxProviders();

@@ -1,0 +1,194 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  INBOX_SENT_HOOK,
+  InboxConfig,
+  type InboxMessage,
+  type InboxStoreProtocol,
+} from '@herald/contracts';
+import { DAY_MS } from './inbox.constants';
+import {
+  INBOX_DELETED_EVENT,
+  INBOX_READ_ALL_EVENT,
+  INBOX_READ_EVENT,
+  type InboxMessageChangedEvent,
+  type InboxReadAllEvent,
+} from './inbox.events';
+import { decodeInboxCursor } from './utils/inbox-cursor.util';
+import { UuidV7Generator, isUuid } from './utils/uuid-v7.util';
+import { validateSendInput, validateUserId } from './utils/inbox-input.util';
+
+/** What `InboxService.send()` takes (API.md §5). */
+export interface InboxSendInput {
+  title: string;
+  body: string;
+  category?: string;
+  actionUrl?: string;
+  data?: Record<string, unknown>;
+}
+
+/** What `InboxService.getInbox()` takes. `limit` defaults to and is capped at `max_page_size`. */
+export interface InboxQuery {
+  limit?: number;
+  cursor?: string;
+  unreadOnly?: boolean;
+}
+
+/** One page of a user's inbox, newest first, with the user's unread count. */
+export interface InboxResult {
+  notifications: InboxMessage[];
+  unreadCount: number;
+  /** Pass it back as `cursor` for the next (older) page; absent on the last page. */
+  nextCursor?: string;
+}
+
+/** Anything with `emit(event, payload)`; `EventEmitter2` from `@nestjs/event-emitter` fits. */
+export interface InboxEventSink {
+  emit(event: string, payload: unknown): unknown;
+}
+
+export interface InboxServiceOptions {
+  config?: InboxConfig;
+  /** Where hooks go; a function is resolved on first use (after bootstrap). */
+  events?: InboxEventSink | (() => InboxEventSink | undefined);
+  /** Clock, for tests. @default () => new Date() */
+  now?: () => Date;
+}
+
+/**
+ * The per-user in-app inbox (SPEC `InboxService`). Every operation is scoped
+ * to one user: a message id of somebody else behaves exactly like an unknown id.
+ *
+ * @example
+ * const message = await inbox.send('alice', { title: 'Build finished', body: 'All green' });
+ * const { notifications, unreadCount, nextCursor } = await inbox.getInbox('alice', { limit: 20 });
+ */
+@Injectable()
+export class InboxService {
+  private readonly logger = new Logger('InboxService');
+  private readonly ids = new UuidV7Generator();
+  private readonly config: InboxConfig;
+  private readonly now: () => Date;
+  private sink?: InboxEventSink | null;
+
+  constructor(
+    readonly store: InboxStoreProtocol,
+    private readonly options: InboxServiceOptions = {},
+  ) {
+    this.config = options.config ?? new InboxConfig();
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Stores a message for `userId`, then fires `INBOX_SENT_HOOK` with the stored message. */
+  async send(userId: string, input: InboxSendInput): Promise<InboxMessage> {
+    validateUserId(userId);
+    validateSendInput(input);
+    const [id, ms] = this.ids.next(this.now().getTime());
+    const message: InboxMessage = {
+      id,
+      userId,
+      title: input.title,
+      body: input.body,
+      readAt: null,
+      createdAt: new Date(ms),
+      expiresAt: new Date(ms + this.config.retentionDays * DAY_MS),
+    };
+    if (input.category !== undefined) message.category = input.category;
+    if (input.actionUrl !== undefined) message.actionUrl = input.actionUrl;
+    if (input.data !== undefined) message.data = structuredClone(input.data);
+    const stored = await this.store.insert(message);
+    this.emit(INBOX_SENT_HOOK, stored);
+    return stored;
+  }
+
+  /** A page of the user's messages, newest first, and the user's unread count. */
+  async getInbox(userId: string, query: InboxQuery = {}): Promise<InboxResult> {
+    validateUserId(userId);
+    if (query.cursor !== undefined) decodeInboxCursor(query.cursor);
+    const max = this.config.maxPageSize;
+    const requested = Number.isFinite(query.limit) ? Math.floor(query.limit!) : max;
+    const limit = Math.min(Math.max(requested, 1), max);
+    const now = this.now();
+    const [page, unreadCount] = await Promise.all([
+      this.store.list(userId, { limit, cursor: query.cursor, unreadOnly: query.unreadOnly }, now),
+      this.store.countUnread(userId, now),
+    ]);
+    const result: InboxResult = { notifications: page.notifications, unreadCount };
+    if (page.nextCursor) result.nextCursor = page.nextCursor;
+    return result;
+  }
+
+  /** One of the user's messages; `undefined` when unknown, expired or somebody else's. */
+  async findOne(userId: string, messageId: string): Promise<InboxMessage | undefined> {
+    validateUserId(userId);
+    if (!isUuid(messageId)) return undefined;
+    return this.store.findOne(userId, messageId.toLowerCase(), this.now());
+  }
+
+  /** Marks one message read; false when it is not the user's or already read. */
+  async markRead(userId: string, messageId: string): Promise<boolean> {
+    validateUserId(userId);
+    if (!isUuid(messageId)) return false;
+    const changed = await this.store.markRead(userId, messageId.toLowerCase(), this.now());
+    if (changed) await this.emitChange(INBOX_READ_EVENT, userId, messageId.toLowerCase());
+    return changed;
+  }
+
+  /** Marks every unread message of the user read; returns how many changed. */
+  async markAllRead(userId: string): Promise<number> {
+    validateUserId(userId);
+    const count = await this.store.markAllRead(userId, this.now());
+    if (count > 0 && this.events()) {
+      const unreadCount = await this.countUnread(userId);
+      this.emit(INBOX_READ_ALL_EVENT, { userId, count, unreadCount } satisfies InboxReadAllEvent);
+    }
+    return count;
+  }
+
+  /** Deletes one of the user's messages; false when it is not the user's. */
+  async delete(userId: string, messageId: string): Promise<boolean> {
+    validateUserId(userId);
+    if (!isUuid(messageId)) return false;
+    const deleted = await this.store.delete(userId, messageId.toLowerCase());
+    if (deleted) await this.emitChange(INBOX_DELETED_EVENT, userId, messageId.toLowerCase());
+    return deleted;
+  }
+
+  /** Unread, unexpired messages of the user. */
+  async countUnread(userId: string): Promise<number> {
+    validateUserId(userId);
+    return this.store.countUnread(userId, this.now());
+  }
+
+  /** Deletes messages past `retention_days`; the retention job calls it periodically. */
+  async purgeExpired(): Promise<number> {
+    return this.store.purgeExpired(this.now());
+  }
+
+  private async emitChange(event: string, userId: string, messageId: string): Promise<void> {
+    if (!this.events()) return;
+    const unreadCount = await this.countUnread(userId);
+    this.emit(event, { userId, messageId, unreadCount } satisfies InboxMessageChangedEvent);
+  }
+
+  private events(): InboxEventSink | undefined {
+    if (this.sink === undefined) {
+      const source = this.options.events;
+      this.sink = (typeof source === 'function' ? source() : source) ?? null;
+    }
+    return this.sink ?? undefined;
+  }
+
+  /** A failing listener must not turn a stored message into a failed send. */
+  private emit(event: string, payload: unknown): void {
+    try {
+      const result = this.events()?.emit(event, payload);
+      if (result instanceof Promise) result.catch((error) => this.listenerFailed(event, error));
+    } catch (error) {
+      this.listenerFailed(event, error);
+    }
+  }
+
+  private listenerFailed(event: string, error: unknown): void {
+    this.logger.error(`a listener of '${event}' failed: ${(error as Error)?.message ?? error}`);
+  }
+}

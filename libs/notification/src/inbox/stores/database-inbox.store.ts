@@ -1,0 +1,121 @@
+import type { DataSource } from 'typeorm';
+import type {
+  InboxMessage,
+  InboxPage,
+  InboxPageQuery,
+  InboxStoreProtocol,
+} from '@herald/contracts';
+import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util';
+import {
+  INBOX_COLUMNS,
+  buildSql,
+  inboxTablePath,
+  raw,
+  rowToMessage,
+  sql,
+  type InboxRow,
+  type SqlFragment,
+} from './inbox-sql.util';
+
+/**
+ * Inbox store on a TypeORM `DataSource` (SQLite or PostgreSQL), table
+ * `herald_inbox_messages` from `CreateInboxMessages1732300000000`.
+ *
+ * Every statement is scoped by `user_id`, and every state change is one
+ * conditional statement (`... AND read_at IS NULL`), so concurrent
+ * markRead / markAllRead / send never lose an update and the unread count,
+ * always computed from the rows, can neither drift nor go negative.
+ */
+export class DatabaseInboxStore implements InboxStoreProtocol {
+  private readonly table: SqlFragment;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.table = raw(inboxTablePath(dataSource));
+  }
+
+  async insert(m: InboxMessage): Promise<InboxMessage> {
+    await this.run(
+      sql`INSERT INTO ${this.table} (${raw(INBOX_COLUMNS)}) VALUES (${m.id}, ${m.userId}, ${m.title}, ${m.body}, ${m.category ?? null}, ${m.actionUrl ?? null}, ${m.data === undefined ? null : JSON.stringify(m.data)}, ${m.readAt ? m.readAt.getTime() : null}, ${m.createdAt.getTime()}, ${m.expiresAt.getTime()})`,
+    );
+    return { ...m };
+  }
+
+  async list(userId: string, query: InboxPageQuery, now: Date): Promise<InboxPage> {
+    const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
+    const rows = (
+      await this.run(sql`SELECT ${raw(INBOX_COLUMNS)} FROM ${this.table}
+      WHERE user_id = ${userId} AND expires_at > ${now.getTime()}
+      ${raw(query.unreadOnly ? 'AND read_at IS NULL' : '')}
+      ${cursor ? sql`AND (created_at, id) < (${cursor.createdAtMs}, ${cursor.id})` : raw('')}
+      ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`)
+    ).records as InboxRow[];
+    const notifications = rows.slice(0, query.limit).map(rowToMessage);
+    const last = notifications[notifications.length - 1];
+    return {
+      notifications,
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeInboxCursor({ createdAtMs: last.createdAt.getTime(), id: last.id })
+          : undefined,
+    };
+  }
+
+  async findOne(userId: string, messageId: string, now: Date): Promise<InboxMessage | undefined> {
+    const { records } = await this.run(
+      sql`SELECT ${raw(INBOX_COLUMNS)} FROM ${this.table} WHERE id = ${messageId} AND user_id = ${userId} AND expires_at > ${now.getTime()}`,
+    );
+    return records[0] ? rowToMessage(records[0] as InboxRow) : undefined;
+  }
+
+  async markRead(userId: string, messageId: string, at: Date): Promise<boolean> {
+    const ms = at.getTime();
+    const { affected } = await this.run(
+      sql`UPDATE ${this.table} SET read_at = ${ms} WHERE id = ${messageId} AND user_id = ${userId} AND read_at IS NULL AND expires_at > ${ms}`,
+    );
+    return (affected ?? 0) > 0;
+  }
+
+  async markAllRead(userId: string, at: Date): Promise<number> {
+    const ms = at.getTime();
+    const { affected } = await this.run(
+      sql`UPDATE ${this.table} SET read_at = ${ms} WHERE user_id = ${userId} AND read_at IS NULL AND expires_at > ${ms}`,
+    );
+    return affected ?? 0;
+  }
+
+  async delete(userId: string, messageId: string): Promise<boolean> {
+    const { affected } = await this.run(
+      sql`DELETE FROM ${this.table} WHERE id = ${messageId} AND user_id = ${userId}`,
+    );
+    return (affected ?? 0) > 0;
+  }
+
+  async countUnread(userId: string, now: Date): Promise<number> {
+    const { records } = await this.run(
+      sql`SELECT COUNT(*) AS n FROM ${this.table} WHERE user_id = ${userId} AND read_at IS NULL AND expires_at > ${now.getTime()}`,
+    );
+    return Number((records[0] as { n: string | number }).n);
+  }
+
+  async purgeExpired(now: Date): Promise<number> {
+    const { affected } = await this.run(
+      sql`DELETE FROM ${this.table} WHERE expires_at <= ${now.getTime()}`,
+    );
+    return affected ?? 0;
+  }
+
+  async ping(): Promise<void> {
+    await this.run(sql`SELECT 1 AS ok FROM ${this.table} WHERE 1 = 0`);
+  }
+
+  private async run(fragment: SqlFragment) {
+    const [text, params] = buildSql(this.dataSource, fragment);
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const result = await runner.query(text, params, true);
+      return { records: (result.records ?? []) as unknown[], affected: result.affected };
+    } finally {
+      await runner.release();
+    }
+  }
+}

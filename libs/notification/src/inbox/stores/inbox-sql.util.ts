@@ -1,0 +1,78 @@
+import type { DataSource } from 'typeorm';
+import type { InboxMessage } from '@herald/contracts';
+import { INBOX_TABLE } from '../inbox.constants';
+
+/** The escaped inbox table, schema-qualified when the data source has a `schema` option. */
+export function inboxTablePath(dataSource: DataSource): string {
+  const driver = dataSource.driver;
+  const schema = (dataSource.options as { schema?: string }).schema;
+  const table = driver.escape(INBOX_TABLE);
+  return schema ? `${driver.escape(schema)}.${table}` : table;
+}
+
+/** A piece of SQL: literal text and parameter values, numbered only when built. */
+export class SqlFragment {
+  constructor(readonly parts: Array<string | { value: unknown }>) {}
+}
+
+/** Inserts trusted text (a table path, a column list) into `sql` as is. */
+export const raw = (text: string): SqlFragment => new SqlFragment([text]);
+
+/** Tagged template: values become parameters; nested fragments and `raw()` are spliced in. */
+export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlFragment {
+  const parts: SqlFragment['parts'] = [strings[0]];
+  values.forEach((value, i) => {
+    if (value instanceof SqlFragment) parts.push(...value.parts);
+    else parts.push({ value });
+    parts.push(strings[i + 1]);
+  });
+  return new SqlFragment(parts);
+}
+
+/** Text with the driver's placeholders (`$1` on PostgreSQL, `?` on SQLite) and its parameters. */
+export function buildSql(dataSource: DataSource, fragment: SqlFragment): [string, unknown[]] {
+  const params: unknown[] = [];
+  let text = '';
+  for (const part of fragment.parts) {
+    if (typeof part === 'string') {
+      text += part;
+    } else {
+      text += dataSource.driver.createParameter(`p${params.length}`, params.length);
+      params.push(part.value);
+    }
+  }
+  return [text, params];
+}
+
+export interface InboxRow {
+  id: string;
+  user_id: string;
+  title: string;
+  body: string;
+  category: string | null;
+  action_url: string | null;
+  data: string | null;
+  read_at: string | number | null;
+  created_at: string | number;
+  expires_at: string | number;
+}
+
+export const INBOX_COLUMNS =
+  'id, user_id, title, body, category, action_url, data, read_at, created_at, expires_at';
+
+/** A raw row (bigint may arrive as a string from `pg`) to an `InboxMessage`. */
+export function rowToMessage(row: InboxRow): InboxMessage {
+  const message: InboxMessage = {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    body: row.body,
+    readAt: row.read_at === null ? null : new Date(Number(row.read_at)),
+    createdAt: new Date(Number(row.created_at)),
+    expiresAt: new Date(Number(row.expires_at)),
+  };
+  if (row.category !== null) message.category = row.category;
+  if (row.action_url !== null) message.actionUrl = row.action_url;
+  if (row.data !== null) message.data = JSON.parse(row.data) as Record<string, unknown>;
+  return message;
+}

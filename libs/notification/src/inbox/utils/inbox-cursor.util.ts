@@ -1,0 +1,27 @@
+import { InboxError } from '../errors/inbox.error';
+
+/** Position after which the next page starts: the last message's `createdAt` and `id`. */
+export interface InboxCursor {
+  createdAtMs: number;
+  id: string;
+}
+
+/** Opaque keyset cursor: base64url of `<createdAt ms>.<id>`. */
+export function encodeInboxCursor(cursor: InboxCursor): string {
+  return Buffer.from(`${cursor.createdAtMs}.${cursor.id}`, 'utf8').toString('base64url');
+}
+
+/** Decodes a cursor from `encodeInboxCursor`; throws `InboxError` naming it otherwise. */
+export function decodeInboxCursor(value: string): InboxCursor {
+  const text = /^[A-Za-z0-9_-]{1,200}$/.test(value)
+    ? Buffer.from(value, 'base64url').toString('utf8')
+    : '';
+  const match = /^(\d{1,16})\.([0-9a-f-]{36})$/.exec(text);
+  if (!match) {
+    throw new InboxError(
+      `inbox cursor '${value.slice(0, 80)}' is not valid; pass the nextCursor of a previous getInbox() page or omit it`,
+      'INBOX_INVALID_CURSOR',
+    );
+  }
+  return { createdAtMs: Number(match[1]), id: match[2] };
+}
