@@ -1,1 +1,67 @@
-export {};
+/**
+ * Reliable delivery: retry policy, delivery records and stores, failover with
+ * per-backend circuit breakers, and queued delivery on BullMQ.
+ */
+export {
+  RetryPolicy,
+  DEFAULT_RETRY_ATTEMPTS,
+  DEFAULT_RETRY_BASE_MS,
+  DEFAULT_RETRY_CAP_MS,
+  type RetryPolicyOptions,
+} from './retry/retry-policy';
+export {
+  DeliveryRecord,
+  DELIVERY_STATUSES,
+  DELIVERY_TRANSITIONS,
+  FINAL_STATUSES,
+  maskRecipient,
+  type DeliveryStatus,
+  type DeliveryChannel,
+  type DeliveryRecordData,
+  type DeliveryPatch,
+} from './records/delivery-record';
+export { DeliveryStateError } from './records/delivery-state.error';
+export type {
+  DeliveryStore,
+  NewDeliveryRecord,
+  DeliveryListQuery,
+} from './stores/delivery-store.protocol';
+export { MemoryDeliveryStore } from './stores/memory-delivery.store';
+export {
+  CircuitBreakerRegistry,
+  type CircuitBreakerOptions,
+  type CircuitStateName,
+} from './failover/circuit-breaker.registry';
+export {
+  DeliveryEngine,
+  describeError,
+  type DeliveryBackend,
+  type DeliveryEngineOptions,
+} from './reliable/delivery-engine';
+export {
+  DeliveryService,
+  type DeliveryServiceOptions,
+  type WithDeliveryId,
+} from './reliable/delivery.service';
+export {
+  SMS_ADAPTER,
+  PUSH_ADAPTER,
+  MAIL_ADAPTER,
+  deliveryIdFor,
+  deriveIdempotencyKey,
+  type ChannelAdapter,
+} from './reliable/channel-adapters';
+export { ReliableSmsChannel, ReliablePushChannel } from './reliable/reliable-channels';
+export { ReliableMailer } from './reliable/reliable-mailer';
+export { createDeliveryService, type DeliverySettings } from './reliable/create-delivery-service';
+export { RetryingMailer, type RetryingMailerOptions } from '../mailer/retrying-mailer';
+export type {
+  DeliveryJob,
+  DeliveryQueue,
+  DeliveryQueueCounts,
+} from './queue/delivery-queue.protocol';
+export {
+  BullmqDeliveryQueue,
+  type BullmqDeliveryQueueOptions,
+} from './queue/bullmq-delivery.queue';
+export { DeliveryWorker, type DeliveryWorkerOptions } from './queue/delivery-worker';

@@ -18,12 +18,39 @@ export type SmsDriver = (typeof SMS_DRIVERS)[number];
 export type PushDriver = (typeof PUSH_DRIVERS)[number];
 export type MailDriver = (typeof MAIL_DRIVERS)[number];
 
+/** Each fallback must name another backend of the same list. */
+function checkFallbacks(
+  list: Array<{ name?: string; fallbacks?: unknown }> | unknown,
+  listPath: string,
+): ConfigProblem[] {
+  if (!Array.isArray(list)) return [];
+  const names = new Set(list.map((item) => item?.name));
+  const problems: ConfigProblem[] = [];
+  list.forEach((item, i) => {
+    if (!Array.isArray(item?.fallbacks)) return;
+    item.fallbacks.forEach((fallback: unknown, j: number) => {
+      if (fallback === item.name || !names.has(fallback)) {
+        problems.push({
+          path: `${listPath}[${i}].fallbacks[${j}]`,
+          message: `"${String(fallback)}" must name another backend of ${listPath} (known: ${[...names].join(', ')})`,
+        });
+      }
+    });
+  });
+  return problems;
+}
+
 /** SPEC `NamedSMSConfig`. */
 export class NamedSMSConfig extends ConfigSection {
   @Field.string({ nonEmpty: true, doc: 'Backend name' }) name!: string;
   @Field.boolean({ default: false, doc: 'Also bound as the unnamed SMS_CHANNEL' })
   primary!: boolean;
   @Field.enum(SMS_DRIVERS, { doc: 'Driver' }) driver!: SmsDriver;
+  @Field.strings({
+    default: [],
+    doc: 'Backends tried in order when this one fails transiently or its circuit is open',
+  })
+  fallbacks!: string[];
   @Field.section(() => TwilioDriverConfig, { optional: true, doc: 'twilio settings' })
   twilio?: TwilioDriverConfig;
 }
@@ -34,6 +61,11 @@ export class NamedPushConfig extends ConfigSection {
   @Field.boolean({ default: false, doc: 'Also bound as the unnamed PUSH_CHANNEL' })
   primary!: boolean;
   @Field.enum(PUSH_DRIVERS, { doc: 'Driver' }) driver!: PushDriver;
+  @Field.strings({
+    default: [],
+    doc: 'Backends tried in order when this one fails transiently or its circuit is open',
+  })
+  fallbacks!: string[];
   @Field.section(() => FcmDriverConfig, { optional: true }) fcm?: FcmDriverConfig;
   @Field.section(() => ApnsDriverConfig, { optional: true }) apns?: ApnsDriverConfig;
   @Field.section(() => WebPushDriverConfig, { optional: true }) webpush?: WebPushDriverConfig;
@@ -44,6 +76,11 @@ export class NamedMailerConfig extends ConfigSection {
   @Field.string({ nonEmpty: true, doc: 'Backend name' }) name!: string;
   @Field.boolean({ default: false, doc: 'Also bound as the unnamed MAILER' }) primary!: boolean;
   @Field.enum(MAIL_DRIVERS, { doc: 'Driver' }) driver!: MailDriver;
+  @Field.strings({
+    default: [],
+    doc: 'Backends tried in order when this one fails transiently or its circuit is open',
+  })
+  fallbacks!: string[];
   @Field.string({
     pattern: /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\]+$/,
     patternMessage: 'must be an email address such as noreply@example.com',
@@ -60,7 +97,10 @@ export class MailerConfig extends ConfigSection {
   @Field.list(() => NamedMailerConfig, { doc: 'Mail backends' }) backends!: NamedMailerConfig[];
 
   protected override crossCheck(): ConfigProblem[] {
-    return checkNamedBackends(this.backends, 'backends', ['smtp', 'sendgrid']);
+    return [
+      ...checkNamedBackends(this.backends, 'backends', ['smtp', 'sendgrid']),
+      ...checkFallbacks(this.backends, 'backends'),
+    ];
   }
 }
 
@@ -77,6 +117,53 @@ export class InboxConfig extends ConfigSection {
   maxPageSize!: number;
 }
 
+/**
+ * Reliable delivery (retries, failover, circuit breaker, delivery store,
+ * queue), config key `notification.delivery`. Durations in seconds.
+ */
+export class DeliveryConfig extends ConfigSection {
+  @Field.enum(['inline', 'bullmq'] as const, {
+    default: 'inline',
+    doc: 'inline: send in the caller; bullmq: enqueue on Redis and deliver from workers',
+  })
+  queue!: 'inline' | 'bullmq';
+  @Field.string({ default: 'redis://127.0.0.1:6379', doc: 'Redis URL of the bullmq queue' })
+  redisUrl!: string;
+  @Field.string({ nonEmpty: true, default: 'herald-delivery', doc: 'BullMQ queue name' })
+  queueName!: string;
+  @Field.string({ nonEmpty: true, default: 'herald', doc: 'Redis key prefix of the queue' })
+  queuePrefix!: string;
+  @Field.boolean({ default: true, doc: 'Run queue workers in this process (bullmq)' })
+  worker!: boolean;
+  @Field.integer({ min: 1, default: 10, doc: 'Jobs one worker delivers at once (bullmq)' })
+  concurrency!: number;
+  @Field.integer({ min: 1, max: 100, default: 5, doc: 'Attempts per message, the first included' })
+  retryAttempts!: number;
+  @Field.number({ min: 0, default: 1, doc: 'Backoff base in seconds (full jitter)' })
+  retryBase!: number;
+  @Field.number({ min: 0, default: 60, doc: 'Longest backoff in seconds' })
+  retryCap!: number;
+  @Field.integer({ min: 1, default: 5, doc: 'Consecutive failures that open a backend circuit' })
+  circuitThreshold!: number;
+  @Field.number({ min: 0, default: 30, doc: 'Seconds an open circuit waits before a trial send' })
+  circuitCooldown!: number;
+  @Field.integer({ min: 1, default: 1000, doc: 'Waiting jobs above which health is DEGRADED' })
+  backlogThreshold!: number;
+  @Field.enum(['memory', 'database'] as const, {
+    default: 'memory',
+    doc: 'Delivery store: memory or database (TypeORM)',
+  })
+  store!: 'memory' | 'database';
+  @Field.integer({ min: 1, default: 7, doc: 'Days delivery records are kept by purge' })
+  retentionDays!: number;
+  @Field.number({
+    min: 1,
+    default: 3600,
+    doc: 'Seconds during which a message without idempotency key is deduplicated (bullmq)',
+  })
+  idempotencyWindow!: number;
+}
+
 /** SPEC `NotificationConfig` (top-level key `notification`). */
 export class NotificationConfig extends ConfigSection {
   @Field.list(() => NamedSMSConfig, { doc: 'SMS backends (JSON list)' })
@@ -85,11 +172,14 @@ export class NotificationConfig extends ConfigSection {
   pushBackends!: NamedPushConfig[];
   @Field.section(() => MailerConfig) mailer!: MailerConfig;
   @Field.section(() => InboxConfig) inbox!: InboxConfig;
+  @Field.section(() => DeliveryConfig) delivery!: DeliveryConfig;
 
   protected override crossCheck(): ConfigProblem[] {
     const problems = [
       ...checkNamedBackends(this.smsBackends, 'sms_backends', ['twilio']),
       ...checkNamedBackends(this.pushBackends, 'push_backends', ['fcm', 'apns', 'webpush']),
+      ...checkFallbacks(this.smsBackends, 'sms_backends'),
+      ...checkFallbacks(this.pushBackends, 'push_backends'),
     ];
     (Array.isArray(this.pushBackends) ? this.pushBackends : []).forEach((backend, i) => {
       if (backend?.fcm?.serverKey) {

@@ -1,0 +1,69 @@
+import type * as BullMQ from 'bullmq';
+import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
+import type { DeliveryJob, DeliveryQueue, DeliveryQueueCounts } from './delivery-queue.protocol';
+
+export interface BullmqDeliveryQueueOptions extends BullmqQueueOptions {
+  /** BullMQ attempts per job; keep it equal to the retry policy's. @default 5 */
+  attempts?: number;
+  /** Seconds dead jobs stay in the failed set. @default 604800 (7 days) */
+  keepFailedSeconds?: number;
+}
+
+/**
+ * Producer of queued delivery on BullMQ. The job id is the delivery id, so
+ * BullMQ itself drops a second add of the same message while the first is
+ * waiting or running. Workers (`DeliveryWorker`) may run in any process.
+ */
+export class BullmqDeliveryQueue implements DeliveryQueue {
+  readonly queue: BullMQ.Queue;
+  readonly name: string;
+  readonly prefix: string;
+
+  constructor(private readonly options: BullmqDeliveryQueueOptions = {}) {
+    const { Queue } = loadBullmq();
+    this.name = options.queueName ?? 'herald-delivery';
+    this.prefix = options.prefix ?? 'herald';
+    this.queue = new Queue(this.name, {
+      connection: connectionFromUrl(options.redisUrl),
+      prefix: this.prefix,
+    });
+  }
+
+  async enqueue(job: DeliveryJob): Promise<void> {
+    await this.queue.add(job.channel, job, {
+      jobId: job.id,
+      attempts: this.options.attempts ?? 5,
+      backoff: { type: 'herald' },
+      removeOnComplete: true,
+      removeOnFail: { age: this.options.keepFailedSeconds ?? 604_800 },
+    });
+  }
+
+  async counts(): Promise<DeliveryQueueCounts> {
+    const c = await this.queue.getJobCounts(
+      'waiting',
+      'delayed',
+      'active',
+      'failed',
+      'completed',
+      'prioritized',
+      'paused',
+    );
+    return {
+      waiting: (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.paused ?? 0),
+      delayed: c.delayed ?? 0,
+      active: c.active ?? 0,
+      failed: c.failed ?? 0,
+      completed: c.completed ?? 0,
+    };
+  }
+
+  /** Removes every key of this queue (tests, teardown of a throw-away queue). */
+  async obliterate(): Promise<void> {
+    await this.queue.obliterate({ force: true });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}

@@ -1,0 +1,117 @@
+import type * as BullMQ from 'bullmq';
+import {
+  MAIL_ADAPTER,
+  PUSH_ADAPTER,
+  SMS_ADAPTER,
+  type ChannelAdapter,
+} from '../reliable/channel-adapters';
+import { describeError } from '../reliable/delivery-engine';
+import type { DeliveryService } from '../reliable/delivery.service';
+import type { DeliveryChannel } from '../records/delivery-record';
+import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
+import type { DeliveryJob } from './delivery-queue.protocol';
+
+const ADAPTERS: Record<DeliveryChannel, ChannelAdapter<any, any>> = {
+  sms: SMS_ADAPTER,
+  push: PUSH_ADAPTER,
+  email: MAIL_ADAPTER,
+};
+
+export interface DeliveryWorkerOptions extends BullmqQueueOptions {
+  /** Jobs delivered at once by this worker. @default 10 */
+  concurrency?: number;
+  /** How long a job stays locked to this worker without renewal. @default 30000 */
+  lockDurationMs?: number;
+  /** How often stalled jobs (of a crashed worker) are looked for. @default 30000 */
+  stalledIntervalMs?: number;
+}
+
+/**
+ * A BullMQ worker that delivers queued messages: one round over the backend
+ * chain per job attempt, BullMQ's backoff computed by the retry policy
+ * (`Retry-After` included). A record already final (a job re-run after its
+ * worker died between the send and the acknowledgement) is not sent again.
+ * `close()` waits for the jobs in flight.
+ */
+export class DeliveryWorker {
+  readonly worker: BullMQ.Worker;
+
+  constructor(
+    private readonly service: DeliveryService,
+    options: DeliveryWorkerOptions = {},
+  ) {
+    const { Worker } = loadBullmq();
+    const policy = service.engine.policy;
+    this.worker = new Worker(options.queueName ?? 'herald-delivery', (job) => this.process(job), {
+      connection: connectionFromUrl(options.redisUrl),
+      prefix: options.prefix ?? 'herald',
+      concurrency: options.concurrency ?? 10,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      maxStalledCount: 10,
+      settings: {
+        backoffStrategy: (attemptsMade, _type, error) => policy.delayFor(attemptsMade, error),
+      },
+    });
+    // A job BullMQ gave up on (attempts or stalls exhausted) is dead in the store too.
+    this.worker.on('failed', (job) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1))
+        void this.markDead(job.data as DeliveryJob);
+    });
+    this.worker.on('error', () => undefined);
+  }
+
+  /** Resolves once the worker is connected and taking jobs. */
+  async ready(): Promise<void> {
+    await this.worker.waitUntilReady();
+  }
+
+  /** Stops taking jobs and waits for those in flight. */
+  async close(): Promise<void> {
+    await this.worker.close();
+  }
+
+  private async process(job: BullMQ.Job<DeliveryJob>): Promise<unknown> {
+    const { id, channel, backends: names, message } = job.data;
+    const { engine } = this.service;
+    const adapter = ADAPTERS[channel];
+    let record = await engine.store.get(id);
+    if (!record) {
+      // The store was emptied under a live queue (memory store restarted): start over.
+      record = (
+        await engine.store.create({
+          id,
+          channel,
+          backend: names[0],
+          recipient: adapter.recipientOf(adapter.fromJob(message)),
+        })
+      ).record;
+    }
+    if (record.final) return { skipped: record.status };
+    const { UnrecoverableError } = loadBullmq();
+    try {
+      const backends = names.map((name) => this.service.backend(channel, name));
+      const { backend } = await engine.round(
+        record,
+        channel,
+        backends,
+        adapter.fromJob(message),
+        adapter.messageIdOf,
+      );
+      return { backend };
+    } catch (error) {
+      const status = await engine.settleFailure(id, channel, error, record.attempts + 1);
+      if (status === 'retrying') throw error;
+      throw new UnrecoverableError(`${status}: ${describeError(error)}`);
+    }
+  }
+
+  private async markDead(job: DeliveryJob): Promise<void> {
+    const record = await this.service.engine.store.get(job.id).catch(() => undefined);
+    if (record && !record.final) {
+      await this.service.engine.store
+        .transition(job.id, 'dead', { lastError: record.lastError ?? 'queue attempts exhausted' })
+        .catch(() => undefined);
+    }
+  }
+}

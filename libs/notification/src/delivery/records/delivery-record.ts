@@ -1,0 +1,121 @@
+import { inspect } from 'node:util';
+
+/** Where a delivery stands. `sent`, `failed` (permanent error) and `dead` (retries exhausted) are final. */
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'retrying' | 'failed' | 'dead';
+export type DeliveryChannel = 'sms' | 'push' | 'email';
+
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [
+  'queued',
+  'sending',
+  'sent',
+  'retrying',
+  'failed',
+  'dead',
+];
+export const FINAL_STATUSES: ReadonlySet<DeliveryStatus> = new Set(['sent', 'failed', 'dead']);
+
+/**
+ * Allowed moves. `sending -> sending` is a worker taking over a job whose
+ * previous worker died mid-send.
+ */
+export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
+  queued: ['sending', 'failed', 'dead'],
+  sending: ['sending', 'sent', 'retrying', 'failed', 'dead'],
+  retrying: ['sending', 'failed', 'dead'],
+  sent: [],
+  failed: [],
+  dead: [],
+};
+
+/** The statuses a record may be in to move to `to`. */
+export function predecessorsOf(to: DeliveryStatus): DeliveryStatus[] {
+  return DELIVERY_STATUSES.filter((from) => DELIVERY_TRANSITIONS[from].includes(to));
+}
+
+/** What a store persists for one message on one channel. */
+export interface DeliveryRecordData {
+  id: string;
+  channel: DeliveryChannel;
+  /** The backend that delivered (or is being tried). */
+  backend: string;
+  /** Full address; masked whenever the record is printed or serialised. */
+  recipient: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastError?: string;
+  providerMessageId?: string;
+  idempotencyKey?: string;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt?: Date;
+}
+
+/** Fields a status change may set. */
+export type DeliveryPatch = Partial<
+  Pick<DeliveryRecordData, 'backend' | 'attempts' | 'lastError' | 'providerMessageId' | 'sentAt'>
+>;
+
+/** One delivery record; `toJSON()`, `toString()` and `console.log` show the recipient masked. */
+export class DeliveryRecord implements DeliveryRecordData {
+  id!: string;
+  channel!: DeliveryChannel;
+  backend!: string;
+  recipient!: string;
+  status!: DeliveryStatus;
+  attempts!: number;
+  lastError?: string;
+  providerMessageId?: string;
+  idempotencyKey?: string;
+  createdAt!: Date;
+  updatedAt!: Date;
+  sentAt?: Date;
+
+  constructor(data: DeliveryRecordData) {
+    Object.assign(this, data);
+  }
+
+  get final(): boolean {
+    return FINAL_STATUSES.has(this.status);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      id: this.id,
+      channel: this.channel,
+      backend: this.backend,
+      recipient: maskRecipient(this.recipient),
+      status: this.status,
+      attempts: this.attempts,
+      lastError: this.lastError,
+      providerMessageId: this.providerMessageId,
+      idempotencyKey: this.idempotencyKey,
+      createdAt: this.createdAt.toISOString(),
+      updatedAt: this.updatedAt.toISOString(),
+      sentAt: this.sentAt?.toISOString(),
+    };
+  }
+
+  toString(): string {
+    return `DeliveryRecord(${this.id} ${this.channel}/${this.backend} to ${maskRecipient(this.recipient)}: ${this.status})`;
+  }
+
+  [inspect.custom](): Record<string, unknown> {
+    return this.toJSON();
+  }
+}
+
+/**
+ * Hides most of an address: `+1500•••••06`, `j•••@example.com`, `abcdef…wxyz`
+ * for device tokens.
+ */
+export function maskRecipient(value: string): string {
+  if (!value) return value;
+  const at = value.indexOf('@');
+  if (at > 0) return `${value[0]}•••${value.slice(at)}`;
+  if (/^\+?[\d\s()-]+$/.test(value)) {
+    return value.length <= 6
+      ? '•'.repeat(value.length)
+      : `${value.slice(0, 5)}•••${value.slice(-2)}`;
+  }
+  return value.length <= 12 ? `${value.slice(0, 2)}…` : `${value.slice(0, 6)}…${value.slice(-4)}`;
+}

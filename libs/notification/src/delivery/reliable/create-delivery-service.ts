@@ -1,0 +1,49 @@
+import type { MetricsCollectorProtocol } from '@herald/contracts';
+import { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry';
+import type { DeliveryQueue } from '../queue/delivery-queue.protocol';
+import { RetryPolicy } from '../retry/retry-policy';
+import { MemoryDeliveryStore } from '../stores/memory-delivery.store';
+import type { DeliveryStore } from '../stores/delivery-store.protocol';
+import { DeliveryEngine } from './delivery-engine';
+import { DeliveryService } from './delivery.service';
+
+/** Plain-object settings of reliable delivery, in milliseconds (the config's seconds converted). */
+export interface DeliverySettings {
+  /** @default 5 */
+  retryAttempts?: number;
+  /** @default 1000 */
+  retryBaseMs?: number;
+  /** @default 60000 */
+  retryCapMs?: number;
+  /** @default 5 */
+  circuitThreshold?: number;
+  /** @default 30000 */
+  circuitCooldownMs?: number;
+  /** @default 3600000 */
+  idempotencyWindowMs?: number;
+}
+
+/** Wires store, retry policy, breakers and (optionally) a queue into a `DeliveryService`. */
+export function createDeliveryService(
+  settings: DeliverySettings = {},
+  deps: { store?: DeliveryStore; queue?: DeliveryQueue; metrics?: MetricsCollectorProtocol } = {},
+): DeliveryService {
+  const engine = new DeliveryEngine({
+    store: deps.store ?? new MemoryDeliveryStore(),
+    policy: new RetryPolicy({
+      attempts: settings.retryAttempts,
+      baseDelayMs: settings.retryBaseMs,
+      maxDelayMs: settings.retryCapMs,
+    }),
+    breakers: new CircuitBreakerRegistry({
+      threshold: settings.circuitThreshold,
+      cooldownMs: settings.circuitCooldownMs,
+    }),
+    metrics: deps.metrics,
+  });
+  return new DeliveryService({
+    engine,
+    queue: deps.queue,
+    idempotencyWindowMs: settings.idempotencyWindowMs,
+  });
+}

@@ -1,0 +1,134 @@
+import { DeliveryStateError } from '../../records/delivery-state.error';
+import type { DeliveryStatus } from '../../records/delivery-record';
+import type { DeliveryStore } from '../delivery-store.protocol';
+
+let seq = 0;
+const newId = () => `dlv_contract_${process.pid}_${Date.now()}_${seq++}`;
+
+/** The behaviour every DeliveryStore must have; each store's spec runs it. */
+export function describeDeliveryStoreContract(name: string, getStore: () => DeliveryStore): void {
+  describe(`${name}: DeliveryStore contract`, () => {
+    const create = (extra: Record<string, unknown> = {}) =>
+      getStore().create({
+        id: newId(),
+        channel: 'sms',
+        backend: 'primary',
+        recipient: '+15005550006',
+        ...extra,
+      });
+
+    it('creates queued records and returns the existing one for a repeated id', async () => {
+      const { record, created } = await create({ idempotencyKey: 'k-1' });
+      expect(created).toBe(true);
+      expect(record).toMatchObject({ status: 'queued', attempts: 0, idempotencyKey: 'k-1' });
+      expect(record.createdAt).toBeInstanceOf(Date);
+      const again = await getStore().create({
+        id: record.id,
+        channel: 'sms',
+        backend: 'other',
+        recipient: '+1',
+      });
+      expect(again.created).toBe(false);
+      expect(again.record.backend).toBe('primary');
+      expect((await getStore().get(record.id))?.recipient).toBe('+15005550006');
+      expect(await getStore().get('dlv_missing')).toBeUndefined();
+    });
+
+    it('walks queued -> sending -> retrying -> sending -> sent with its fields', async () => {
+      const { record } = await create();
+      const store = getStore();
+      await store.transition(record.id, 'sending', { attempts: 1 });
+      const retrying = await store.transition(record.id, 'retrying', {
+        lastError: 'timeout: slow',
+      });
+      expect(retrying).toMatchObject({
+        status: 'retrying',
+        attempts: 1,
+        lastError: 'timeout: slow',
+      });
+      await store.transition(record.id, 'sending', { attempts: 2 });
+      const sent = await store.transition(record.id, 'sent', {
+        backend: 'fallback',
+        providerMessageId: 'SM123',
+        sentAt: new Date(),
+      });
+      expect(sent).toMatchObject({
+        status: 'sent',
+        attempts: 2,
+        backend: 'fallback',
+        providerMessageId: 'SM123',
+        lastError: 'timeout: slow',
+      });
+      expect(sent.sentAt).toBeInstanceOf(Date);
+      expect(sent.updatedAt.getTime()).toBeGreaterThanOrEqual(sent.createdAt.getTime());
+      expect((await store.get(record.id))?.status).toBe('sent');
+    });
+
+    it.each<[DeliveryStatus[], DeliveryStatus]>([
+      [['sending'], 'failed'],
+      [['sending'], 'dead'],
+      [['sending', 'retrying'], 'dead'],
+      [['sending'], 'sending'],
+      [[], 'dead'],
+    ])('allows %j then %s', async (path, last) => {
+      const { record } = await create();
+      for (const step of path) await getStore().transition(record.id, step);
+      expect((await getStore().transition(record.id, last)).status).toBe(last);
+    });
+
+    it.each<[DeliveryStatus[], DeliveryStatus]>([
+      [[], 'sent'],
+      [[], 'retrying'],
+      [['sending', 'sent'], 'sending'],
+      [['sending', 'failed'], 'retrying'],
+      [['sending', 'dead'], 'sent'],
+    ])('refuses %j then %s', async (path, last) => {
+      const { record } = await create();
+      for (const step of path) await getStore().transition(record.id, step);
+      await expect(getStore().transition(record.id, last)).rejects.toBeInstanceOf(
+        DeliveryStateError,
+      );
+    });
+
+    it('refuses a transition of an unknown record', async () => {
+      await expect(getStore().transition('dlv_nope', 'sending')).rejects.toThrow(/not found/);
+    });
+
+    it('queries by status (newest first), counts and purges only old final records', async () => {
+      const store = getStore();
+      const old = new Date(Date.now() - 3_600_000);
+      const a = (await create({ createdAt: old })).record;
+      const b = (await create()).record;
+      const c = (await create()).record;
+      await store.transition(a.id, 'sending');
+      await store.transition(a.id, 'dead');
+      await store.transition(b.id, 'sending');
+      const dead = await store.findByStatus('dead', 1000);
+      expect(dead.map((r) => r.id)).toContain(a.id);
+      const sending = await store.findByStatus('sending', 1000);
+      expect(sending.map((r) => r.id)).toContain(b.id);
+      expect(sending.map((r) => r.id)).not.toContain(c.id);
+      const recent = await store.list({ limit: 1000 });
+      expect(recent.findIndex((r) => r.id === c.id)).toBeLessThan(
+        recent.findIndex((r) => r.id === a.id),
+      );
+      const counts = await store.countByStatus();
+      expect(counts.dead).toBeGreaterThanOrEqual(1);
+      expect(counts.queued).toBeGreaterThanOrEqual(1);
+      // Nothing is older than a minute ago except by createdAt; purge goes by last update.
+      expect(await store.purge(new Date(Date.now() - 60_000))).toBe(0);
+      const removed = await store.purge(new Date(Date.now() + 1000));
+      expect(removed).toBeGreaterThanOrEqual(1);
+      expect(await store.get(a.id)).toBeUndefined();
+      expect(await store.get(b.id)).toBeDefined();
+      expect(await store.get(c.id)).toBeDefined();
+    });
+
+    it('masks the recipient when a record is printed', async () => {
+      const { record } = await create();
+      expect(JSON.stringify(record)).not.toContain('5550006');
+      expect(String(record)).not.toContain('5550006');
+      expect(record.recipient).toBe('+15005550006');
+    });
+  });
+}

@@ -1,0 +1,97 @@
+import {
+  DELIVERY_STATUSES,
+  DELIVERY_TRANSITIONS,
+  DeliveryRecord,
+  FINAL_STATUSES,
+  type DeliveryPatch,
+  type DeliveryStatus,
+} from '../records/delivery-record';
+import { DeliveryStateError } from '../records/delivery-state.error';
+import type {
+  DeliveryListQuery,
+  DeliveryStore,
+  NewDeliveryRecord,
+} from './delivery-store.protocol';
+
+/** Delivery records in a Map: one process, lost on restart. The default for `inline` delivery. */
+export class MemoryDeliveryStore implements DeliveryStore {
+  private readonly records = new Map<string, DeliveryRecord>();
+
+  async create(input: NewDeliveryRecord): Promise<{ record: DeliveryRecord; created: boolean }> {
+    const existing = this.records.get(input.id);
+    if (existing) return { record: copy(existing), created: false };
+    const now = input.createdAt ?? new Date();
+    const record = new DeliveryRecord({
+      status: 'queued',
+      attempts: 0,
+      ...input,
+      createdAt: now,
+      updatedAt: now,
+    });
+    this.records.set(record.id, record);
+    return { record: copy(record), created: true };
+  }
+
+  async get(id: string): Promise<DeliveryRecord | undefined> {
+    const record = this.records.get(id);
+    return record && copy(record);
+  }
+
+  async transition(
+    id: string,
+    status: DeliveryStatus,
+    patch: DeliveryPatch = {},
+  ): Promise<DeliveryRecord> {
+    const record = this.records.get(id);
+    if (!record) throw new DeliveryStateError(id, status);
+    if (!DELIVERY_TRANSITIONS[record.status].includes(status)) {
+      throw new DeliveryStateError(id, status, record.status);
+    }
+    Object.assign(record, definedOnly(patch), { status, updatedAt: new Date() });
+    return copy(record);
+  }
+
+  async list(query: DeliveryListQuery = {}): Promise<DeliveryRecord[]> {
+    const limit = query.limit ?? 50;
+    const all = [...this.records.values()].filter(
+      (r) => !query.status || r.status === query.status,
+    );
+    return all
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, limit)
+      .map(copy);
+  }
+
+  findByStatus(status: DeliveryStatus, limit = 50): Promise<DeliveryRecord[]> {
+    return this.list({ status, limit });
+  }
+
+  async countByStatus(): Promise<Record<DeliveryStatus, number>> {
+    const counts = Object.fromEntries(DELIVERY_STATUSES.map((s) => [s, 0])) as Record<
+      DeliveryStatus,
+      number
+    >;
+    for (const record of this.records.values()) counts[record.status]++;
+    return counts;
+  }
+
+  async purge(before: Date): Promise<number> {
+    let removed = 0;
+    for (const [id, record] of this.records) {
+      if (FINAL_STATUSES.has(record.status) && record.updatedAt < before) {
+        this.records.delete(id);
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
+
+function copy(record: DeliveryRecord): DeliveryRecord {
+  return new DeliveryRecord({ ...record });
+}
+
+/** Drops `undefined` so a patch never erases a field by omission. */
+export function definedOnly<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
