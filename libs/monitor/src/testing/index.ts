@@ -1,1 +1,5 @@
-export {};
+export { CapturingAlertDispatcher, type CapturedAlert } from './capturing-alert.dispatcher';
+export {
+  InMemoryTracerProvider,
+  type InMemoryTracerProviderOptions,
+} from '../tracing/in-memory-tracer.provider';

@@ -1,5 +1,6 @@
 import { ConfigSection } from '../schema/config-section';
 import { Field } from '../schema/config-field.decorator';
+import type { ConfigProblem } from '../../errors/herald-config.error';
 
 /** Prometheus' default buckets, in seconds. */
 export const DEFAULT_HISTOGRAM_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -45,6 +46,8 @@ export const SAMPLER_TYPES = [
 ] as const;
 export type SamplerType = (typeof SAMPLER_TYPES)[number];
 export const PROPAGATION_FORMATS = ['tracecontext', 'baggage'] as const;
+export const TRACE_EXPORTERS = ['auto', 'none', 'console', 'otlp'] as const;
+export type TraceExporterType = (typeof TRACE_EXPORTERS)[number];
 
 /** SPEC `TracingConfig`. */
 export class TracingConfig extends ConfigSection {
@@ -72,6 +75,11 @@ export class TracingConfig extends ConfigSection {
     doc: 'Finished spans kept in memory by the in-memory tracer',
   })
   maxSpans!: number;
+  @Field.enum(TRACE_EXPORTERS, {
+    default: 'auto',
+    doc: 'Span exporter: auto (otlp when backend_type is opentelemetry, else none), none, console or otlp',
+  })
+  exporter!: TraceExporterType;
 }
 
 /** SPEC `HealthConfig`. */
@@ -103,6 +111,30 @@ export class HealthConfig extends ConfigSection {
   drainDelay!: number;
 }
 
+/** Values of `SLOTier` (in `@herald/monitor`), as config files write them. */
+export const SLO_TIERS = ['p0_page', 'p1_business_hours', 'p2_ticket', 'p3_info'] as const;
+/** Names of the alert dispatchers an `slo.alert_routes` entry can list. */
+export const ALERT_DISPATCHER_NAMES = ['log', 'alertmanager'] as const;
+
+/** One SLO declared in configuration (`monitor.slo.slos[]`); the engine registers it at startup. */
+export class SloDefinitionConfig extends ConfigSection {
+  @Field.string({ nonEmpty: true, default: '', doc: 'Unique SLO name' }) name!: string;
+  @Field.string({ nonEmpty: true, default: '', doc: 'Metric whose samples are evaluated' })
+  metric!: string;
+  @Field.number({ min: 0, max: 1, default: 0.99, doc: 'Percentile as a fraction (0.99 = p99)' })
+  percentile!: number;
+  @Field.number({ min: 0, default: 500, doc: 'Maximum acceptable value in milliseconds' })
+  thresholdMs!: number;
+  @Field.number({ min: 0.001, default: 300, doc: 'Rolling window in seconds' }) window!: number;
+  @Field.number({ min: 0, default: 1, doc: 'Alert when measured/threshold is at or above this' })
+  burnRateThreshold!: number;
+  @Field.string({ optional: true, doc: 'Description' }) description?: string;
+  @Field.enum(SLO_TIERS, { default: 'p1_business_hours', doc: 'Alert routing tier' })
+  tier!: (typeof SLO_TIERS)[number];
+  @Field.string({ optional: true, doc: 'Owning team or spec id' }) owner?: string;
+  @Field.string({ optional: true, doc: 'Runbook URL' }) runbookUrl?: string;
+}
+
 /** The `slo` section: periodic SLO evaluation. */
 export class SloConfig extends ConfigSection {
   @Field.boolean({ default: false, doc: 'Evaluate SLOs periodically' }) enabled!: boolean;
@@ -116,6 +148,50 @@ export class SloConfig extends ConfigSection {
     doc: 'Seconds a repeated alert for the same SLO is suppressed',
   })
   suppressionWindow!: number;
+  @Field.list(() => SloDefinitionConfig, { default: [], doc: 'SLOs registered at startup' })
+  slos!: SloDefinitionConfig[];
+  @Field.string({
+    optional: true,
+    doc: 'Alertmanager base URL; when set, alerts are also posted to its /api/v2/alerts',
+  })
+  alertmanagerUrl?: string;
+  @Field.record({
+    doc: 'Dispatchers per tier, e.g. {"p3_info":"log"} (names: log, alertmanager; comma-separated)',
+  })
+  alertRoutes!: Record<string, string>;
+
+  protected override crossCheck(): ConfigProblem[] {
+    const problems: ConfigProblem[] = [];
+    const seen = new Set<string>();
+    this.slos.forEach((slo, index) => {
+      if (seen.has(slo.name)) {
+        problems.push({
+          path: `slos.${index}.name`,
+          message: `duplicate SLO name "${slo.name}"; each SLO needs its own name`,
+        });
+      }
+      seen.add(slo.name);
+    });
+    for (const [tier, names] of Object.entries(this.alertRoutes ?? {})) {
+      for (const name of String(names)
+        .split(',')
+        .map((n) => n.trim())) {
+        if (!(ALERT_DISPATCHER_NAMES as readonly string[]).includes(name)) {
+          problems.push({
+            path: `alert_routes.${tier}`,
+            message: `unknown dispatcher "${name}"; use ${ALERT_DISPATCHER_NAMES.join(', ')}`,
+          });
+        }
+        if (name === 'alertmanager' && !this.alertmanagerUrl) {
+          problems.push({
+            path: `alert_routes.${tier}`,
+            message: 'routes to alertmanager but alertmanager_url is not set',
+          });
+        }
+      }
+    }
+    return problems;
+  }
 }
 
 /** SPEC `ErrorTrackingConfig`. */

@@ -1,0 +1,34 @@
+import type { AlertDispatcherProtocol, SloConfig } from '@herald/contracts';
+import { parseSloTier } from '../slo/slo-tier.enum';
+import type { AlertEventEmitter } from './alert-dispatcher.base';
+import { AlertmanagerAlertDispatcher } from './alertmanager-alert.dispatcher';
+import { LoggingAlertDispatcher } from './logging-alert.dispatcher';
+import { RoutingAlertDispatcher } from './routing-alert.dispatcher';
+
+/**
+ * The `ALERT_DISPATCHER` a config asks for: the logging dispatcher, or, when
+ * `slo.alertmanager_url` is set, a router sending each tier to the
+ * dispatchers named in `slo.alert_routes` (unlisted tiers: log + alertmanager).
+ */
+export function buildAlertDispatcher(
+  slo: Pick<SloConfig, 'alertmanagerUrl' | 'alertRoutes'> | undefined,
+  emitter?: AlertEventEmitter,
+): AlertDispatcherProtocol {
+  if (!slo?.alertmanagerUrl) return new LoggingAlertDispatcher({ emitter });
+  const byName: Record<string, AlertDispatcherProtocol> = {
+    log: new LoggingAlertDispatcher(),
+    alertmanager: new AlertmanagerAlertDispatcher({ url: slo.alertmanagerUrl }),
+  };
+  const routes: Record<string, AlertDispatcherProtocol[]> = {};
+  for (const [tier, names] of Object.entries(slo.alertRoutes ?? {})) {
+    routes[parseSloTier(tier) ?? tier] = String(names)
+      .split(',')
+      .map((name) => byName[name.trim()])
+      .filter((target): target is AlertDispatcherProtocol => target !== undefined);
+  }
+  return new RoutingAlertDispatcher({
+    routes,
+    fallback: [byName.log, byName.alertmanager],
+    emitter,
+  });
+}
