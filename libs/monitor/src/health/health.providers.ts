@@ -1,14 +1,63 @@
 import type { Provider } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { HEALTH_CHECK_REGISTRY } from '@herald/contracts';
+import {
+  getPriorityToken,
+  NoopHealthCheckRegistry,
+  provideWithPriority,
+} from '@herald/observability';
+import type { MonitorConfig } from '../config';
 import type { MonitorBuildContext } from '../monitor-build-context';
+import { MONITOR_CONFIG } from '../monitor.constants';
+import { HealthCheckRunner } from './health-check-runner';
+import { HealthCheckerExplorer } from './health-checker.explorer';
+import { HealthCheckerRegistry } from './health-checker-registry';
 
-/** Providers of the health subsystem, added to `MonitorModule`. */
-export function createHealthProviders(_ctx: MonitorBuildContext): Provider[] {
-  return [];
+/**
+ * Providers of the health subsystem: one `HealthCheckerRegistry` per module
+ * (settings from `HealthConfig`: `timeout`, `cache_ttl`, `checks`), its
+ * default `HealthCheckRunner` injectable by class, `HEALTH_CHECK_REGISTRY`
+ * bound with priority over the no-op stand-in (the no-op registry itself in
+ * `stub()`), and the explorer of `@HealthChecker()` methods. The registry is
+ * cleaned up when the application closes.
+ */
+export function createHealthProviders(ctx: MonitorBuildContext): Provider[] {
+  return [
+    {
+      provide: HealthCheckerRegistry,
+      useFactory: (config: MonitorConfig) =>
+        new HealthCheckerRegistry({
+          cacheTtlMs: config.health.cacheTtl * 1000,
+          checkTimeoutMs: config.health.timeout * 1000,
+          only: config.health.checks,
+        }),
+      inject: [MONITOR_CONFIG],
+    },
+    {
+      provide: HealthCheckRunner,
+      useFactory: (registry: HealthCheckerRegistry) => registry.getOrCreate('default'),
+      inject: [HealthCheckerRegistry],
+    },
+    ...provideWithPriority({
+      provide: HEALTH_CHECK_REGISTRY,
+      useFactory: (registry: HealthCheckerRegistry) =>
+        ctx.stub ? new NoopHealthCheckRegistry() : registry,
+      inject: [HealthCheckerRegistry],
+    }),
+    DiscoveryService,
+    MetadataScanner,
+    HealthCheckerExplorer,
+  ];
 }
 
 /** Tokens and classes of the health subsystem that `MonitorModule` exports. */
 export function healthExports(
   _ctx: MonitorBuildContext,
 ): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
-  return [];
+  return [
+    HEALTH_CHECK_REGISTRY,
+    getPriorityToken(HEALTH_CHECK_REGISTRY),
+    HealthCheckerRegistry,
+    HealthCheckRunner,
+  ];
 }

@@ -1,0 +1,59 @@
+import {
+  HealthStatus,
+  type HealthCheckFunction,
+  type HealthCheckProtocol,
+  type HealthCheckResultLike,
+} from '@herald/contracts';
+import { HealthCheckResult } from './health-check-result';
+import { describeError, outcomeToResult } from './outcome-to-result.util';
+
+/**
+ * SPEC's base check (`name`, `critical = true`): extend it and implement
+ * `probe()`; `check()` times it and turns a throw into an UNHEALTHY result.
+ * Set `timeoutMs` to give the check its own default timeout.
+ *
+ * @example class QueueCheck extends BaseHealthCheck { protected probe() { return queue.isReady(); } }
+ */
+export abstract class BaseHealthCheck implements HealthCheckProtocol {
+  /** Default per-check timeout used when `add()` gives none. */
+  timeoutMs?: number;
+
+  constructor(
+    readonly name: string,
+    readonly critical = true,
+  ) {}
+
+  /** Returns a verdict (`true`/`false`), details (`{ status?, message?, ... }`) or a full result. */
+  protected abstract probe(): unknown;
+
+  async check(): Promise<HealthCheckResultLike> {
+    const started = performance.now();
+    try {
+      const outcome = await this.probe();
+      return outcomeToResult(this.name, outcome, performance.now() - started, this.critical);
+    } catch (error) {
+      return new HealthCheckResult({
+        name: this.name,
+        status: HealthStatus.UNHEALTHY,
+        message: describeError(error),
+        durationMs: performance.now() - started,
+        critical: this.critical,
+      });
+    }
+  }
+}
+
+/** SPEC's function-based check (`name`, `func`, `critical = true`). */
+export class FunctionHealthCheck extends BaseHealthCheck {
+  constructor(
+    name: string,
+    private readonly func: HealthCheckFunction,
+    critical = true,
+  ) {
+    super(name, critical);
+  }
+
+  protected probe(): unknown {
+    return this.func();
+  }
+}

@@ -1,0 +1,284 @@
+import {
+  HealthCheckCategory,
+  HealthStatus,
+  type HealthCheckAddOptions,
+  type HealthCheckFunction,
+  type HealthCheckProtocol,
+  type HealthCheckRegistryProtocol,
+  type HealthReport,
+} from '@herald/contracts';
+import { HeraldKeyError } from '../errors/herald-key.error';
+import { HeraldValueError } from '../errors/herald-value.error';
+import { aggregateStatus } from './aggregate-status.util';
+import { FunctionHealthCheck } from './base-health-check';
+import { executeHealthCheck, type PendingTimeouts } from './execute-health-check.util';
+import type { HealthCheckEntry } from './health-check-entry';
+import { HealthCheckResult } from './health-check-result';
+import { getHealthCheckerMetadata } from './health-checker.decorator';
+import { HealthResultCache } from './health-result-cache';
+
+/** `[aggregate, results by name]`, what `runAllWithSummary()` and the category runs return. */
+export type HealthCheckSummary = [HealthStatus, Record<string, HealthCheckResult>];
+
+/** Options of a `HealthCheckRunner`. */
+export interface HealthCheckRunnerOptions {
+  /** Timeout of a check added without one. @default 2000 */
+  checkTimeoutMs?: number;
+  /** Results are reused this long, then refreshed in the background; 0 runs checks on every probe. @default 0 */
+  cacheTtlMs?: number;
+  /** Only these checks run (HealthConfig `checks`); empty or absent: all. */
+  only?: readonly string[];
+}
+
+const SHUTDOWN_CHECK = 'shutdown';
+
+/**
+ * SPEC's class `HealthChecker` (renamed, see API.md §5): named checks run
+ * concurrently, each under its own timeout, aggregated by SPEC's rule. It is
+ * also the "registry variant" (`runCheck`, `healthCheck`), so it can be bound
+ * as `HEALTH_CHECK_REGISTRY`. Nothing it runs can make it throw: a failing or
+ * hanging check is an UNHEALTHY result.
+ *
+ * @example
+ * const runner = new HealthCheckRunner();
+ * runner.add('db', () => dataSource.query('SELECT 1').then(() => true), { timeoutMs: 1000 });
+ * const [status, results] = await runner.runAllWithSummary();
+ */
+export class HealthCheckRunner implements HealthCheckRegistryProtocol {
+  private readonly entries = new Map<string, HealthCheckEntry>();
+  private readonly pending: PendingTimeouts = new Set();
+  private readonly cache: HealthResultCache;
+  private readonly listeners = new Set<(result: HealthCheckResult) => void>();
+  private readonly checkTimeoutMs: number;
+  private readonly only?: ReadonlySet<string>;
+  private startupSummary?: HealthCheckSummary;
+  private shutdownMessage?: string;
+
+  constructor(options: HealthCheckRunnerOptions = {}) {
+    this.checkTimeoutMs = positive(options.checkTimeoutMs ?? 2000, 'checkTimeoutMs');
+    this.only = options.only?.length ? new Set(options.only) : undefined;
+    this.cache = new HealthResultCache(options.cacheTtlMs ?? 0, (entry) => this.execute(entry));
+  }
+
+  /**
+   * Adds a uniquely named check: a `HealthCheckProtocol` instance or a function
+   * returning a boolean, an object or a `HealthCheckResult` (sync or async).
+   */
+  add(
+    name: string,
+    check: HealthCheckProtocol | HealthCheckFunction,
+    options: HealthCheckAddOptions = {},
+  ): void {
+    if (this.entries.has(name)) {
+      throw new HeraldValueError(
+        `A health check named "${name}" is already registered; remove it first or pick another name.`,
+      );
+    }
+    const isFn = typeof check === 'function';
+    if (!isFn && typeof check?.check !== 'function') {
+      throw new HeraldValueError(
+        `Health check "${name}" must be a function or an object with a check() method.`,
+      );
+    }
+    const critical = options.critical ?? (isFn ? true : (check.critical ?? true));
+    const own = isFn ? undefined : (check as { timeoutMs?: number }).timeoutMs;
+    this.entries.set(name, {
+      name,
+      check: isFn ? new FunctionHealthCheck(name, check, critical) : check,
+      timeoutMs: positive(options.timeoutMs ?? own ?? this.checkTimeoutMs, 'timeoutMs'),
+      category: options.category ?? HealthCheckCategory.READINESS,
+      critical,
+    });
+  }
+
+  /** Adds a function marked with `HealthChecker(name)(fn)`, with the options it was marked with. */
+  register(fn: HealthCheckFunction): void {
+    const meta = getHealthCheckerMetadata(fn);
+    if (!meta) {
+      throw new HeraldValueError(
+        `register() needs a function marked with HealthChecker(name); "${fn?.name || 'anonymous'}" is not. Use add(name, fn) instead.`,
+      );
+    }
+    this.add(meta.name, fn, meta);
+  }
+
+  /** Removes a check; an unknown name is a `HeraldKeyError`. */
+  remove(name: string): void {
+    if (!this.entries.delete(name)) {
+      throw new HeraldKeyError(
+        `No health check named "${name}" is registered (known: ${this.checkNames.join(', ') || 'none'}).`,
+      );
+    }
+    this.cache.forget(name);
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  /** Sorted names of the registered checks. */
+  get checkNames(): string[] {
+    return [...this.entries.keys()].sort();
+  }
+
+  /** Called after every real run of a check (not for cached answers). Returns an unsubscribe function. */
+  onCheckCompleted(listener: (result: HealthCheckResult) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Every check, concurrently; never rejects. */
+  runAll(): Promise<Record<string, HealthCheckResult>> {
+    return this.runEntries(this.selected());
+  }
+
+  /** SPEC's aggregation rule; non-critical failures count as DEGRADED. */
+  aggregateStatus(results: Parameters<typeof aggregateStatus>[0]): HealthStatus {
+    return aggregateStatus(results);
+  }
+
+  /** `[aggregate, results]` of every check (UNHEALTHY while shutting down). */
+  async runAllWithSummary(): Promise<HealthCheckSummary> {
+    return this.summarize(await this.runAll(), true);
+  }
+
+  async runLiveness(): Promise<HealthCheckSummary> {
+    return this.summarize(await this.runCategory(HealthCheckCategory.LIVENESS), false);
+  }
+
+  /** Readiness checks; UNHEALTHY once `beginShutdown()` was called. */
+  async runReadiness(): Promise<HealthCheckSummary> {
+    return this.summarize(await this.runCategory(HealthCheckCategory.READINESS), true);
+  }
+
+  /** Startup checks; once they have succeeded, later calls answer that success without running them. */
+  async runStartup(): Promise<HealthCheckSummary> {
+    if (this.startupSummary) return this.startupSummary;
+    const summary = this.summarize(await this.runCategory(HealthCheckCategory.STARTUP), false);
+    if (summary[0] !== HealthStatus.UNHEALTHY) this.startupSummary = summary;
+    return summary;
+  }
+
+  /** One check; an unknown name gives a result with status UNKNOWN (no exception). */
+  async runCheck(name: string): Promise<HealthCheckResult> {
+    const entry = this.entries.get(name);
+    if (entry) return this.cache.get(entry);
+    return new HealthCheckResult({
+      name,
+      status: HealthStatus.UNKNOWN,
+      message: `no health check named "${name}" is registered`,
+      critical: false,
+    });
+  }
+
+  /** Every check under one overall deadline; checks still running then are UNHEALTHY. */
+  async healthCheck(timeoutMs = 5000): Promise<HealthReport> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'deadline'>((resolve) => {
+      timer = setTimeout(() => resolve('deadline'), positive(timeoutMs, 'timeoutMs'));
+    });
+    const started = performance.now();
+    const entries = this.selected();
+    const settled = await Promise.all(
+      entries.map((entry) => Promise.race([this.cache.get(entry), deadline])),
+    );
+    clearTimeout(timer);
+    const checks: Record<string, HealthCheckResult> = {};
+    settled.forEach((value, i) => {
+      const entry = entries[i];
+      checks[entry.name] =
+        value === 'deadline'
+          ? new HealthCheckResult({
+              name: entry.name,
+              status: HealthStatus.UNHEALTHY,
+              message: `check "${entry.name}" did not finish within the overall deadline of ${timeoutMs} ms`,
+              durationMs: performance.now() - started,
+              critical: entry.critical,
+              category: entry.category,
+            })
+          : value;
+    });
+    const [status, all] = this.summarize(checks, true);
+    return { status, timestamp: Date.now() / 1000, checks: all };
+  }
+
+  /**
+   * Graceful shutdown: from now on readiness and the overall status are
+   * UNHEALTHY (a critical `shutdown` result), so load balancers stop sending
+   * traffic while the process keeps serving what it already has.
+   */
+  beginShutdown(message = 'the service is shutting down'): void {
+    this.shutdownMessage = message;
+  }
+
+  get isShuttingDown(): boolean {
+    return this.shutdownMessage !== undefined;
+  }
+
+  /** Stops background refreshes and running timeouts, closes checks that own resources, forgets every check. */
+  async close(): Promise<void> {
+    this.cache.clear();
+    for (const handle of [...this.pending]) handle.settle('the health check runner was closed');
+    const checks = [...this.entries.values()].map((e) => e.check as { close?: () => unknown });
+    this.entries.clear();
+    this.startupSummary = undefined;
+    await Promise.allSettled(
+      checks.map((c) => (typeof c.close === 'function' ? c.close() : undefined)),
+    );
+  }
+
+  private selected(): HealthCheckEntry[] {
+    const all = [...this.entries.values()];
+    return this.only ? all.filter((e) => this.only!.has(e.name)) : all;
+  }
+
+  private runCategory(category: HealthCheckCategory): Promise<Record<string, HealthCheckResult>> {
+    return this.runEntries(this.selected().filter((e) => e.category === category));
+  }
+
+  private runEntries(entries: HealthCheckEntry[]): Promise<Record<string, HealthCheckResult>> {
+    const out: Record<string, HealthCheckResult> = {};
+    const waits: Promise<void>[] = [];
+    for (const entry of entries) {
+      const r = this.cache.get(entry);
+      if (r instanceof HealthCheckResult) out[entry.name] = r;
+      else waits.push(r.then((value) => void (out[entry.name] = value)));
+    }
+    return waits.length === 0 ? Promise.resolve(out) : Promise.all(waits).then(() => out);
+  }
+
+  private summarize(
+    results: Record<string, HealthCheckResult>,
+    draining: boolean,
+  ): HealthCheckSummary {
+    if (draining && this.shutdownMessage !== undefined) {
+      results[SHUTDOWN_CHECK] = new HealthCheckResult({
+        name: SHUTDOWN_CHECK,
+        status: HealthStatus.UNHEALTHY,
+        message: this.shutdownMessage,
+        category: HealthCheckCategory.READINESS,
+      });
+    }
+    return [aggregateStatus(results), results];
+  }
+
+  private execute(entry: HealthCheckEntry): Promise<HealthCheckResult> {
+    return executeHealthCheck(entry, this.pending).then((result) => {
+      for (const listener of this.listeners) {
+        try {
+          listener(result);
+        } catch {
+          // a listener must not turn a health answer into an error
+        }
+      }
+      return result;
+    });
+  }
+}
+
+function positive(value: number, what: string): number {
+  if (!(typeof value === 'number' && value > 0 && Number.isFinite(value))) {
+    throw new HeraldValueError(`${what} must be a positive number of milliseconds (got ${value}).`);
+  }
+  return value;
+}

@@ -1,0 +1,60 @@
+import type { HealthCheckEntry } from './health-check-entry';
+import type { HealthCheckResult } from './health-check-result';
+
+interface Slot {
+  result?: HealthCheckResult;
+  /** Date.now() when `result` was stored. */
+  at: number;
+  inflight?: Promise<HealthCheckResult>;
+}
+
+/**
+ * Per-check result cache with single flight and background refresh: a fresh
+ * result (younger than the TTL) is answered synchronously; a stale one (up to
+ * two TTLs old) is answered while one refresh runs in the background; older or
+ * absent results wait for the one run in flight. A burst of probes therefore
+ * runs each check at most once per TTL. TTL 0 disables caching.
+ */
+export class HealthResultCache {
+  private slots = new Map<string, Slot>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly run: (entry: HealthCheckEntry) => Promise<HealthCheckResult>,
+  ) {}
+
+  get(entry: HealthCheckEntry): HealthCheckResult | Promise<HealthCheckResult> {
+    if (this.ttlMs <= 0) return this.run(entry);
+    let slot = this.slots.get(entry.name);
+    if (!slot) {
+      slot = { at: 0 };
+      this.slots.set(entry.name, slot);
+    }
+    const age = Date.now() - slot.at;
+    const usable = slot.result !== undefined && age < 2 * this.ttlMs;
+    if (usable && age < this.ttlMs) return slot.result!;
+    if (!slot.inflight) slot.inflight = this.refresh(entry.name, slot, entry);
+    return usable ? slot.result! : slot.inflight;
+  }
+
+  /** Drops one check's cached result (after `remove`). */
+  forget(name: string): void {
+    this.slots.delete(name);
+  }
+
+  /** Drops everything; refreshes still running will not write back. */
+  clear(): void {
+    this.slots = new Map();
+  }
+
+  private refresh(name: string, slot: Slot, entry: HealthCheckEntry): Promise<HealthCheckResult> {
+    return this.run(entry).then((result) => {
+      slot.inflight = undefined;
+      if (this.slots.get(name) === slot) {
+        slot.result = result;
+        slot.at = Date.now();
+      }
+      return result;
+    });
+  }
+}
