@@ -27,6 +27,13 @@ export type {
   DeliveryListQuery,
 } from './stores/delivery-store.protocol';
 export { MemoryDeliveryStore } from './stores/memory-delivery.store';
+export { DatabaseDeliveryStore } from './stores/database-delivery.store';
+export {
+  deliveryRecordEntity,
+  DeliveryRecordEntity,
+  DELIVERY_TABLE,
+} from './entities/delivery-record.entity';
+export { CreateDeliveryRecords1732400000000 } from './migrations/create-delivery-records.migration';
 export {
   CircuitBreakerRegistry,
   type CircuitBreakerOptions,

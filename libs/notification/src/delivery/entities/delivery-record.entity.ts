@@ -1,0 +1,67 @@
+import type { EntitySchema } from 'typeorm';
+import { requireOptional } from '@herald/contracts';
+import type { DeliveryChannel, DeliveryStatus } from '../records/delivery-record';
+
+/** Table of delivery records (created by `CreateDeliveryRecords1732400000000`). */
+export const DELIVERY_TABLE = 'herald_delivery_records';
+
+/** Row class of `herald_delivery_records`; timestamps are epoch milliseconds in `bigint` columns. */
+export class DeliveryRecordEntity {
+  id!: string;
+  channel!: DeliveryChannel;
+  backend!: string;
+  recipient!: string;
+  status!: DeliveryStatus;
+  attempts!: number;
+  lastError!: string | null;
+  providerMessageId!: string | null;
+  idempotencyKey!: string | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+  sentAt!: Date | null;
+}
+
+const epochMs = {
+  to: (value: Date | null | undefined) => (value instanceof Date ? value.getTime() : value),
+  from: (value: string | number | null) => (value === null ? null : new Date(Number(value))),
+};
+
+let schema: EntitySchema<DeliveryRecordEntity> | undefined;
+
+/**
+ * The TypeORM entity of delivery records, built on first call so importing
+ * `@herald/notification` never needs `typeorm`:
+ * `TypeOrmModule.forFeature([deliveryRecordEntity()])`.
+ */
+export function deliveryRecordEntity(): EntitySchema<DeliveryRecordEntity> {
+  if (schema) return schema;
+  const { EntitySchema: Schema } = requireOptional<typeof import('typeorm')>(
+    'typeorm',
+    'the database delivery store',
+  );
+  schema = new Schema<DeliveryRecordEntity>({
+    name: 'HeraldDeliveryRecord',
+    target: DeliveryRecordEntity,
+    tableName: DELIVERY_TABLE,
+    columns: {
+      id: { type: 'varchar', length: 64, primary: true },
+      channel: { type: 'varchar', length: 16 },
+      backend: { type: 'varchar', length: 255 },
+      recipient: { type: 'varchar', length: 1024 },
+      status: { type: 'varchar', length: 16 },
+      attempts: { type: 'integer', default: 0 },
+      lastError: { name: 'last_error', type: 'text', nullable: true },
+      providerMessageId: {
+        name: 'provider_message_id',
+        type: 'varchar',
+        length: 255,
+        nullable: true,
+      },
+      idempotencyKey: { name: 'idempotency_key', type: 'varchar', length: 255, nullable: true },
+      createdAt: { name: 'created_at', type: 'bigint', transformer: epochMs },
+      updatedAt: { name: 'updated_at', type: 'bigint', transformer: epochMs },
+      sentAt: { name: 'sent_at', type: 'bigint', nullable: true, transformer: epochMs },
+    },
+  });
+  return schema;
+}

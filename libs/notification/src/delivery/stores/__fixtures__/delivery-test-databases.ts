@@ -1,0 +1,50 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { deliveryRecordEntity } from '../../entities/delivery-record.entity';
+import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration';
+
+export const TEST_PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+let seq = 0;
+
+export interface TestDatabase {
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+/** A migrated SQLite (in memory) or PostgreSQL (private schema, dropped on close) data source. */
+export async function openDeliveryTestDatabase(kind: 'sqlite' | 'postgres'): Promise<TestDatabase> {
+  const common = {
+    entities: [deliveryRecordEntity()],
+    migrations: [CreateDeliveryRecords1732400000000],
+  };
+  if (kind === 'sqlite') {
+    const ds = new DataSource({ type: 'better-sqlite3', database: ':memory:', ...common });
+    await ds.initialize();
+    await ds.runMigrations();
+    return { dataSource: ds, close: () => ds.destroy() };
+  }
+  const schema = `herald_delivery_test_${process.pid}_${++seq}`;
+  const admin = new Client(TEST_PG);
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  const ds = new DataSource({
+    type: 'postgres',
+    host: TEST_PG.host,
+    port: TEST_PG.port,
+    username: TEST_PG.user,
+    database: TEST_PG.database,
+    schema,
+    extra: { max: 5 },
+    ...common,
+  });
+  await ds.initialize();
+  await ds.runMigrations();
+  return {
+    dataSource: ds,
+    close: async () => {
+      await ds.destroy();
+      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await admin.end();
+    },
+  };
+}
