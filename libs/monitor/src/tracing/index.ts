@@ -1,1 +1,23 @@
-export {};
+export { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+export { Tracer, type TracerOptions, type HeraldStartSpanOptions } from './tracer';
+export { Span } from './span';
+export { SpanContext } from './span-context';
+export {
+  InMemoryTracerProvider,
+  type InMemoryTracerProviderOptions,
+} from './in-memory-tracer.provider';
+export { DEFAULT_MAX_SPANS } from './recording-span.processor';
+export { RateLimitingSampler } from './samplers/rate-limiting.sampler';
+export { createSampler, type SamplerSettings } from './samplers/create-sampler.util';
+export { createPropagator, type PropagationFormat } from './propagation.util';
+export { runInSpan } from './run-in-span.util';
+export { registerDefaultTracer, resolveTracer } from './default-tracer.util';
+export { createTracerFromConfig, traceExporterFromConfig } from './tracer-from-config.util';
+export {
+  createOtlpTraceExporter,
+  otlpTracesUrl,
+  type OtlpTraceExporterSettings,
+} from './exporters/otlp-trace-exporter.factory';
+export { createConsoleTraceExporter } from './exporters/console-trace-exporter.factory';
+export { TRACE_EXPORTER } from './tracing.constants';
+export { NoopTracer, NoopSpan } from '@herald/observability';

@@ -1,14 +1,45 @@
 import type { Provider } from '@nestjs/common';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { TRACER, type MonitorConfig } from '@herald/contracts';
+import { NoopTracer, getPriorityToken, provideWithPriority } from '@herald/observability';
 import type { MonitorBuildContext } from '../monitor-build-context';
+import { MONITOR_CONFIG } from '../monitor.constants';
+import { MONITOR_MODULE_OPTIONS, type MonitorModuleOptions } from '../monitor.module-definition';
+import { createTracerFromConfig, traceExporterFromConfig } from './tracer-from-config.util';
+import { TracerLifecycle } from './tracer-lifecycle.service';
+import { TRACE_EXPORTER } from './tracing.constants';
 
-/** Providers of the tracing subsystem, added to `MonitorModule`. */
-export function createTracingProviders(_ctx: MonitorBuildContext): Provider[] {
-  return [];
+/**
+ * Providers of the tracing subsystem, added to `MonitorModule`: `TRACER`
+ * bound with priority to a real `Tracer` built from `TracingConfig` (the
+ * no-op tracer under `MonitorModule.stub()` or when tracing is disabled),
+ * fed by `TRACE_EXPORTER`.
+ */
+export function createTracingProviders(ctx: MonitorBuildContext): Provider[] {
+  if (ctx.stub) return provideWithPriority({ provide: TRACER, useFactory: () => new NoopTracer() });
+  return [
+    {
+      provide: TRACE_EXPORTER,
+      useFactory: (options: MonitorModuleOptions, config: MonitorConfig) =>
+        (options.exporter as SpanExporter | undefined) ??
+        (config.enabled && config.tracing.enabled ? traceExporterFromConfig(config) : undefined) ??
+        null,
+      inject: [MONITOR_MODULE_OPTIONS, MONITOR_CONFIG],
+    },
+    ...provideWithPriority({
+      provide: TRACER,
+      useFactory: (config: MonitorConfig, exporter: SpanExporter | null) =>
+        createTracerFromConfig(config, exporter ?? undefined),
+      inject: [MONITOR_CONFIG, TRACE_EXPORTER],
+    }),
+    TracerLifecycle,
+  ];
 }
 
 /** Tokens and classes of the tracing subsystem that `MonitorModule` exports. */
 export function tracingExports(
-  _ctx: MonitorBuildContext,
+  ctx: MonitorBuildContext,
 ): Array<string | symbol | (abstract new (...args: any[]) => unknown)> {
-  return [];
+  const tokens = [TRACER, getPriorityToken(TRACER)];
+  return ctx.stub ? tokens : [...tokens, TRACE_EXPORTER];
 }

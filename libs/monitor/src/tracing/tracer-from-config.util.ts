@@ -1,0 +1,60 @@
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { MonitorConfig, TracerProtocol } from '@herald/contracts';
+import { NoopTracer } from '@herald/observability';
+import { createConsoleTraceExporter } from './exporters/console-trace-exporter.factory';
+import { createOtlpTraceExporter } from './exporters/otlp-trace-exporter.factory';
+import { createSampler } from './samplers/create-sampler.util';
+import { Tracer } from './tracer';
+
+/** OpenTelemetry's default batch queue; raised when a larger batch size is configured. */
+const DEFAULT_MAX_QUEUE_SIZE = 2048;
+
+/**
+ * The exporter `tracing.exporter` asks for: `otlp` (to `opentelemetry.endpoint`,
+ * with its headers, compression and timeout), `console`, `none`, or `auto`
+ * (otlp when `backend_type` is `opentelemetry`, otherwise none).
+ */
+export function traceExporterFromConfig(config: MonitorConfig): SpanExporter | undefined {
+  const type = config.tracing.exporter;
+  const otlp = type === 'otlp' || (type === 'auto' && config.backendType === 'opentelemetry');
+  if (otlp) {
+    const otel = config.opentelemetry;
+    return createOtlpTraceExporter({
+      endpoint: otel.endpoint,
+      headers: otel.headers,
+      compression: otel.compression,
+      timeoutMs: otel.timeout * 1000,
+    });
+  }
+  return type === 'console' ? createConsoleTraceExporter() : undefined;
+}
+
+/**
+ * The tracer a `MonitorConfig` describes: a `NoopTracer` when monitoring or
+ * tracing is disabled, otherwise a `Tracer` with the configured service name,
+ * sampler, propagators, span limits, kept-span bound and batch size.
+ */
+export function createTracerFromConfig(
+  config: MonitorConfig,
+  exporter?: SpanExporter,
+): TracerProtocol {
+  const tracing = config.tracing;
+  if (!config.enabled || !tracing.enabled) return new NoopTracer();
+  const batchSize = config.opentelemetry.batchSize;
+  return new Tracer(tracing.serviceName, exporter, {
+    maxSpans: tracing.maxSpans,
+    sampler: createSampler(tracing),
+    propagationFormats: tracing.propagationFormats,
+    spanLimits: {
+      attributeCountLimit: tracing.maxAttributes,
+      eventCountLimit: tracing.maxEvents,
+      linkCountLimit: tracing.maxLinks,
+    },
+    batch: {
+      maxExportBatchSize: batchSize,
+      maxQueueSize: Math.max(DEFAULT_MAX_QUEUE_SIZE, batchSize),
+      exportTimeoutMillis: config.opentelemetry.timeout * 1000,
+    },
+    resourceAttributes: { 'deployment.environment.name': config.environment },
+  });
+}
