@@ -11,3 +11,10 @@ export * from './mailer';
 export * from './delivery';
 export * from './inbox';
 export * from './admin';
+export * from './utils';
+export { NotificationModule } from './notification.module';
+export type {
+  NotificationConfigInput,
+  NotificationModuleExtras,
+} from './notification.module-definition';
+export { NotificationChannelRegistry } from './notification-channels.registry';

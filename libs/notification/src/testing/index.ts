@@ -1,1 +1,20 @@
-export {};
+/**
+ * @herald/notification/testing: what you need to test an app that sends
+ * notifications. Fake provider servers that speak the real wire protocols on
+ * 127.0.0.1 (with failure injection and a record of what they received), and
+ * in-memory channels to bind in place of the real ones.
+ */
+export {
+  FakeProviderServer,
+  type ReceivedRequest,
+  type FakeResponse,
+  type InjectedFailure,
+} from './servers/fake-provider-server';
+export { FakeTwilioServer, type FakeTwilioOptions } from './servers/fake-twilio.server';
+export {
+  createSelfSignedCertificate,
+  type SelfSignedCertificate,
+} from './servers/self-signed-certificate';
+export { InMemorySmsChannel } from './fakes/in-memory-sms-channel';
+export { InMemoryPushChannel } from './fakes/in-memory-push-channel';
+export { InMemoryMailer } from './fakes/in-memory-mailer';

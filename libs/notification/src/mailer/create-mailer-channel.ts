@@ -1,0 +1,34 @@
+import type { NamedMailerConfig } from '@herald/contracts';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
+import { LogMailDriver } from './drivers/log/log-mail.driver';
+import { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver';
+import { SmtpMailDriver } from './drivers/smtp/smtp-mail.driver';
+import type { MailProviderDriver } from './mail-driver.interface';
+import { MailerChannel } from './mailer-channel';
+
+/** Builds the driver a validated `NamedMailerConfig` names. */
+export function createMailDriver(config: NamedMailerConfig): MailProviderDriver {
+  switch (config.driver) {
+    case 'smtp':
+      return new SmtpMailDriver(config.name, config.smtp!);
+    case 'sendgrid':
+      return new SendgridMailDriver(config.name, config.sendgrid!);
+    case 'log':
+      return new LogMailDriver(config.name);
+    default:
+      throw new TypeError(
+        `Unknown mail driver "${String(config.driver)}" for backend "${config.name}"; use smtp, sendgrid or log`,
+      );
+  }
+}
+
+/** A named mailer from its config; `from_email` / `from_name` become the default sender. */
+export function createMailerChannel(
+  config: NamedMailerConfig,
+  telemetry: DeliveryTelemetry,
+): MailerChannel {
+  return new MailerChannel(config.name, createMailDriver(config), telemetry, {
+    name: config.fromName,
+    address: config.fromEmail,
+  });
+}

@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import {
+  getMailerToken,
+  HeraldConfigError,
+  InjectMailer,
+  MAILER,
+  MailerConfig,
+  type MailerProtocol,
+} from '@herald/contracts';
+import { ObservabilityModule } from '@herald/observability';
+import { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
+import { LogMailDriver } from './drivers/log/log-mail.driver';
+import { Mailable } from './mailable';
+import { MailerChannel } from './mailer-channel';
+import { MailerModule } from './mailer.module';
+import { MailerRegistry } from './mailer.registry';
+
+const backends = [
+  {
+    name: 'smtp',
+    driver: 'smtp',
+    fromEmail: 'noreply@herald.test',
+    smtp: { host: '127.0.0.1', port: 2525 },
+  },
+  {
+    name: 'audit',
+    primary: true,
+    driver: 'log',
+    fromEmail: 'audit@herald.test',
+    fromName: 'Audit',
+  },
+];
+
+describe('MailerModule', () => {
+  it('binds each backend by name and the primary also under MAILER (same instance)', async () => {
+    const app = await Test.createTestingModule({
+      imports: [ObservabilityModule, MailerModule.forRoot({ backends })],
+    }).compile();
+    const audit = app.get<MailerChannel>(getMailerToken('audit'));
+    expect(app.get(MAILER)).toBe(audit);
+    expect(app.get<MailerChannel>(getMailerToken('smtp')).driver.driver).toBe('smtp');
+    expect(app.get(MailerRegistry).names()).toEqual(['smtp', 'audit']);
+    const result = await audit.send(
+      new Mailable().to('ada@example.com').subject('Hi').html('<p>Hello <b>Ada</b></p>'),
+    );
+    expect(result).toMatchObject({ backend: 'audit', accepted: ['ada@example.com'] });
+    const [entry] = (audit.driver as LogMailDriver).log.entries;
+    expect(entry.message.from).toEqual({ name: 'Audit', address: 'audit@herald.test' });
+    expect(entry.message.text).toBe('Hello Ada');
+    await app.close();
+  });
+
+  it('forRootAsync with inject/useFactory', async () => {
+    @Injectable()
+    class Settings {
+      readonly mail = new MailerConfig({
+        backends: [{ name: 'x', primary: true, driver: 'log', fromEmail: 'x@herald.test' }],
+      });
+    }
+    @Injectable()
+    class Consumer {
+      constructor(
+        @InjectMailer() readonly primary: MailerProtocol,
+        @InjectMailer('x') readonly x: MailerProtocol,
+      ) {}
+    }
+    const app = await Test.createTestingModule({
+      imports: [
+        MailerModule.forRootAsync({
+          imports: [
+            { module: class SettingsModule {}, providers: [Settings], exports: [Settings] },
+          ],
+          inject: [Settings],
+          useFactory: (s: Settings) => s.mail,
+          backendNames: ['x'],
+        }),
+      ],
+      providers: [Consumer],
+    }).compile();
+    const consumer = app.get(Consumer);
+    expect(consumer.primary).toBe(consumer.x);
+    expect(consumer.x.name).toBe('x');
+    await app.close();
+  });
+
+  it('stub() gives an InMemoryMailer; stub(config) exactly that config', async () => {
+    const app = await Test.createTestingModule({ imports: [MailerModule.stub()] }).compile();
+    const mailer = app.get<InMemoryMailer>(MAILER);
+    expect(mailer).toBeInstanceOf(InMemoryMailer);
+    await mailer.send({ to: ['a@example.com'], subject: 's', text: 't' });
+    expect(mailer.sentTo('a@example.com')).toHaveLength(1);
+    await app.close();
+
+    const withConfig = await Test.createTestingModule({
+      imports: [MailerModule.stub({ backends: [backends[1]] })],
+    }).compile();
+    expect(withConfig.get(MAILER)).toBe(withConfig.get(getMailerToken('audit')));
+    await withConfig.close();
+  });
+
+  it('overrideProvider(MAILER) replaces the primary for consumers', async () => {
+    @Injectable()
+    class Consumer {
+      constructor(@InjectMailer() readonly mailer: MailerProtocol) {}
+    }
+    const fake = new InMemoryMailer();
+    const app = await Test.createTestingModule({
+      imports: [MailerModule.forRoot({ backends })],
+      providers: [Consumer],
+    })
+      .overrideProvider(MAILER)
+      .useValue(fake)
+      .compile();
+    await app.get(Consumer).mailer.send({ to: ['b@example.com'], subject: 'Hi', text: 'x' });
+    expect(fake.sent[0].subject).toBe('Hi');
+    await app.close();
+  });
+
+  it('fails at bootstrap with the path of each problem', async () => {
+    const error = await Test.createTestingModule({
+      imports: [
+        MailerModule.forRoot({
+          backends: [
+            { name: 'a', primary: true, driver: 'smtp', fromEmail: 'a@herald.test' },
+            { name: 'a', primary: true, driver: 'mailgun', fromEmail: 'not-an-email' },
+          ],
+        }),
+      ],
+    })
+      .compile()
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(HeraldConfigError);
+    expect(error.message).toContain(
+      'notification.mailer.backends[0].smtp: driver "smtp" needs its settings in a sub-object named "smtp"',
+    );
+    expect(error.message).toContain(
+      'notification.mailer.backends[1].name: duplicate backend name "a"',
+    );
+    expect(error.message).toContain('notification.mailer.backends[1].driver: must be one of');
+    expect(error.message).toContain(
+      'notification.mailer.backends[1].from_email: must be an email address',
+    );
+    expect(error.message).toContain(
+      'notification.mailer.backends: only one backend may be primary',
+    );
+  });
+});

@@ -1,0 +1,25 @@
+import type { NamedSMSConfig } from '@herald/contracts';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
+import { LogSmsDriver } from './drivers/log/log-sms.driver';
+import { TwilioSmsDriver } from './drivers/twilio/twilio-sms.driver';
+import { SmsChannel } from './sms-channel';
+import type { SmsProviderDriver } from './sms-driver.interface';
+
+/** Builds the driver a validated `NamedSMSConfig` names. */
+export function createSmsDriver(config: NamedSMSConfig): SmsProviderDriver {
+  switch (config.driver) {
+    case 'twilio':
+      return new TwilioSmsDriver(config.name, config.twilio!);
+    case 'log':
+      return new LogSmsDriver(config.name, config.twilio?.fromNumber);
+    default:
+      throw new TypeError(
+        `Unknown SMS driver "${String(config.driver)}" for backend "${config.name}"; use twilio or log`,
+      );
+  }
+}
+
+/** A named SMS channel from its config. */
+export function createSmsChannel(config: NamedSMSConfig, telemetry: DeliveryTelemetry): SmsChannel {
+  return new SmsChannel(config.name, createSmsDriver(config), telemetry);
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import {
+  FakeProviderServer,
+  type FakeResponse,
+  type ReceivedRequest,
+} from './fake-provider-server';
+
+export interface FakeTwilioOptions {
+  /** @default 'AC00000000000000000000000000000000' */
+  accountSid?: string;
+  /** @default 'test-auth-token' */
+  authToken?: string;
+}
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/**
+ * Twilio's Messages REST API on 127.0.0.1: `POST
+ * /2010-04-01/Accounts/{sid}/Messages.json`, form-encoded, Basic auth. Answers
+ * 201 with a message resource, or Twilio's error JSON (`code`, `message`,
+ * `more_info`, `status`): 20003 for bad credentials, 21211 for an invalid
+ * `To`, 21610 for a number in `unsubscribed`.
+ *
+ * @example
+ * const twilio = await new FakeTwilioServer().start();
+ * // config: { driver: 'twilio', twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, fromNumber: '+15005550006', baseUrl: twilio.url } }
+ * expect(twilio.messages[0].To).toBe('+15551234567');
+ */
+export class FakeTwilioServer extends FakeProviderServer {
+  readonly accountSid: string;
+  readonly authToken: string;
+  /** Numbers that answer 21610 (the recipient replied STOP). */
+  readonly unsubscribed = new Set<string>();
+
+  constructor(options: FakeTwilioOptions = {}) {
+    super();
+    this.accountSid = options.accountSid ?? 'AC00000000000000000000000000000000';
+    this.authToken = options.authToken ?? 'test-auth-token';
+  }
+
+  /** Form fields of every accepted message, oldest first. */
+  get messages(): Array<Record<string, string>> {
+    return this.received
+      .filter((r) => r.form && (r as ReceivedRequest & { accepted?: boolean }).accepted)
+      .map((r) => r.form!);
+  }
+
+  protected override idempotencyKey(request: ReceivedRequest): string | undefined {
+    const key = request.headers['i-twilio-idempotency-token'];
+    return typeof key === 'string' ? key : undefined;
+  }
+
+  protected override errorBody(status: number): unknown {
+    const code = status === 429 ? 20429 : status === 401 ? 20003 : 20500;
+    return {
+      code,
+      message: `injected failure ${status}`,
+      more_info: `https://www.twilio.com/docs/errors/${code}`,
+      status,
+    };
+  }
+
+  protected handle(request: ReceivedRequest): FakeResponse {
+    const path = `/2010-04-01/Accounts/${this.accountSid}/Messages.json`;
+    if (request.method !== 'POST' || request.path !== path) {
+      return twilioError(404, 20404, `The requested resource ${request.path} was not found`);
+    }
+    const expected = `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString('base64')}`;
+    if (request.headers.authorization !== expected) return twilioError(401, 20003, 'Authenticate');
+    const form = request.form;
+    if (!form)
+      return twilioError(400, 21620, 'Content-Type must be application/x-www-form-urlencoded');
+    if (!form.To || !E164.test(form.To))
+      return twilioError(
+        400,
+        21211,
+        `The 'To' number ${form.To ?? ''} is not a valid phone number.`,
+      );
+    if (!form.From && !form.MessagingServiceSid)
+      return twilioError(400, 21603, "A 'From' phone number is required.");
+    if (!form.Body) return twilioError(400, 21602, 'Message body is required.');
+    if (this.unsubscribed.has(form.To))
+      return twilioError(400, 21610, 'Attempt to send to unsubscribed recipient');
+    (request as ReceivedRequest & { accepted?: boolean }).accepted = true;
+    const sid = `SM${randomBytes(16).toString('hex')}`;
+    return {
+      status: 201,
+      body: {
+        sid,
+        account_sid: this.accountSid,
+        to: form.To,
+        from: form.From ?? null,
+        messaging_service_sid: form.MessagingServiceSid ?? null,
+        body: form.Body,
+        status: 'queued',
+        num_segments: String(Math.ceil(form.Body.length / 160)),
+        date_created: new Date().toUTCString(),
+        uri: `/2010-04-01/Accounts/${this.accountSid}/Messages/${sid}.json`,
+      },
+    };
+  }
+}
+
+function twilioError(status: number, code: number, message: string): FakeResponse {
+  return {
+    status,
+    body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
+  };
+}

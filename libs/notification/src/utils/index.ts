@@ -1,0 +1,16 @@
+/** Helpers shared by the channels, public because custom drivers need them too. */
+export {
+  DeliveryTelemetry,
+  NOTIFICATION_SENT_TOTAL,
+  NOTIFICATION_SEND_DURATION,
+  type SendSpanInfo,
+} from './delivery-telemetry';
+export { DeliveryLog, type DeliveryLogEntry } from './delivery-log';
+export {
+  HttpClient,
+  httpDeliveryError,
+  transportError,
+  type DeliveryContext,
+  type HttpResponse,
+} from './http-client.util';
+export { ensureDeliveryError } from './ensure-delivery-error.util';
