@@ -30,3 +30,32 @@ export type {
   HealthReport,
 } from '@herald/contracts';
 export { NoopHealthCheckRegistry } from '@herald/observability';
+export {
+  HealthRequestHandler,
+  type HealthMiddlewareOptions,
+  type HealthSource,
+} from './http/health-request.handler';
+export { createHealthMiddleware, type HealthMiddleware } from './http/create-health-middleware';
+export { attachHealthProbes } from './http/attach-health-probes';
+export {
+  heraldIndicator,
+  fromTerminusIndicator,
+  type TerminusIndicatorResult,
+  type TerminusIndicatorFunction,
+} from './terminus/terminus-interop';
+export {
+  RedisHealthCheck,
+  type RedisHealthCheckOptions,
+  type RedisClientLike,
+} from './checks/redis.health-check';
+export {
+  HeapHealthCheck,
+  RssHealthCheck,
+  type MemoryHealthCheckOptions,
+} from './checks/memory.health-check';
+export { DiskHealthCheck, type DiskHealthCheckOptions } from './checks/disk.health-check';
+export {
+  EventLoopHealthCheck,
+  type EventLoopHealthCheckOptions,
+} from './checks/event-loop.health-check';
+export { HttpHealthCheck, type HttpHealthCheckOptions } from './checks/http.health-check';

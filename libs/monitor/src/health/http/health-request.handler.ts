@@ -1,0 +1,137 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  HealthStatus,
+  type HealthCheckRegistryProtocol,
+  type HealthCheckResultLike,
+} from '@herald/contracts';
+import { aggregateStatus, httpStatusFor } from '../aggregate-status.util';
+import type { HealthCheckRunner } from '../health-check-runner';
+
+type Summary = [HealthStatus, Record<string, HealthCheckResultLike>];
+
+/** A runner, a `HealthCheckerRegistry` (its default runner) or any `HEALTH_CHECK_REGISTRY`. */
+export type HealthSource = HealthCheckRunner | HealthCheckRegistryProtocol;
+
+/** Options of `createHealthMiddleware()` and `attachHealthProbes()`. */
+export interface HealthMiddlewareOptions {
+  /** What answers: a `HealthCheckRunner` or a health-check registry. */
+  checker?: HealthSource;
+  /** Same as `checker`, for readers who hold a registry. */
+  registry?: HealthSource;
+  /** @default '/health' */
+  path?: string;
+  /** When set, requests need `Authorization: Bearer <authToken>` (compared in constant time), else 401. */
+  authToken?: string;
+  /** Put per-check results under `checks`. @default true */
+  includeDetails?: boolean;
+  /** Also answer `<path>/live`, `<path>/ready`, `<path>/startup`. @default false (true in attachHealthProbes) */
+  probes?: boolean;
+}
+
+const NO_STORE = 'no-store';
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Answers health requests on plain `node:http` objects. `handle()` returns
+ * false for a path it does not serve, so callers can pass the request on.
+ */
+export class HealthRequestHandler {
+  private readonly path: string;
+  private readonly includeDetails: boolean;
+  private readonly probes: boolean;
+  private readonly expected?: Buffer;
+  private readonly source: HealthSource;
+
+  constructor(options: HealthMiddlewareOptions) {
+    const source = options.checker ?? options.registry;
+    if (!source) {
+      throw new TypeError(
+        'createHealthMiddleware() needs { checker } (a HealthCheckRunner or a health registry).',
+      );
+    }
+    this.source = source;
+    this.path = (options.path ?? '/health').replace(/\/+$/, '') || '/';
+    this.includeDetails = options.includeDetails ?? true;
+    this.probes = options.probes ?? false;
+    this.expected = options.authToken ? digest(`Bearer ${options.authToken}`) : undefined;
+  }
+
+  /** Serves the request when its path is ours and returns true; returns false otherwise. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    let run: () => Promise<Summary>;
+    if (pathname === this.path) run = () => this.overall();
+    else if (this.probes && pathname.startsWith(this.path) && pathname[this.path.length] === '/') {
+      const probe = pathname.slice(this.path.length + 1);
+      if (probe === 'live') run = () => this.source.runLiveness();
+      else if (probe === 'ready') run = () => this.source.runReadiness();
+      else if (probe === 'startup') run = () => this.source.runStartup();
+      else return false;
+    } else return false;
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'cache-control': NO_STORE }).end();
+      return true;
+    }
+    if (this.expected && !this.authorized(req.headers.authorization)) {
+      this.send(
+        res,
+        req,
+        401,
+        { error: 'unauthorized' },
+        { 'www-authenticate': 'Bearer realm="health"' },
+      );
+      return true;
+    }
+    run().then(
+      ([status, checks]) => this.send(res, req, httpStatusFor(status), this.body(status, checks)),
+      () => this.send(res, req, 503, this.body(HealthStatus.UNHEALTHY, {})),
+    );
+    return true;
+  }
+
+  private overall(): Promise<Summary> {
+    const s = this.source as Partial<HealthCheckRunner> & HealthCheckRegistryProtocol;
+    if (typeof s.runAllWithSummary === 'function') return s.runAllWithSummary();
+    const registry = s as { getOrCreate?: () => HealthCheckRunner };
+    if (typeof registry.getOrCreate === 'function')
+      return registry.getOrCreate().runAllWithSummary();
+    return s.runAll().then((results) => [aggregateStatus(results), results]);
+  }
+
+  private authorized(header: string | undefined): boolean {
+    if (!header) return false;
+    return timingSafeEqual(digest(header), this.expected!);
+  }
+
+  private body(status: HealthStatus, checks: Record<string, HealthCheckResultLike>): object {
+    const timestamp = Date.now() / 1000;
+    if (!this.includeDetails) return { status, timestamp };
+    const out: Record<string, unknown> = {};
+    for (const name in checks) {
+      const r = checks[name] as HealthCheckResultLike & { toDict?: () => object };
+      out[name] = typeof r.toDict === 'function' ? r.toDict() : r;
+    }
+    return { status, timestamp, checks: out };
+  }
+
+  private send(
+    res: ServerResponse,
+    req: IncomingMessage,
+    code: number,
+    body: object,
+    extra?: Record<string, string>,
+  ): void {
+    const json = JSON.stringify(body);
+    res.writeHead(code, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+      'cache-control': NO_STORE,
+      ...extra,
+    });
+    res.end(req.method === 'HEAD' ? undefined : json);
+  }
+}
