@@ -1,1 +1,2 @@
-export {};
+export { Traced, type TracedOptions } from './traced.decorator';
+export { Monitor, type MonitorOptions, type MonitorLogLine } from './monitor.decorator';
