@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { HeraldConfig } from '@herald/contracts';
 import { MonitorModule } from '@herald/monitor';
 import { ObservabilityModule } from '@herald/observability';
 import { AdminShellModule } from './admin/admin-shell.module';
+import { NotificationsDemoModule } from './admin/notifications/notifications-demo.module';
 import { DemoConfigModule } from './config/demo-config.module';
 import { DatabaseModule } from './database/database.module';
 import { HomeController } from './home/home.controller';
@@ -14,6 +16,7 @@ import { HomeController } from './home/home.controller';
 @Module({
   imports: [
     DemoConfigModule,
+    EventEmitterModule.forRoot(),
     ObservabilityModule,
     MonitorModule.configureAsync({
       useFactory: (config: HeraldConfig) => ({ config: config.monitor }),
@@ -22,6 +25,7 @@ import { HomeController } from './home/home.controller';
     }),
     DatabaseModule,
     AdminShellModule,
+    NotificationsDemoModule,
   ],
   controllers: [HomeController],
 })

@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AdminShellService } from './admin-shell.service';
+import { RealtimeHub } from './realtime/realtime-hub.service';
+import { REALTIME_OPTIONS, realtimeOptionsFromEnv } from './realtime/realtime.options';
 
 @Module({
   imports: [DiscoveryModule],
-  providers: [AdminShellService],
-  exports: [AdminShellService],
+  providers: [
+    AdminShellService,
+    RealtimeHub,
+    { provide: REALTIME_OPTIONS, useFactory: () => realtimeOptionsFromEnv() },
+  ],
+  exports: [AdminShellService, RealtimeHub],
 })
 export class AdminShellModule {}

@@ -1,24 +1,108 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
 import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import {
+  HEALTH_CHECK_REGISTRY,
   discoverAdminContributors,
   type AdminContributor,
   type AdminNavEntry,
+  type AdminPage,
+  type AdminViewer,
+  type HealthCheckRegistryProtocol,
 } from '@herald/contracts';
+import { BELL_SCRIPT } from './bell.script';
 import { html, raw } from './html.util';
+import { RealtimeHub } from './realtime/realtime-hub.service';
+
+/** A topbar bell as a contributor offers it (`AdminContributor.bell`). */
+export type AdminBell = NonNullable<Awaited<ReturnType<NonNullable<AdminContributor['bell']>>>>;
 
 /**
  * The demo's admin shell: finds every `@AdminContributor()` at bootstrap and
- * renders pages inside one layout with their navigation entries.
+ * renders pages inside one layout with their navigation entries. It also
+ * registers the contributors' health checks into `HEALTH_CHECK_REGISTRY`,
+ * forwards the events their realtime bridges name to the SSE hub, and shows
+ * their topbar bells.
  */
 @Injectable()
-export class AdminShellService implements OnApplicationBootstrap {
+export class AdminShellService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('AdminShell');
   private contributors: AdminContributor[] = [];
+  private readonly detach: Array<() => void> = [];
 
-  constructor(private readonly discovery: DiscoveryService) {}
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly hub: RealtimeHub,
+    @Optional() private readonly events?: EventEmitter2,
+    @Optional()
+    @Inject(HEALTH_CHECK_REGISTRY)
+    private readonly health?: HealthCheckRegistryProtocol,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.contributors = discoverAdminContributors(this.discovery);
+    for (const contributor of this.contributors) {
+      for (const check of contributor.healthChecks?.() ?? []) {
+        const { name, check: fn, ...options } = check;
+        this.health?.add(name, fn, options);
+      }
+      for (const bridge of contributor.realtimeBridges?.() ?? []) this.wireBridge(bridge);
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.detach.splice(0).forEach((off) => off());
+  }
+
+  /** The page a contributor serves at `path`, if any. */
+  findPage(path: string): AdminPage | undefined {
+    return this.contributors.flatMap((c) => c.pages?.() ?? []).find((page) => page.path === path);
+  }
+
+  /** Renders a contributor's page for `viewer` inside the layout, with the viewer's bells. */
+  async renderPage(
+    page: AdminPage,
+    viewer: AdminViewer,
+    query: Record<string, string | undefined>,
+    extraBody = '',
+  ): Promise<string> {
+    const [body, bells] = await Promise.all([page.render(viewer, query), this.bellsFor(viewer)]);
+    return this.render(page.title, body + extraBody, { viewer, bells });
+  }
+
+  /** The topbar bells contributors offer to `viewer`. */
+  async bellsFor(viewer: AdminViewer): Promise<AdminBell[]> {
+    const bells = await Promise.all(this.contributors.map((c) => c.bell?.(viewer)));
+    return bells.filter((bell): bell is AdminBell => bell !== undefined);
+  }
+
+  private wireBridge(bridge: ReturnType<NonNullable<AdminContributor['realtimeBridges']>>[number]) {
+    if (!this.events) {
+      this.logger.warn(
+        'no EventEmitter2: realtime bridges are off (import EventEmitterModule.forRoot())',
+      );
+      return;
+    }
+    for (const event of bridge.events) {
+      const listener = async (payload: unknown) => {
+        try {
+          const out = await bridge.toMessage(event, payload);
+          for (const message of Array.isArray(out) ? out : out ? [out] : [])
+            this.hub.publish(message);
+        } catch (error) {
+          this.logger.warn(`realtime bridge for '${event}' failed: ${(error as Error).message}`);
+        }
+      };
+      this.events.on(event, listener);
+      this.detach.push(() => this.events?.off(event, listener));
+    }
   }
 
   getContributors(): readonly AdminContributor[] {
@@ -31,11 +115,33 @@ export class AdminShellService implements OnApplicationBootstrap {
       .sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
   }
 
-  /** A full HTML document: topbar, navigation and `body` (already-escaped HTML). */
-  render(title: string, body: string): string {
+  /** A full HTML document: topbar (navigation, bells), and `body` (already-escaped HTML). */
+  render(
+    title: string,
+    body: string,
+    top: { viewer?: AdminViewer; bells?: AdminBell[] } = {},
+  ): string {
     const nav = this.navigation().map(
       (entry) => html`<li><a href="${entry.path}">${entry.label}</a></li>`,
     );
+    const bells = (top.bells ?? []).map(
+      (bell) =>
+        html`<a
+          class="bell${bell.count > 0 ? ' has-unread' : ''}"
+          href="${bell.href}"
+          data-herald-bell
+          data-label="${bell.label}"
+          data-count="${bell.count}"
+          data-stream-url="${bell.streamUrl ?? ''}"
+          aria-label="${bell.label}, ${bell.count} unread"
+          ><span aria-hidden="true">&#128276;</span>
+          <span class="bell-count">${bell.count}</span></a
+        >`,
+    );
+    const account = top.viewer
+      ? html`<span class="viewer">${top.viewer.name ?? top.viewer.id}</span>
+          <form method="post" action="/auth/logout"><button type="submit">Sign out</button></form>`
+      : '';
     return html`<!doctype html>
       <html lang="en">
         <head>
@@ -72,6 +178,37 @@ export class AdminShellService implements OnApplicationBootstrap {
             nav a {
               color: #cfd6e4;
             }
+            .topbar-end {
+              margin-left: auto;
+              display: flex;
+              align-items: center;
+              gap: 1rem;
+            }
+            .topbar-end form {
+              margin: 0;
+            }
+            .bell {
+              display: inline-flex;
+              gap: 0.35rem;
+              align-items: center;
+              padding: 0.2rem 0.6rem;
+              border-radius: 999px;
+              background: #2d3548;
+            }
+            .bell.has-unread .bell-count {
+              background: #dc2626;
+              color: #fff;
+              border-radius: 999px;
+              padding: 0 0.45rem;
+            }
+            .visually-hidden {
+              position: absolute;
+              width: 1px;
+              height: 1px;
+              overflow: hidden;
+              clip: rect(0 0 0 0);
+              white-space: nowrap;
+            }
             main {
               max-width: 60rem;
               margin: 1.5rem auto;
@@ -87,8 +224,16 @@ export class AdminShellService implements OnApplicationBootstrap {
                 ${nav}
               </ul>
             </nav>
+            <div class="topbar-end">${bells} ${account}</div>
           </header>
+          <span
+            id="herald-bell-live"
+            class="visually-hidden"
+            role="status"
+            aria-live="polite"
+          ></span>
           <main>${raw(body)}</main>
+          ${bells.length > 0 ? raw(`<script>${BELL_SCRIPT}</script>`) : ''}
         </body>
       </html>`;
   }

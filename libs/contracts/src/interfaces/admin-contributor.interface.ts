@@ -54,6 +54,22 @@ export interface AdminRealtimeBridge {
 }
 
 /**
+ * A counter in the shell's topbar (the notification bell). The shell renders
+ * `count`, links to `href`, and keeps the count live from `streamUrl`
+ * (server-sent events whose JSON data carries `unread_count`).
+ */
+export interface AdminBell {
+  /** Accessible name, e.g. "Notifications". */
+  label: string;
+  href: string;
+  count: number;
+  /** JSON endpoint answering `{ unread_count }`. */
+  countUrl?: string;
+  /** Server-sent events stream for the viewer. */
+  streamUrl?: string;
+}
+
+/**
  * What a library offers the admin shell (SPEC's `fw.admin.contributors` entry point).
  * Mark the provider with `@AdminContributor()`; the shell finds it at bootstrap.
  */
@@ -63,4 +79,6 @@ export interface AdminContributor {
   pages?(): AdminPage[];
   healthChecks?(): AdminHealthCheck[];
   realtimeBridges?(): AdminRealtimeBridge[];
+  /** A topbar counter for `viewer`; undefined for none. */
+  bell?(viewer: AdminViewer): AdminBell | undefined | Promise<AdminBell | undefined>;
 }

@@ -38,9 +38,10 @@ function createStore(
     'typeorm',
     "the inbox's database store (store_backend: database)",
   );
-  const dataSource =
-    options?.dataSource ?? (moduleRef.get(DataSourceClass, { strict: false }) as DataSource);
-  return new DatabaseInboxStore(dataSource);
+  // Resolved on first use: at factory time the application's DataSource may not exist yet.
+  return new DatabaseInboxStore(
+    options?.dataSource ?? (() => moduleRef.get(DataSourceClass, { strict: false }) as DataSource),
+  );
 }
 
 /** The application's `EventEmitter2`, resolved on first use so import order never matters. */

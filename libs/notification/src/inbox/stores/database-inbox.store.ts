@@ -27,10 +27,26 @@ import {
  * always computed from the rows, can neither drift nor go negative.
  */
 export class DatabaseInboxStore implements InboxStoreProtocol {
-  private readonly table: SqlFragment;
+  private resolved?: { dataSource: DataSource; table: SqlFragment };
 
-  constructor(private readonly dataSource: DataSource) {
-    this.table = raw(inboxTablePath(dataSource));
+  /** `source` may be a function, resolved on first use (after the application has bootstrapped). */
+  constructor(private readonly source: DataSource | (() => DataSource)) {}
+
+  /** The data source in use. */
+  get dataSource(): DataSource {
+    return this.use().dataSource;
+  }
+
+  private get table(): SqlFragment {
+    return this.use().table;
+  }
+
+  private use(): { dataSource: DataSource; table: SqlFragment } {
+    if (!this.resolved) {
+      const dataSource = typeof this.source === 'function' ? this.source() : this.source;
+      this.resolved = { dataSource, table: raw(inboxTablePath(dataSource)) };
+    }
+    return this.resolved;
   }
 
   async insert(m: InboxMessage): Promise<InboxMessage> {

@@ -1,0 +1,151 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+  UsePipes,
+  ValidationPipe,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { AdminViewer } from '@herald/contracts';
+import { InboxError, InboxService } from '@herald/notification/inbox';
+import { NotificationAdminContributor, toInboxMessageJson } from '@herald/notification';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import { CurrentUserGuard } from '../../auth/current-user.guard';
+import { LoginRequiredFilter } from '../../auth/login-required.filter';
+import { AdminShellService } from '../admin-shell.service';
+import { RealtimeHub } from '../realtime/realtime-hub.service';
+import { serveSse } from '../realtime/sse-stream';
+import { InboxQueryDto, MessageIdParamDto, SendMessageDto } from './notifications.dto';
+
+const wantsHtml = (req: Request) => req.accepts(['json', 'html']) === 'html';
+const backTo = (req: Request, fallback: string) => {
+  const referer = req.get('referer');
+  try {
+    const url = referer ? new URL(referer) : undefined;
+    return url && url.host === req.get('host') ? url.pathname + url.search : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+/** The admin notification routes of SPEC's HTTP table, plus the live stream and a send endpoint. */
+@Controller('admin/notifications')
+@UseGuards(CurrentUserGuard)
+@UseFilters(LoginRequiredFilter)
+@UsePipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }))
+export class NotificationsController {
+  constructor(
+    private readonly inbox: InboxService,
+    private readonly shell: AdminShellService,
+    private readonly hub: RealtimeHub,
+    private readonly contributor: NotificationAdminContributor,
+  ) {}
+
+  /** `{ unread_count, notifications, next_cursor? }` for the current user (the bell's data). */
+  @Get('inbox')
+  async list(@CurrentUser() viewer: AdminViewer, @Query() query: InboxQueryDto) {
+    try {
+      const page = await this.inbox.getInbox(viewer.id, {
+        limit: query.limit,
+        cursor: query.cursor,
+        unreadOnly: query.unread_only,
+      });
+      return {
+        unread_count: page.unreadCount,
+        notifications: page.notifications.map(toInboxMessageJson),
+        ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+      };
+    } catch (error) {
+      if (error instanceof InboxError) throw new BadRequestException(error.message);
+      throw error;
+    }
+  }
+
+  /** Marks one of the user's messages read; 404 when it is not theirs (or unknown: same answer). */
+  @Post('read/:message_id')
+  @HttpCode(200)
+  async read(
+    @CurrentUser() viewer: AdminViewer,
+    @Param() params: MessageIdParamDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const changed = await this.inbox.markRead(viewer.id, params.message_id);
+    if (!changed && !(await this.inbox.findOne(viewer.id, params.message_id))) {
+      throw new NotFoundException(`Notification '${params.message_id}' not found`);
+    }
+    if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
+    return {
+      message_id: params.message_id.toLowerCase(),
+      read: true,
+      changed,
+      unread_count: await this.inbox.countUnread(viewer.id),
+    };
+  }
+
+  /** Marks all of the user's messages read. */
+  @Post('read-all')
+  @HttpCode(200)
+  async readAll(
+    @CurrentUser() viewer: AdminViewer,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const marked = await this.inbox.markAllRead(viewer.id);
+    if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
+    return { marked, unread_count: await this.inbox.countUnread(viewer.id) };
+  }
+
+  /** Sends an inbox message (to `user_id`, default yourself): the demo's way to move a bell. */
+  @Post('send')
+  @HttpCode(201)
+  async send(
+    @CurrentUser() viewer: AdminViewer,
+    @Body() body: SendMessageDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const message = await this.inbox.send(body.user_id ?? viewer.id, {
+      title: body.title,
+      body: body.body ?? '',
+      category: body.category,
+      actionUrl: body.action_url,
+    });
+    if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
+    return { message: toInboxMessageJson(message) };
+  }
+
+  /** The inbox management page inside the admin shell. */
+  @Get()
+  async page(
+    @CurrentUser() viewer: AdminViewer,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = this.shell.findPage(this.contributor.basePath);
+    if (!page) throw new NotFoundException('No admin page is mounted at this path');
+    const query = Object.fromEntries(
+      Object.entries(req.query).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
+    );
+    res.type('html').send(await this.shell.renderPage(page, viewer, query));
+  }
+
+  /** Server-sent events for the current user: inbox.sent / inbox.read / inbox.read_all, heartbeats, replay. */
+  @Get('stream')
+  async stream(@CurrentUser() viewer: AdminViewer, @Req() req: Request, @Res() res: Response) {
+    await serveSse(req, res, this.hub, viewer.id, async () => ({
+      type: 'sync',
+      data: { unread_count: await this.inbox.countUnread(viewer.id) },
+    }));
+  }
+}

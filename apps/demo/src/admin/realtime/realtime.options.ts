@@ -1,0 +1,23 @@
+/** Options of the demo's realtime hub (token `REALTIME_OPTIONS`). */
+export interface RealtimeOptions {
+  /** Redis URL of the cross-instance bridge; unset = single instance. env `DEMO_REDIS_URL` */
+  redisUrl?: string;
+  /** Pub/sub channel of the bridge. env `DEMO_REDIS_CHANNEL` @default 'herald:demo:realtime' */
+  channel: string;
+  /** SSE heartbeat period. env `DEMO_SSE_HEARTBEAT_MS` @default 15000 */
+  heartbeatMs: number;
+  /** Events kept per user for `Last-Event-ID` replay. @default 200 */
+  replayPerUser: number;
+}
+
+export const REALTIME_OPTIONS = 'DEMO:REALTIME_OPTIONS';
+
+/** Reads the options from the environment (embedded default: no Redis). */
+export function realtimeOptionsFromEnv(env = process.env): RealtimeOptions {
+  return {
+    redisUrl: env.DEMO_REDIS_URL || undefined,
+    channel: env.DEMO_REDIS_CHANNEL || 'herald:demo:realtime',
+    heartbeatMs: Number(env.DEMO_SSE_HEARTBEAT_MS) || 15000,
+    replayPerUser: 200,
+  };
+}

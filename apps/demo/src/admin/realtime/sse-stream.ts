@@ -1,0 +1,55 @@
+import type { Request, Response } from 'express';
+import type { RealtimeEvent, RealtimeHub } from './realtime-hub.service';
+
+/**
+ * Serves one server-sent-events stream for `userId`: replays the events after
+ * `Last-Event-ID` (header, or `?lastEventId=`), or sends `sync` (from
+ * `initial()`) when there is nothing to replay from; then live events, and a
+ * heartbeat comment every `heartbeatMs`. Everything is released on close.
+ */
+export async function serveSse(
+  req: Request,
+  res: Response,
+  hub: RealtimeHub,
+  userId: string,
+  initial: () => Promise<{ type: string; data: unknown }>,
+): Promise<void> {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache, no-transform');
+  res.setHeader('Connection', 'keep-alive');
+  res.setHeader('X-Accel-Buffering', 'no');
+  res.flushHeaders();
+  req.socket.setNoDelay(true);
+  req.socket.setTimeout(0);
+
+  const write = (e: RealtimeEvent) =>
+    res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
+  const buffered: RealtimeEvent[] = [];
+  let ready = false;
+  const unsubscribe = hub.subscribe(userId, (e) => (ready ? write(e) : buffered.push(e)));
+  const heartbeat = setInterval(
+    () => res.write(`: heartbeat ${Date.now()}\n\n`),
+    hub.options.heartbeatMs,
+  );
+  heartbeat.unref();
+  const close = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  };
+  req.on('close', close);
+  res.on('error', close);
+
+  res.write('retry: 2000\n\n');
+  const lastEventId = String(req.headers['last-event-id'] ?? req.query.lastEventId ?? '');
+  const missed = lastEventId ? hub.since(userId, lastEventId) : undefined;
+  if (missed) {
+    missed.forEach(write);
+  } else {
+    const sync = await initial();
+    res.write(`event: ${sync.type}\ndata: ${JSON.stringify(sync.data)}\n\n`);
+  }
+  const seen = new Set((missed ?? []).map((e) => e.id));
+  buffered.filter((e) => !seen.has(e.id)).forEach(write);
+  ready = true;
+}

@@ -1,0 +1,58 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  Query,
+  Req,
+  Res,
+  UsePipes,
+  ValidationPipe,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AdminShellService } from '../admin/admin-shell.service';
+import { DemoAuthService, SESSION_COOKIE } from './demo-auth.service';
+import { LoginDto } from './login.dto';
+import { loginPageBody } from './login-page';
+
+/** `GET /auth/login` (form), `POST /auth/login` (cookie + bearer token), `POST /auth/logout`. */
+@Controller('auth')
+@UsePipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }))
+export class AuthController {
+  constructor(
+    private readonly auth: DemoAuthService,
+    private readonly shell: AdminShellService,
+  ) {}
+
+  @Get('login')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  form(@Query('next') next?: string): string {
+    const safeNext = next && /^\/(?!\/)/.test(next) ? next : undefined;
+    return this.shell.render('Sign in', loginPageBody(this.auth.users(), safeNext));
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const token = this.auth.issue(body.user);
+    res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/' });
+    if (req.is('application/x-www-form-urlencoded')) {
+      res.redirect(303, body.next ?? '/admin/notifications');
+      return;
+    }
+    return { token, token_type: 'Bearer', user: this.auth.findUser(body.user) };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (req.is('application/x-www-form-urlencoded')) {
+      res.redirect(303, '/');
+      return;
+    }
+    return { signed_out: true };
+  }
+}

@@ -1,0 +1,65 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { AdminViewer } from '@herald/contracts';
+import { DEMO_USERS } from './demo-users';
+import type { UserIdentifier } from './user-identifier.interface';
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'herald_session';
+
+/**
+ * The demo's login: a user id signed with HMAC-SHA256 (`alice.<signature>`),
+ * carried in the `herald_session` cookie (HttpOnly, SameSite=Lax) or as
+ * `Authorization: Bearer <token>`. The key is `DEMO_AUTH_SECRET`, or random
+ * per process (sessions then end with the process). Demo only: no passwords.
+ */
+@Injectable()
+export class DemoAuthService implements UserIdentifier {
+  private readonly secret = process.env.DEMO_AUTH_SECRET || randomBytes(32).toString('hex');
+
+  users(): readonly AdminViewer[] {
+    return DEMO_USERS;
+  }
+
+  findUser(id: unknown): AdminViewer | undefined {
+    return DEMO_USERS.find((user) => user.id === id);
+  }
+
+  /** A token for a demo user. */
+  issue(userId: string): string {
+    return `${userId}.${this.sign(userId)}`;
+  }
+
+  identify(request: { headers: Record<string, string | string[] | undefined> }) {
+    const auth = header(request.headers.authorization);
+    const bearer = /^Bearer\s+(\S+)$/i.exec(auth ?? '')?.[1];
+    const token = bearer ?? readCookie(header(request.headers.cookie), SESSION_COOKIE);
+    return token ? this.verify(token) : undefined;
+  }
+
+  private verify(token: string): AdminViewer | undefined {
+    const dot = token.lastIndexOf('.');
+    if (dot <= 0) return undefined;
+    const userId = token.slice(0, dot);
+    const given = Buffer.from(token.slice(dot + 1));
+    const expected = Buffer.from(this.sign(userId));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return this.findUser(userId);
+  }
+
+  private sign(userId: string): string {
+    return createHmac('sha256', this.secret).update(userId).digest('base64url');
+  }
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}

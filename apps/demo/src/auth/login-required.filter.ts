@@ -1,0 +1,36 @@
+import {
+  Catch,
+  UnauthorizedException,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AdminShellService } from '../admin/admin-shell.service';
+import { DemoAuthService } from './demo-auth.service';
+import { loginPageBody } from './login-page';
+
+/**
+ * Pages: a browser without a session gets 401 with the sign-in form as body;
+ * API clients (no `text/html` in Accept) get Nest's usual JSON 401.
+ */
+@Catch(UnauthorizedException)
+export class LoginRequiredFilter implements ExceptionFilter {
+  constructor(
+    private readonly shell: AdminShellService,
+    private readonly auth: DemoAuthService,
+  ) {}
+
+  catch(exception: UnauthorizedException, host: ArgumentsHost): void {
+    const req = host.switchToHttp().getRequest<Request>();
+    const res = host.switchToHttp().getResponse<Response>();
+    const wantsHtml = req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
+    if (!wantsHtml) {
+      res.status(401).json(exception.getResponse());
+      return;
+    }
+    res
+      .status(401)
+      .type('html')
+      .send(this.shell.render('Sign in', loginPageBody(this.auth.users(), req.originalUrl)));
+  }
+}
