@@ -202,9 +202,11 @@ describe('admin notification endpoints (demo, SQLite)', () => {
     expect(res.text).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(res.text).not.toContain('<script>alert(');
     expect(res.text).not.toContain('<img src=x');
-    expect(res.text).toMatch(/<a class="bell has-unread"[^>]*aria-label="Notifications, 1 unread"/);
-    expect(res.text).toMatch(/<li class="inbox-item unread"/);
-    expect(res.text).toMatch(/<button type="submit">Mark all read<\/button>/);
+    expect(res.text).toMatch(
+      /<a\s+class="bell has-unread"[^>]*aria-label="Notifications, 1 unread"/,
+    );
+    expect(res.text).toMatch(/<li\s+class="inbox-item unread"/);
+    expect(res.text).toMatch(/<button type="submit">\s*Mark all read\s*<\/button>/);
     expect(res.text).toContain('<h1 id="inbox-heading">Notifications</h1>');
     expect(res.text).toContain('href="/admin/notifications"');
   });
