@@ -72,3 +72,9 @@ export {
   type BullmqDeliveryQueueOptions,
 } from './queue/bullmq-delivery.queue';
 export { DeliveryWorker, type DeliveryWorkerOptions } from './queue/delivery-worker';
+export {
+  DeliveryQueueMonitor,
+  DELIVERY_QUEUE_METRICS,
+  type DeliveryQueueMonitorOptions,
+} from './queue/delivery-queue.monitor';
+export { connectionFromUrl, type BullmqQueueOptions } from './queue/bullmq-connection.util';

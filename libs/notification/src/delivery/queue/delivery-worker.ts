@@ -87,8 +87,10 @@ export class DeliveryWorker {
         })
       ).record;
     }
-    if (record.final) return { skipped: record.status };
     const { UnrecoverableError } = loadBullmq();
+    if (record.status === 'sent') return { skipped: record.status };
+    // Settled before its worker died: the job still belongs in the dead-letter (failed) set.
+    if (record.final) throw new UnrecoverableError(`${record.status}: ${record.lastError ?? ''}`);
     try {
       const backends = names.map((name) => this.service.backend(channel, name));
       const { backend } = await engine.round(

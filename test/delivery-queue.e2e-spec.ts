@@ -1,0 +1,156 @@
+import type { MetricsCollectorProtocol } from '@herald/contracts';
+import { NoopMetricsCollector } from '@herald/observability';
+import {
+  BullmqDeliveryQueue,
+  createDeliveryService,
+  DeliveryQueueMonitor,
+  DeliveryWorker,
+  MemoryDeliveryStore,
+  ReliableSmsChannel,
+  type DeliveryService,
+} from '@herald/notification';
+
+import {
+  HttpTestSmsChannel,
+  startCountingProvider,
+  type CountingProvider,
+} from './helpers/delivery-fake-provider';
+
+/** A collector that keeps the last value of each gauge (everything else is the no-op). */
+function gaugeRecorder(): MetricsCollectorProtocol & { gauges: Map<string, number> } {
+  const gauges = new Map<string, number>();
+  return Object.assign(Object.create(new NoopMetricsCollector()) as MetricsCollectorProtocol, {
+    gauges,
+    gauge: (name: string, value: number) => void gauges.set(name, value),
+  });
+}
+
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('queued delivery on BullMQ (real Redis)', () => {
+  const queueName = `herald-delivery-e2e-${process.pid}-${Date.now()}`;
+  const prefix = 'herald-test';
+  let provider: CountingProvider;
+  let queue: BullmqDeliveryQueue;
+  let store: MemoryDeliveryStore;
+  let service: DeliveryService;
+  let worker: DeliveryWorker | undefined;
+
+  beforeAll(async () => {
+    provider = await startCountingProvider();
+    queue = new BullmqDeliveryQueue({ queueName, prefix, attempts: 3 });
+    store = new MemoryDeliveryStore();
+    service = createDeliveryService(
+      { retryAttempts: 3, retryBaseMs: 10, retryCapMs: 50, circuitThreshold: 1000 },
+      { store, queue },
+    );
+    service.register('sms', new HttpTestSmsChannel('ok', `${provider.url}/ok`));
+    service.register('sms', new HttpTestSmsChannel('down', `${provider.url}/fail`));
+    service.register('sms', new HttpTestSmsChannel('slow', `${provider.url}/slow?ms=400`));
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await queue.obliterate();
+    await queue.close();
+    await provider.close();
+  });
+
+  it('enqueues, returns the delivery id at once, and a worker delivers it', async () => {
+    const sms = new ReliableSmsChannel(service, ['ok']);
+    const result = await sms.send({ to: '+15005550006', body: 'hello', idempotencyKey: 'q-1' });
+    expect(result).toMatchObject({ status: 'queued', backend: 'ok' });
+    expect(result.deliveryId).toMatch(/^dlv_/);
+    expect((await store.get(result.deliveryId))?.status).toBe('queued');
+    expect(provider.requests.get('q-1')).toBeUndefined();
+
+    worker = new DeliveryWorker(service, { queueName, prefix, concurrency: 5 });
+    await worker.ready();
+    await until(async () => (await store.get(result.deliveryId))?.status === 'sent');
+    expect(await store.get(result.deliveryId)).toMatchObject({
+      backend: 'ok',
+      attempts: 1,
+      providerMessageId: 'SM1',
+    });
+    expect(provider.delivered.get('q-1')).toBe(1);
+  });
+
+  it('makes a repeated send a no-op, with a given key or one derived from the message', async () => {
+    const sms = new ReliableSmsChannel(service, ['ok']);
+    const a = await sms.send({ to: '+15005550007', body: 'same', idempotencyKey: 'q-2' });
+    const b = await sms.send({ to: '+15005550007', body: 'same', idempotencyKey: 'q-2' });
+    const c = await sms.send({ to: '+15005550008', body: 'derived' });
+    const d = await sms.send({ to: '+15005550008', body: 'derived' });
+    expect(b.deliveryId).toBe(a.deliveryId);
+    expect(d.deliveryId).toBe(c.deliveryId);
+    await until(async () => (await store.get(c.deliveryId))?.status === 'sent');
+    await until(async () => (await store.get(a.deliveryId))?.status === 'sent');
+    const again = await sms.send({ to: '+15005550007', body: 'same', idempotencyKey: 'q-2' });
+    expect(again.deliveryId).toBe(a.deliveryId);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(provider.requests.get('q-2')).toBe(1);
+    const derivedKey = (await store.get(c.deliveryId))!.idempotencyKey!;
+    expect(derivedKey).toMatch(/^auto:/);
+    expect(provider.requests.get(derivedKey)).toBe(1);
+  });
+
+  it('fails over inside a job, and turns exhausted jobs into dead records', async () => {
+    const failover = new ReliableSmsChannel(service, ['down', 'ok']);
+    const saved = await failover.send({ to: '+15005550009', body: 'x', idempotencyKey: 'q-3' });
+    const doomed = new ReliableSmsChannel(service, ['down']);
+    const dead = await doomed.send({ to: '+15005550010', body: 'y', idempotencyKey: 'q-4' });
+    await until(async () => (await store.get(dead.deliveryId))?.status === 'dead');
+    expect(await store.get(saved.deliveryId)).toMatchObject({ status: 'sent', backend: 'ok' });
+    expect(await store.get(dead.deliveryId)).toMatchObject({ attempts: 3, backend: 'down' });
+    expect((await store.get(dead.deliveryId))?.lastError).toContain('provider_unavailable');
+    expect(provider.requests.get('q-4')).toBe(3);
+    expect((await queue.counts()).failed).toBe(1);
+  });
+
+  it('publishes depth, in-flight and dead gauges, and degrades health past the backlog threshold', async () => {
+    await worker!.close();
+    worker = undefined;
+    const metrics = gaugeRecorder();
+    const monitor = new DeliveryQueueMonitor(queue, { metrics, backlogThreshold: 2 });
+    const sms = new ReliableSmsChannel(service, ['ok']);
+    const check = monitor.healthCheck();
+    expect(await check()).toMatchObject({ status: 'healthy', depth: 0 });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (await sms.send({ to: '+1500555001' + i, body: 'b', idempotencyKey: `q-5-${i}` }))
+          .deliveryId,
+      );
+    expect(await check()).toMatchObject({ status: 'degraded', depth: 3, failed: 1 });
+    expect(metrics.gauges.get('herald_delivery_queue_depth')).toBe(3);
+    expect(metrics.gauges.get('herald_delivery_dead')).toBe(1);
+    expect(metrics.gauges.get('herald_delivery_in_flight')).toBe(0);
+    worker = new DeliveryWorker(service, { queueName, prefix });
+    await until(async () =>
+      (await Promise.all(ids.map((id) => store.get(id)))).every((r) => r?.status === 'sent'),
+    );
+    expect(await check()).toMatchObject({ status: 'healthy', depth: 0 });
+  });
+
+  it('finishes in-flight jobs on graceful shutdown', async () => {
+    const slow = new ReliableSmsChannel(service, ['slow']);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        (await slow.send({ to: '+15005550020', body: `s${i}`, idempotencyKey: `q-6-${i}` }))
+          .deliveryId,
+      );
+    await until(async () => (await queue.counts()).active === 4);
+    await worker!.close();
+    worker = undefined;
+    const records = await Promise.all(ids.map((id) => store.get(id)));
+    expect(records.map((r) => r?.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+    expect((await queue.counts()).active).toBe(0);
+  });
+});
