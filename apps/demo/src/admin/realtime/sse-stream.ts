@@ -46,7 +46,8 @@ export async function serveSse(
   if (missed) {
     missed.forEach(write);
   } else {
-    const sync = await initial();
+    // Headers are sent already: a failing count must not become an unhandled rejection.
+    const sync = await initial().catch(() => ({ type: 'sync', data: {} }));
     res.write(`event: ${sync.type}\ndata: ${JSON.stringify(sync.data)}\n\n`);
   }
   const seen = new Set((missed ?? []).map((e) => e.id));
