@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   HealthStatus,
@@ -7,6 +6,7 @@ import {
 } from '@herald/contracts';
 import { aggregateStatus, httpStatusFor } from '../aggregate-status.util';
 import type { HealthCheckRunner } from '../health-check-runner';
+import { healthResponseBody, isAuthorizedBearer } from './health-response.util';
 
 type Summary = [HealthStatus, Record<string, HealthCheckResultLike>];
 
@@ -30,7 +30,6 @@ export interface HealthMiddlewareOptions {
 }
 
 const NO_STORE = 'no-store';
-const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * Answers health requests on plain `node:http` objects. `handle()` returns
@@ -40,7 +39,7 @@ export class HealthRequestHandler {
   private readonly path: string;
   private readonly includeDetails: boolean;
   private readonly probes: boolean;
-  private readonly expected?: Buffer;
+  private readonly token?: string;
   private readonly source: HealthSource;
 
   constructor(options: HealthMiddlewareOptions) {
@@ -54,7 +53,7 @@ export class HealthRequestHandler {
     this.path = (options.path ?? '/health').replace(/\/+$/, '') || '/';
     this.includeDetails = options.includeDetails ?? true;
     this.probes = options.probes ?? false;
-    this.expected = options.authToken ? digest(`Bearer ${options.authToken}`) : undefined;
+    this.token = options.authToken || undefined;
   }
 
   /** Serves the request when its path is ours and returns true; returns false otherwise. */
@@ -76,7 +75,7 @@ export class HealthRequestHandler {
       res.writeHead(405, { allow: 'GET, HEAD', 'cache-control': NO_STORE }).end();
       return true;
     }
-    if (this.expected && !this.authorized(req.headers.authorization)) {
+    if (this.token !== undefined && !isAuthorizedBearer(req.headers.authorization, this.token)) {
       this.send(
         res,
         req,
@@ -102,20 +101,8 @@ export class HealthRequestHandler {
     return s.runAll().then((results) => [aggregateStatus(results), results]);
   }
 
-  private authorized(header: string | undefined): boolean {
-    if (!header) return false;
-    return timingSafeEqual(digest(header), this.expected!);
-  }
-
   private body(status: HealthStatus, checks: Record<string, HealthCheckResultLike>): object {
-    const timestamp = Date.now() / 1000;
-    if (!this.includeDetails) return { status, timestamp };
-    const out: Record<string, unknown> = {};
-    for (const name in checks) {
-      const r = checks[name] as HealthCheckResultLike & { toDict?: () => object };
-      out[name] = typeof r.toDict === 'function' ? r.toDict() : r;
-    }
-    return { status, timestamp, checks: out };
+    return healthResponseBody(status, checks, this.includeDetails);
   }
 
   private send(
