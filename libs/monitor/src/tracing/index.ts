@@ -21,3 +21,17 @@ export {
 export { createConsoleTraceExporter } from './exporters/console-trace-exporter.factory';
 export { TRACE_EXPORTER } from './tracing.constants';
 export { NoopTracer, NoopSpan } from '@herald/observability';
+export {
+  tracePublish,
+  traceConsume,
+  injectTraceContext,
+  maskRecipient,
+  type TracePublishOptions,
+  type TraceConsumeOptions,
+} from './messaging.util';
+export {
+  instrumentDatabase,
+  type InstrumentDatabaseOptions,
+  type InstrumentableDatabase,
+} from './instrument-database.util';
+export { summarizeStatement, type StatementSummary } from './sql-summary.util';
