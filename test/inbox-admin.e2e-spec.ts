@@ -208,6 +208,7 @@ describe('admin notification endpoints (demo, SQLite)', () => {
     expect(res.text).toMatch(/<li\s+class="inbox-item unread"/);
     expect(res.text).toMatch(/<button type="submit">\s*Mark all read\s*<\/button>/);
     expect(res.text).toContain('<h1 id="inbox-heading">Notifications</h1>');
+    expect(res.text).toContain('<span class="viewer">Alice (admin)</span>');
     expect(res.text).toContain('href="/admin/notifications"');
   });
 

@@ -21,6 +21,10 @@ import { BELL_SCRIPT } from './bell.script';
 import { html, raw } from './html.util';
 import { RealtimeHub } from './realtime/realtime-hub.service';
 
+const BELL_ICON =
+  '<svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">' +
+  '<path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1z"/></svg>';
+
 /** A topbar bell as a contributor offers it (`AdminContributor.bell`). */
 export type AdminBell = NonNullable<Awaited<ReturnType<NonNullable<AdminContributor['bell']>>>>;
 
@@ -134,8 +138,7 @@ export class AdminShellService implements OnApplicationBootstrap, OnApplicationS
           data-count="${bell.count}"
           data-stream-url="${bell.streamUrl ?? ''}"
           aria-label="${bell.label}, ${bell.count} unread"
-          ><span aria-hidden="true">&#128276;</span>
-          <span class="bell-count">${bell.count}</span></a
+          >${raw(BELL_ICON)} <span class="bell-count">${bell.count}</span></a
         >`,
     );
     const account = top.viewer
@@ -187,6 +190,9 @@ export class AdminShellService implements OnApplicationBootstrap, OnApplicationS
             .topbar-end form {
               margin: 0;
             }
+            .viewer {
+              color: #cfd6e4;
+            }
             .bell {
               display: inline-flex;
               gap: 0.35rem;
@@ -224,7 +230,7 @@ export class AdminShellService implements OnApplicationBootstrap, OnApplicationS
                 ${nav}
               </ul>
             </nav>
-            <div class="topbar-end">${bells} ${account}</div>
+            <div class="topbar-end">${bells} ${raw(account)}</div>
           </header>
           <span
             id="herald-bell-live"

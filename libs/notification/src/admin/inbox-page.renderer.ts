@@ -22,6 +22,8 @@ const STYLE = `
 .inbox-item form { display: inline; }
 .inbox-pagination { display: flex; gap: 1rem; }
 .inbox-send { margin-top: 2rem; display: grid; gap: .5rem; max-width: 30rem; }
+.inbox-send button { justify-self: start; }
+[data-herald-inbox] nav a { color: #1d4ed8; }
 .inbox-send label { display: grid; gap: .25rem; }
 `;
 

@@ -47,7 +47,7 @@ export const INBOX_PAGE_SCRIPT = `
     state.textContent = 'Unread';
     var time = document.createElement('time');
     time.setAttribute('datetime', m.created_at);
-    time.textContent = new Date(m.created_at).toLocaleString();
+    time.textContent = m.created_at.replace('T', ' ').slice(0, 19) + ' UTC';
     meta.append(state, ' · ', time);
     var form = document.createElement('form');
     form.method = 'post';

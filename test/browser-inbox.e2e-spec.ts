@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { chromium, type Browser } from 'playwright-core';
+import request from 'supertest';
+import { startDemoApp } from './helpers/demo-app';
+import { bearer, loginAs } from './helpers/inbox-demo';
+
+jest.setTimeout(90_000);
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+describe('the inbox page in a real browser (headless Chromium)', () => {
+  let app: INestApplication;
+  let url: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ app, url } = await startDemoApp());
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows the unread count, follows a new message live, and marks all read', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      const signIn = await page.goto(`${url}/admin/notifications`);
+      expect(signIn?.status()).toBe(401);
+      await page.getByRole('button', { name: 'Sign in as Alice (admin)' }).click();
+      await page.waitForURL(`${url}/admin/notifications`);
+
+      const bell = page.getByRole('link', { name: /^Notifications, \d+ unread$/ });
+      await expect(bell.getAttribute('aria-label')).resolves.toBe('Notifications, 3 unread');
+      await expect(page.locator('.bell-count').textContent()).resolves.toBe('3');
+      await expect(page.locator('.inbox-item.unread').count()).resolves.toBe(3);
+      await page.waitForSelector('[data-herald-bell][data-live="open"]');
+      await page.evaluate(
+        () => ((window as unknown as { notReloaded: boolean }).notReloaded = true),
+      );
+
+      const token = await loginAs(app, 'alice');
+      await request(app.getHttpServer())
+        .post('/admin/notifications/send')
+        .set(bearer(token))
+        .send({ title: 'Sent by the test <b>live</b>', body: 'no reload needed' })
+        .expect(201);
+      await page.waitForFunction(() => document.querySelector('.bell-count')?.textContent === '4');
+      await expect(bell.getAttribute('aria-label')).resolves.toBe('Notifications, 4 unread');
+      await expect(
+        page.locator('.inbox-item').first().locator('.inbox-title').textContent(),
+      ).resolves.toBe('Sent by the test <b>live</b>');
+      await expect(
+        page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+      ).resolves.toBe(true);
+
+      await page.getByRole('button', { name: 'Mark all read' }).click();
+      await page.waitForFunction(() => document.querySelector('.bell-count')?.textContent === '0');
+      await expect(page.locator('#herald-inbox-unread').textContent()).resolves.toBe('0');
+      await expect(page.locator('.inbox-item.unread').count()).resolves.toBe(0);
+      const server = await request(app.getHttpServer())
+        .get('/admin/notifications/inbox')
+        .set(bearer(token))
+        .expect(200);
+      expect(server.body.unread_count).toBe(0);
+
+      const dir = join(__dirname, '..', 'test-output');
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, 'inbox-bell.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
