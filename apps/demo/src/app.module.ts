@@ -7,6 +7,7 @@ import { AdminShellModule } from './admin/admin-shell.module';
 import { NotificationsDemoModule } from './admin/notifications/notifications-demo.module';
 import { DemoConfigModule } from './config/demo-config.module';
 import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
 import { HomeController } from './home/home.controller';
 
 /**
@@ -26,6 +27,7 @@ import { HomeController } from './home/home.controller';
     DatabaseModule,
     AdminShellModule,
     NotificationsDemoModule,
+    HealthModule,
   ],
   controllers: [HomeController],
 })

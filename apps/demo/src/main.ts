@@ -1,12 +1,26 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { HeraldConfig } from '@herald/contracts';
+import { attachHealthProbes, enableGracefulShutdown, HealthCheckRunner } from '@herald/monitor';
 import { AppModule } from './app.module';
 
 /** Starts the demo on `PORT` (default 3000) and prints its URL. */
 export async function bootstrap(port = Number(process.env.PORT ?? 3000)): Promise<void> {
   const app = await NestFactory.create(AppModule, { bufferLogs: false });
-  app.enableShutdownHooks();
+  // Health: probes answered on the http.Server ahead of Express; on SIGTERM/SIGINT
+  // readiness fails first, the app keeps serving for health.drain_delay seconds, then closes.
+  const runner = app.get(HealthCheckRunner);
+  const health = app.get(HeraldConfig).monitor.health;
+  if (health.enabled) {
+    const { path, authToken, includeDetails } = health;
+    attachHealthProbes(app.getHttpServer(), { checker: runner, path, authToken, includeDetails });
+  }
+  enableGracefulShutdown(app, {
+    runner,
+    drainDelayMs: health.drainDelay * 1000,
+    onEvent: (event, signal) => new Logger('HeraldDemo').log(`${signal}: ${event}`),
+  });
   await app.listen(port, process.env.HOST ?? '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   new Logger('HeraldDemo').log(`Herald demo is running at ${url}/`);
