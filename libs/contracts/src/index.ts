@@ -173,7 +173,12 @@ export {
   SMTPDriverConfig,
   E164_PATTERN,
 } from './config/notification/driver-configs';
-export { MonitorConfig, BACKEND_TYPES, type BackendType } from './config/monitor/monitor.config';
+export {
+  MonitorConfig,
+  BACKEND_TYPES,
+  type BackendType,
+  type ConfigIssue,
+} from './config/monitor/monitor.config';
 export {
   MetricsConfig,
   TracingConfig,

@@ -9,6 +9,8 @@ export * from './errors';
 export { MonitorModule } from './monitor.module';
 export type { MonitorModuleOptions, MonitorModuleExtras } from './monitor.module-definition';
 export * from './metrics';
+export { ObservabilityService } from './observability.service';
+export { MonitorProvider } from './monitor.provider';
 export * from './tracing';
 export * from './health';
 export * from './alerts';

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import type { MonitorConfig } from './config';
 import type { MonitorBuildContext } from './monitor-build-context';
 import {
@@ -13,6 +14,7 @@ function complete(base: DynamicModule, ctx: MonitorBuildContext): DynamicModule 
   return {
     ...base,
     global: true,
+    imports: [...(base.imports ?? []), DiscoveryModule],
     providers: [...(base.providers ?? []), ...createMonitorProviders(ctx)],
     exports: [...(base.exports ?? []), ...createMonitorExports(ctx)],
   };

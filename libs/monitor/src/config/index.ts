@@ -14,4 +14,5 @@ export {
   DEFAULT_HISTOGRAM_BUCKETS,
   type BackendType,
   type SamplerType,
+  type ConfigIssue,
 } from '@herald/contracts';

@@ -1,1 +1,89 @@
-export {};
+/** Metrics: instruments, the collector, backends, exporters and the scrape surface. */
+export { Counter, BoundCounter } from './instruments/counter';
+export { Gauge, BoundGauge } from './instruments/gauge';
+export { Histogram, BoundHistogram, type ObservationOptions } from './instruments/histogram';
+export { Summary, type SummaryOptions } from './instruments/summary';
+export { BaseMetric } from './instruments/base-metric';
+export { DEFAULT_MAX_OBSERVATIONS } from './instruments/observation-window';
+export { sanitiseMetricName } from './instruments/metric-name.util';
+export { MetricsCollector, type MetricsCollectorOptions } from './collector/metrics-collector';
+export { MetricProxy, type MetricProxyType } from './collector/metric-proxy';
+export { NoopMetricsCollector } from '@herald/observability';
+export { NoopMetricsBackend } from './backends/noop-metrics.backend';
+export {
+  MemoryMetricsBackend,
+  type MemoryMetricsBackendOptions,
+  type RecordedMetric,
+} from './backends/memory-metrics.backend';
+export {
+  PrometheusMetricsBackend,
+  type PrometheusBackendOptions,
+} from './backends/prometheus-metrics.backend';
+export { OtlpMetricsBackend, type OtlpBackendOptions } from './backends/otlp-metrics.backend';
+export {
+  BufferedMetricRecorder,
+  type BufferedMetric,
+  type BufferedMetricRecorderOptions,
+} from './backends/buffered-metric-recorder';
+export {
+  createMetricsParts,
+  type MetricsBuildContext,
+  type MetricsParts,
+} from './backends/create-metrics-backend';
+export {
+  ExporterRegistry,
+  otlpSignalUrl,
+  type ExporterConfig,
+  type ExporterHandler,
+} from './exporters/exporter-registry';
+export {
+  MetricsExporterRegistry,
+  ConsoleMetricsExporterHandler,
+  OtlpMetricsExporterHandler,
+} from './exporters/metrics-exporter.registry';
+export {
+  TracingExporterRegistry,
+  ConsoleTracingExporterHandler,
+  OtlpTracingExporterHandler,
+} from './exporters/tracing-exporter.registry';
+export {
+  createOtlpProtobufMetricExporter,
+  createOtlpProtobufSpanExporter,
+} from './exporters/otlp-protobuf.util';
+export {
+  renderMetrics,
+  negotiateFormat,
+  PROMETHEUS_CONTENT_TYPE,
+  OPENMETRICS_CONTENT_TYPE,
+  type ExpositionFormat,
+} from './exposition/render-exposition';
+export {
+  createScrapeSource,
+  combineScrapeSources,
+  contentTypeOf,
+  type ScrapeSource,
+} from './exposition/scrape-source';
+export { renderPromRegistry, type PromRegistryLike } from './exposition/prom-client-source';
+export { ScrapeAdapter } from './scrape/scrape-adapter';
+export {
+  createMetricsMiddleware,
+  type MetricsMiddlewareOptions,
+  type NodeHandler,
+} from './scrape/metrics.middleware';
+export {
+  createHttpMetricsMiddleware,
+  routeTemplateOf,
+  HTTP_METRIC_NAMES,
+  type HttpMetricsOptions,
+} from './scrape/http-metrics.middleware';
+export { MetricsPushgateway, type MetricsPushgatewayOptions } from './scrape/metrics-pushgateway';
+export {
+  MetricsSnapshotStore,
+  snapshotRows,
+  type MetricSnapshotRow,
+  type SnapshotDataSource,
+} from './scrape/metrics-snapshot.store';
+export { createBearerCheck } from './scrape/bearer-auth.util';
+export { MetricsScrapeService } from './nest/metrics-scrape.service';
+export { MetricsController, createMetricsController } from './nest/metrics.controller';
+export { HttpMetricsMiddleware } from './nest/http-metrics.middleware';

@@ -29,7 +29,7 @@ export class MetricsConfig extends ConfigSection {
   @Field.integer({
     min: 0,
     default: 1000,
-    doc: 'Raw observations kept per histogram/summary series',
+    doc: 'Raw observations kept per histogram/summary series (getObservations window)',
   })
   maxObservations!: number;
 }
@@ -249,4 +249,9 @@ export class ScrapeConfig extends ConfigSection {
   metricsTable!: string;
   @Field.string({ optional: true, secret: true, doc: 'Bearer token required on /metrics' })
   authToken?: string;
+  @Field.boolean({
+    default: false,
+    doc: 'Also serve the scrape path on its own port (the prometheus backend)',
+  })
+  standalone!: boolean;
 }

@@ -10,6 +10,18 @@ import {
   TracingConfig,
 } from './monitor-sections.config';
 
+/** One finding of `MonitorConfig.validateForEnvironment()`: a setting risky for that environment. */
+export interface ConfigIssue {
+  /** Config path in file form, e.g. `monitor.prometheus.auth_token`. */
+  path: string;
+  /** `error`: unsafe, fix before deploying; `warning`: probably unintended. */
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+const PRODUCTION = /^prod(uction)?$/i;
+const LOOPBACK = /^(localhost|127\.[0-9.]+|\[::1\])$/i;
+
 export const BACKEND_TYPES = ['noop', 'memory', 'prometheus', 'opentelemetry'] as const;
 export type BackendType = (typeof BACKEND_TYPES)[number];
 
@@ -31,4 +43,74 @@ export class MonitorConfig extends ConfigSection {
   @Field.section(() => ScrapeConfig) prometheus!: ScrapeConfig;
   @Field.string({ default: 'development', doc: 'Deployment environment' }) environment!: string;
   @Field.boolean({ default: false, doc: 'Verbose diagnostics' }) debug!: boolean;
+
+  /**
+   * Settings that are valid but risky in `env` (default: this config's
+   * `environment`). In production: `debug` on, plain-HTTP or `insecure` OTLP
+   * export, an open scrape endpoint (no `prometheus.auth_token`), error
+   * tracking sending PII. Returns `[]` when nothing stands out.
+   *
+   * @example config.validateForEnvironment('production').filter((i) => i.severity === 'error')
+   */
+  validateForEnvironment(env: string = this.environment): ConfigIssue[] {
+    const issues: ConfigIssue[] = [];
+    if (!PRODUCTION.test(env ?? '')) return issues;
+    if (this.debug) {
+      issues.push({
+        path: 'monitor.debug',
+        severity: 'warning',
+        message: 'debug is on in production: turn it off (verbose diagnostics can leak internals)',
+      });
+    }
+    if (this.backendType === 'opentelemetry' || this.opentelemetry.insecure) {
+      const url = safeUrl(this.opentelemetry.endpoint);
+      if (url?.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+        issues.push({
+          path: 'monitor.opentelemetry.endpoint',
+          severity: 'error',
+          message: `OTLP endpoint ${url.origin} is plain HTTP in production: use https://`,
+        });
+      }
+      if (this.opentelemetry.insecure) {
+        issues.push({
+          path: 'monitor.opentelemetry.insecure',
+          severity: 'warning',
+          message: 'insecure (no TLS) OTLP export in production: set insecure=false',
+        });
+      }
+    }
+    if (this.metrics.enabled && !this.prometheus.authToken) {
+      issues.push({
+        path: 'monitor.prometheus.auth_token',
+        severity: 'warning',
+        message: `the scrape endpoint ${this.prometheus.path} is open in production: set an auth_token`,
+      });
+    }
+    if (this.errorTracking.sendDefaultPii) {
+      issues.push({
+        path: 'monitor.error_tracking.send_default_pii',
+        severity: 'warning',
+        message: 'error tracking sends personal data (IPs, cookies, headers) in production',
+      });
+    }
+    return issues;
+  }
+
+  /**
+   * The section of the selected backend: `prometheus` for `prometheus`,
+   * `opentelemetry` for `opentelemetry`, `undefined` for `memory` and `noop`.
+   */
+  getBackendConfig(): ScrapeConfig | OpenTelemetryConfig | undefined {
+    if (this.backendType === 'prometheus') return this.prometheus;
+    if (this.backendType === 'opentelemetry') return this.opentelemetry;
+    return undefined;
+  }
+}
+
+function safeUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
 }

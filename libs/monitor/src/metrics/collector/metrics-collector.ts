@@ -1,0 +1,201 @@
+import {
+  DEFAULT_HISTOGRAM_BUCKETS,
+  type BackendMetricType,
+  type MetricLabels,
+  type MetricProtocol,
+  type MetricsBackendProtocol,
+  type MetricsCollectorProtocol,
+} from '@herald/contracts';
+import { InvalidMetricError } from '../../errors/invalid-metric.error';
+import { BaseMetric, type MetricRecordSink } from '../instruments/base-metric';
+import { Counter } from '../instruments/counter';
+import { Gauge } from '../instruments/gauge';
+import { Histogram } from '../instruments/histogram';
+import { sanitiseMetricName } from '../instruments/metric-name.util';
+import { DEFAULT_MAX_OBSERVATIONS } from '../instruments/observation-window';
+import { Summary } from '../instruments/summary';
+import { renderMetrics, type ExpositionFormat } from '../exposition/render-exposition';
+
+/** What `MetricsCollector` takes: a `MetricsConfig` or the same fields as a plain object. */
+export interface MetricsCollectorOptions {
+  /** Put before every name (`app` + `requests` = `app_requests`). @default '' */
+  prefix?: string;
+  /** Constant labels of every instrument the collector creates. @default {} */
+  defaultLabels?: Record<string, string>;
+  /** Buckets of histograms created without their own. @default Prometheus' defaults */
+  histogramBuckets?: number[];
+  /** Raw observations kept per histogram/summary series. @default 1000 */
+  maxObservations?: number;
+  /** A backend that also receives the name-based calls (`increment`, `gauge`, `histogram`). */
+  forwardTo?: MetricsBackendProtocol;
+}
+
+type Ctor<T> = new (...args: any[]) => T;
+
+/**
+ * SPEC `MetricsCollector`: a registry of instruments for one application
+ * (never a process-wide singleton). Names go through `makeMetricName()`, so
+ * the configured prefix is applied and free-form names such as
+ * `orders.placed` become valid Prometheus names (`orders_placed`).
+ *
+ * @example
+ * const metrics = new MetricsCollector({ prefix: 'shop', defaultLabels: { region: 'eu' } });
+ * metrics.increment('orders.placed', 1, { channel: 'web' }); // shop_orders_placed{region="eu",channel="web"}
+ */
+export class MetricsCollector implements MetricsCollectorProtocol {
+  private readonly metrics = new Map<string, MetricProtocol>();
+  private readonly prefix: string;
+  private readonly defaultLabels: Record<string, string>;
+  private readonly buckets: number[];
+  private readonly maxObservations: number;
+  private forwardTo: MetricsBackendProtocol | undefined;
+  private sink: MetricRecordSink | null = null;
+
+  constructor(options: MetricsCollectorOptions = {}) {
+    const prefix = options.prefix ?? '';
+    this.prefix = prefix === '' || /[_:]$/.test(prefix) ? prefix : `${prefix}_`;
+    this.defaultLabels = { ...(options.defaultLabels ?? {}) };
+    this.buckets = options.histogramBuckets?.length
+      ? [...options.histogramBuckets]
+      : [...DEFAULT_HISTOGRAM_BUCKETS];
+    this.maxObservations = options.maxObservations ?? DEFAULT_MAX_OBSERVATIONS;
+    this.forwardTo = options.forwardTo;
+  }
+
+  /** Adds an instrument built elsewhere. The same instance twice is fine; another one under a taken name is not. */
+  registerMetric(metric: MetricProtocol): void {
+    const existing = this.metrics.get(metric.name);
+    if (existing !== undefined && existing !== metric) {
+      throw new InvalidMetricError(
+        `A metric named "${metric.name}" is already registered; reuse it with getMetric("${metric.name}") or pick another name.`,
+      );
+    }
+    if (metric instanceof BaseMetric) metric.sink = this.sink;
+    this.metrics.set(metric.name, metric);
+  }
+
+  /** Creates (or returns the existing) counter `makeMetricName(name)`. */
+  createCounter(name: string, description = '', labels?: MetricLabels): Counter {
+    return this.getOrCreate(name, Counter, (n) => new Counter(n, description, this.labels(labels)));
+  }
+
+  createGauge(name: string, description = '', labels?: MetricLabels): Gauge {
+    return this.getOrCreate(name, Gauge, (n) => new Gauge(n, description, this.labels(labels)));
+  }
+
+  /** `buckets` defaults to `MetricsConfig.histogramBuckets`. */
+  createHistogram(
+    name: string,
+    description = '',
+    labels?: MetricLabels,
+    buckets?: number[],
+  ): Histogram {
+    return this.getOrCreate(
+      name,
+      Histogram,
+      (n) =>
+        new Histogram(n, description, this.labels(labels), buckets ?? this.buckets, {
+          maxObservations: this.maxObservations,
+        }),
+    );
+  }
+
+  createSummary(name: string, description = '', labels?: MetricLabels): Summary {
+    return this.getOrCreate(
+      name,
+      Summary,
+      (n) =>
+        new Summary(n, description, this.labels(labels), { maxObservations: this.maxObservations }),
+    );
+  }
+
+  /** The instrument registered as `name` (or as `makeMetricName(name)`); `undefined` when absent. */
+  getMetric(name: string): MetricProtocol | undefined {
+    return this.metrics.get(name) ?? this.metrics.get(this.makeMetricName(name));
+  }
+
+  getAllMetrics(): MetricProtocol[] {
+    return [...this.metrics.values()];
+  }
+
+  /** Forgets every instrument. */
+  clear(): void {
+    this.metrics.clear();
+  }
+
+  /** Adds `value` to counter `name` (created on first use). */
+  increment(name: string, value = 1, tags?: MetricLabels): void {
+    const counter = this.createCounter(name);
+    counter.increment(value, tags);
+    this.forwardTo?.recordMetric(counter.name, value, 'counter', tags);
+  }
+
+  /** Sets gauge `name` (created on first use). */
+  gauge(name: string, value: number, tags?: MetricLabels): void {
+    const gauge = this.createGauge(name);
+    gauge.set(value, tags);
+    this.forwardTo?.recordMetric(gauge.name, value, 'gauge', tags);
+  }
+
+  /** Observes `value` on histogram `name` (created on first use, default buckets). */
+  histogram(name: string, value: number, tags?: MetricLabels): void {
+    const histogram = this.createHistogram(name);
+    histogram.observe(value, tags);
+    this.forwardTo?.recordMetric(histogram.name, value, 'histogram', tags);
+  }
+
+  /** `name` made a valid metric name, with the configured prefix in front (once). */
+  makeMetricName(name: string): string {
+    const clean = sanitiseMetricName(name);
+    return this.prefix === '' || clean.startsWith(this.prefix) ? clean : this.prefix + clean;
+  }
+
+  /** The Prometheus text (or OpenMetrics, without `# EOF`) of every instrument. */
+  metricsText(format: ExpositionFormat = 'prometheus'): string {
+    const own: BaseMetric[] = [];
+    for (const m of this.metrics.values()) if (m instanceof BaseMetric) own.push(m);
+    return renderMetrics(own, format);
+  }
+
+  /** @internal the backend name-based calls are forwarded to. */
+  setForwardTo(backend: MetricsBackendProtocol | undefined): void {
+    this.forwardTo = backend;
+  }
+
+  /** @internal called for every recorded value (or `null` to stop): `METRIC_RECORDED_EVENT`. */
+  setRecordSink(sink: MetricRecordSink | null): void {
+    this.sink = sink;
+    for (const m of this.metrics.values()) if (m instanceof BaseMetric) m.sink = sink;
+  }
+
+  /** @internal record through the backend protocol's metric types. */
+  recordByType(name: string, value: number, type: BackendMetricType, tags?: MetricLabels): void {
+    if (type === 'counter') this.increment(name, value, tags);
+    else if (type === 'gauge') this.gauge(name, value, tags);
+    else this.histogram(name, value, tags);
+  }
+
+  private labels(labels: MetricLabels | undefined): MetricLabels | undefined {
+    if (Object.keys(this.defaultLabels).length === 0) return labels;
+    return { ...this.defaultLabels, ...(labels ?? {}) };
+  }
+
+  private getOrCreate<T extends BaseMetric>(
+    name: string,
+    Type: Ctor<T>,
+    create: (name: string) => T,
+  ): T {
+    const full = this.makeMetricName(name);
+    const existing = this.metrics.get(full);
+    if (existing !== undefined) {
+      if (existing instanceof Type) return existing;
+      throw new InvalidMetricError(
+        `Metric "${full}" is already registered as a ${(existing as BaseMetric).type ?? 'different instrument'}; use another name for the ${Type.name.toLowerCase()}.`,
+      );
+    }
+    const metric = create(full);
+    metric.sink = this.sink;
+    this.metrics.set(full, metric);
+    return metric;
+  }
+}

@@ -1,0 +1,130 @@
+import type { BaseMetric } from '../instruments/base-metric';
+import type { Counter } from '../instruments/counter';
+import type { Gauge } from '../instruments/gauge';
+import type { Histogram } from '../instruments/histogram';
+import type { Summary } from '../instruments/summary';
+import { escapeHelp, escapeLabelValue, formatValue } from '../instruments/metric-name.util';
+
+/** Content type of the Prometheus text format 0.0.4 (the default answer of /metrics). */
+export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+/** Content type of OpenMetrics 1.0.0 (answered when the scraper's `Accept` asks for it). */
+export const OPENMETRICS_CONTENT_TYPE =
+  'application/openmetrics-text; version=1.0.0; charset=utf-8';
+
+export type ExpositionFormat = 'prometheus' | 'openmetrics';
+
+/** The format a scraper asks for in its `Accept` header. */
+export function negotiateFormat(accept: string | string[] | undefined): ExpositionFormat {
+  const value = Array.isArray(accept) ? accept.join(',') : (accept ?? '');
+  return value.includes('application/openmetrics-text') ? 'openmetrics' : 'prometheus';
+}
+
+/** `a="x",b="y"` of series `index`: constant labels first, then the variable ones. Cached per series. */
+function innerLabels(metric: BaseMetric, index: number): string {
+  return metric.seriesPrefix(index, (i) => {
+    let out = '';
+    for (const key in metric.constLabels) {
+      out += `${out ? ',' : ''}${key}="${escapeLabelValue(metric.constLabels[key])}"`;
+    }
+    const names = metric.labelNames;
+    const values = metric.seriesValues(i);
+    for (let n = 0; n < names.length; n++) {
+      const v = values[n];
+      if (v === undefined || v === '') continue;
+      out += `${out ? ',' : ''}${names[n]}="${escapeLabelValue(v)}"`;
+    }
+    return out;
+  });
+}
+
+function sample(name: string, inner: string, value: number): string {
+  return inner === ''
+    ? `${name} ${formatValue(value)}\n`
+    : `${name}{${inner}} ${formatValue(value)}\n`;
+}
+
+function withLabel(inner: string, extra: string): string {
+  return inner === '' ? extra : `${inner},${extra}`;
+}
+
+function header(name: string, help: string, type: string): string {
+  return `# HELP ${name} ${escapeHelp(help || name)}\n# TYPE ${name} ${type}\n`;
+}
+
+function renderCounter(m: Counter, format: ExpositionFormat): string {
+  const family = format === 'openmetrics' ? m.name.replace(/_total$/, '') : m.name;
+  const sampleName = format === 'openmetrics' ? `${family}_total` : m.name;
+  let out = header(family, m.description, 'counter');
+  for (let i = 0; i < m.seriesCount; i++)
+    out += sample(sampleName, innerLabels(m, i), m.valueAt(i));
+  return out;
+}
+
+function renderGauge(m: Gauge): string {
+  let out = header(m.name, m.description, 'gauge');
+  for (let i = 0; i < m.seriesCount; i++) out += sample(m.name, innerLabels(m, i), m.valueAt(i));
+  return out;
+}
+
+function renderHistogram(m: Histogram): string {
+  let out = header(m.name, m.description, 'histogram');
+  const bounds = m.buckets;
+  const les = bounds.map((b) => `le="${formatValue(b)}"`);
+  les.push('le="+Inf"');
+  const bucketName = `${m.name}_bucket`;
+  const n = bounds.length;
+  for (let i = 0; i < m.seriesCount; i++) {
+    const inner = innerLabels(m, i);
+    const data = m.seriesData(i);
+    let running = 0;
+    for (let b = 0; b <= n; b++) {
+      running += data[b];
+      out += `${bucketName}{${withLabel(inner, les[b])}} ${running}\n`;
+    }
+    out += sample(`${m.name}_sum`, inner, data[n + 2]);
+    out += sample(`${m.name}_count`, inner, data[n + 1]);
+  }
+  return out;
+}
+
+function renderSummary(m: Summary): string {
+  let out = header(m.name, m.description, 'summary');
+  for (let i = 0; i < m.seriesCount; i++) {
+    const inner = innerLabels(m, i);
+    for (const [q, v] of m.quantilesAt(i)) {
+      out += `${m.name}{${withLabel(inner, `quantile="${formatValue(q)}"`)}} ${formatValue(v)}\n`;
+    }
+    const data = m.seriesData(i);
+    out += sample(`${m.name}_sum`, inner, data[1]);
+    out += sample(`${m.name}_count`, inner, data[0]);
+  }
+  return out;
+}
+
+/**
+ * Serialises Herald instruments to the Prometheus text format (0.0.4) or
+ * OpenMetrics, at scrape time, straight from their typed arrays. Instruments
+ * without any series are left out. OpenMetrics output is not terminated here
+ * (`# EOF` is added once by the caller, after any other source).
+ */
+export function renderMetrics(metrics: Iterable<BaseMetric>, format: ExpositionFormat): string {
+  let out = '';
+  for (const m of metrics) {
+    if (m.seriesCount === 0) continue;
+    switch (m.type) {
+      case 'counter':
+        out += renderCounter(m as Counter, format);
+        break;
+      case 'gauge':
+        out += renderGauge(m as Gauge);
+        break;
+      case 'histogram':
+        out += renderHistogram(m as Histogram);
+        break;
+      case 'summary':
+        out += renderSummary(m as Summary);
+        break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+import type { MetricsCollectorProtocol } from '@herald/contracts';
+import { MetricsCollector } from '../collector/metrics-collector';
+import { renderPromRegistry, type PromRegistryLike } from './prom-client-source';
+import {
+  OPENMETRICS_CONTENT_TYPE,
+  PROMETHEUS_CONTENT_TYPE,
+  type ExpositionFormat,
+} from './render-exposition';
+
+/** Anything /metrics can serve: it renders its metrics in the asked format. */
+export interface ScrapeSource {
+  /** The exposition body; OpenMetrics bodies end with `# EOF`. */
+  metrics(format?: ExpositionFormat): Promise<string>;
+}
+
+/** The content type of a `format` body. */
+export function contentTypeOf(format: ExpositionFormat): string {
+  return format === 'openmetrics' ? OPENMETRICS_CONTENT_TYPE : PROMETHEUS_CONTENT_TYPE;
+}
+
+/**
+ * A scrape source over a Herald collector (its instruments are serialised
+ * straight from their typed arrays) and, optionally, a prom-client registry
+ * (runtime metrics, or metrics an application registered with prom-client).
+ * A collector that is not Herald's own (the no-op one) contributes nothing.
+ */
+export function createScrapeSource(parts: {
+  collector?: MetricsCollectorProtocol;
+  registry?: PromRegistryLike;
+}): ScrapeSource {
+  return {
+    async metrics(format: ExpositionFormat = 'prometheus'): Promise<string> {
+      let body =
+        parts.collector instanceof MetricsCollector ? parts.collector.metricsText(format) : '';
+      if (parts.registry) {
+        const extra = await renderPromRegistry(parts.registry, format);
+        if (extra) body += body && !body.endsWith('\n') ? `\n${extra}` : extra;
+      }
+      if (format === 'openmetrics') body += '# EOF\n';
+      return body;
+    },
+  };
+}
+
+/** One source serving several: bodies concatenated, a single `# EOF` for OpenMetrics. */
+export function combineScrapeSources(...sources: ScrapeSource[]): ScrapeSource {
+  return {
+    async metrics(format: ExpositionFormat = 'prometheus'): Promise<string> {
+      const bodies = await Promise.all(sources.map((s) => s.metrics(format)));
+      const joined = bodies.map((b) => b.replace(/# EOF\n?$/, '')).join('');
+      return format === 'openmetrics' ? `${joined}# EOF\n` : joined;
+    },
+  };
+}

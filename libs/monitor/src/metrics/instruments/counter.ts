@@ -1,0 +1,103 @@
+import type { CounterProtocol, MetricLabels } from '@herald/contracts';
+import { InvalidMetricError } from '../../errors/invalid-metric.error';
+import { BaseMetric, ensureCapacity } from './base-metric';
+import { invalidValue } from './metric-name.util';
+
+/** A counter series bound to one label set: `inc()` skips the label lookup. */
+export class BoundCounter {
+  constructor(
+    private readonly counter: Counter,
+    private readonly index: number,
+  ) {}
+
+  /** Adds `amount` (default 1, must be finite and >= 0). */
+  inc(amount = 1): void {
+    this.counter.addAt(this.index, amount);
+  }
+
+  /** Alias of `inc()`. */
+  increment(amount = 1): void {
+    this.counter.addAt(this.index, amount);
+  }
+
+  get(): number {
+    return this.counter.valueAt(this.index);
+  }
+}
+
+/**
+ * A monotonic counter (SPEC "Counter"). Values live in one `Float64Array`
+ * indexed by series.
+ *
+ * @example
+ * const sent = new Counter('emails_sent_total', 'Emails sent');
+ * sent.increment(1, { provider: 'smtp' });
+ * const smtp = sent.labels({ provider: 'smtp' }); smtp.inc();
+ */
+export class Counter extends BaseMetric implements CounterProtocol {
+  readonly type = 'counter' as const;
+  private data: Float64Array = new Float64Array(8);
+
+  constructor(name: string, description = '', labels?: MetricLabels) {
+    super(name, description, labels);
+  }
+
+  /** Adds `value` (finite, >= 0) to the series of `labels`. */
+  record(value: number, labels?: MetricLabels): void {
+    this.addAt(this.seriesIndex(labels), value);
+  }
+
+  /** SPEC `increment(amount=1, labels)`: alias of `record`. */
+  increment(amount = 1, labels?: MetricLabels): void {
+    this.addAt(this.seriesIndex(labels), amount);
+  }
+
+  /** Short alias of `increment`. */
+  inc(amount = 1, labels?: MetricLabels): void {
+    this.addAt(this.seriesIndex(labels), amount);
+  }
+
+  /** A child bound to `labels`: the label set is resolved once. */
+  labels(labels: MetricLabels): BoundCounter {
+    return new BoundCounter(this, this.seriesIndex(labels));
+  }
+
+  /** The count of one series, or the total over every series when `labels` is omitted. */
+  getCount(labels?: MetricLabels): number {
+    if (labels !== undefined) {
+      const index = this.findSeries(labels);
+      return index < 0 ? 0 : this.data[index];
+    }
+    let total = 0;
+    for (let i = 0; i < this.seriesCount; i++) total += this.data[i];
+    return total;
+  }
+
+  /** Back to zero on every series. */
+  reset(): void {
+    this.data.fill(0);
+  }
+
+  /** @internal */
+  addAt(index: number, amount: number): void {
+    if (typeof amount !== 'number' || !(amount >= 0) || amount === Infinity) {
+      if (typeof amount === 'number' && amount < 0) {
+        throw new InvalidMetricError(
+          `Counter "${this.name}" cannot decrease (got ${amount}); use a Gauge for values that go down.`,
+        );
+      }
+      throw invalidValue(this.name, amount);
+    }
+    this.data[index] += amount;
+    if (this.sink !== null) this.sink(this.name, amount);
+  }
+
+  /** @internal */
+  valueAt(index: number): number {
+    return this.data[index];
+  }
+
+  protected addSeries(index: number): void {
+    this.data = ensureCapacity(this.data, index + 1);
+  }
+}

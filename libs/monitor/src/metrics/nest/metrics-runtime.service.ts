@@ -1,0 +1,96 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { DiscoveryService, ModuleRef } from '@nestjs/core';
+import {
+  isOptionalAvailable,
+  METRIC_RECORDED_EVENT,
+  requireOptional,
+  type MetricRecordedEvent,
+  type MonitorConfig,
+} from '@herald/contracts';
+import { METRICS_PARTS, MONITOR_CONFIG } from '../../monitor.constants';
+import { bindMeteredCollector, METERED_CLASS } from '../../decorators/metered.decorator';
+import type { MetricsParts } from '../backends/create-metrics-backend';
+import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend';
+import { MetricsCollector } from '../collector/metrics-collector';
+
+type Emitter = {
+  listenerCount(event: string): number;
+  emit(event: string, payload: unknown): boolean;
+};
+
+/**
+ * Starts and stops the metrics backend with the application, gives
+ * `@Metered()` instances their collector, and emits `METRIC_RECORDED_EVENT`
+ * only when `@nestjs/event-emitter` is present (nothing is installed on the
+ * hot path otherwise; with it, each record checks `listenerCount` first).
+ */
+@Injectable()
+export class MetricsRuntime implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('HeraldMetrics');
+
+  constructor(
+    @Inject(METRICS_PARTS) private readonly parts: MetricsParts,
+    @Inject(MONITOR_CONFIG) private readonly config: MonitorConfig,
+    private readonly moduleRef: ModuleRef,
+    private readonly discovery: DiscoveryService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const { backend, collector } = this.parts;
+    if (backend instanceof PrometheusMetricsBackend && this.config.prometheus.storeInDb) {
+      const dataSource = this.find<any>('typeorm', 'DataSource');
+      if (dataSource) backend.attachDataSource(dataSource);
+    }
+    await backend.initialize();
+    if (collector instanceof MetricsCollector) {
+      const emitter = this.find<Emitter>('@nestjs/event-emitter', 'EventEmitter2');
+      if (emitter) {
+        collector.setRecordSink((metricName, value) => {
+          if (emitter.listenerCount(METRIC_RECORDED_EVENT) > 0) {
+            emitter.emit(METRIC_RECORDED_EVENT, {
+              metricName,
+              value,
+            } satisfies MetricRecordedEvent);
+          }
+        });
+      }
+    }
+    for (const wrapper of [...this.discovery.getProviders(), ...this.discovery.getControllers()]) {
+      const instance = wrapper.instance as object | undefined;
+      const type = wrapper.metatype as object | undefined;
+      if (
+        instance &&
+        type &&
+        typeof type === 'function' &&
+        Reflect.getMetadata(METERED_CLASS, type)
+      ) {
+        bindMeteredCollector(instance, collector);
+      }
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    try {
+      await this.parts.backend.shutdown();
+    } catch (error) {
+      this.logger.warn(`metrics backend shutdown failed: ${(error as Error)?.message ?? error}`);
+    }
+  }
+
+  /** An instance of an optional package's class from the application, or undefined. */
+  private find<T>(pkg: string, exportName: string): T | undefined {
+    if (!isOptionalAvailable(pkg)) return undefined;
+    try {
+      const token = requireOptional<Record<string, any>>(pkg, 'metrics')[exportName];
+      return token ? (this.moduleRef.get(token, { strict: false }) as T) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

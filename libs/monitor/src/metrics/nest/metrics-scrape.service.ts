@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  isOptionalAvailable,
+  METRICS_BACKEND,
+  METRICS_COLLECTOR,
+  type MetricsBackendProtocol,
+  type MetricsCollectorProtocol,
+  type MonitorConfig,
+} from '@herald/contracts';
+import { MONITOR_CONFIG } from '../../monitor.constants';
+import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend';
+import { loadPromClient } from '../exposition/prom-client-source';
+import type { ExpositionFormat } from '../exposition/render-exposition';
+import {
+  combineScrapeSources,
+  createScrapeSource,
+  type ScrapeSource,
+} from '../exposition/scrape-source';
+import { createBearerCheck } from '../scrape/bearer-auth.util';
+import {
+  createMetricsMiddleware,
+  serveScrape,
+  type NodeHandler,
+} from '../scrape/metrics.middleware';
+
+/**
+ * The application's scrape endpoint: the bound collector's instruments plus
+ * the Node runtime metrics (`prometheus.enable_default_metrics`, from the
+ * Prometheus backend's registry or a prom-client registry of this service's
+ * own), behind `prometheus.auth_token`.
+ */
+@Injectable()
+export class MetricsScrapeService implements ScrapeSource {
+  /** `prometheus.path`. */
+  readonly path: string;
+  private readonly source: ScrapeSource;
+  private readonly authorized: (header: unknown) => boolean;
+
+  constructor(
+    @Inject(METRICS_COLLECTOR) collector: MetricsCollectorProtocol,
+    @Inject(METRICS_BACKEND) backend: MetricsBackendProtocol,
+    @Inject(MONITOR_CONFIG) private readonly config: MonitorConfig,
+  ) {
+    const scrape = config.prometheus;
+    this.path = scrape.path;
+    this.authorized = createBearerCheck(scrape.authToken);
+    if (backend instanceof PrometheusMetricsBackend) {
+      this.source =
+        backend.collector === collector
+          ? backend
+          : combineScrapeSources(createScrapeSource({ collector }), backend);
+    } else {
+      let registry: import('prom-client').Registry | undefined;
+      if (scrape.enableDefaultMetrics && isOptionalAvailable('prom-client')) {
+        const prom = loadPromClient('Runtime metrics');
+        registry = new prom.Registry();
+        prom.collectDefaultMetrics({ register: registry });
+      }
+      this.source = createScrapeSource({ collector, registry });
+    }
+  }
+
+  /** The body in `format` (OpenMetrics ends with `# EOF`). */
+  metrics(format: ExpositionFormat = 'prometheus'): Promise<string> {
+    return this.source.metrics(format);
+  }
+
+  /** Answers one scrape request (bearer check, `Accept` negotiation). */
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    serveScrape(this.source, this.authorized, req, res);
+  }
+
+  /** A `(req, res, next)` handler for `prometheus.path` (other paths go to `next`). */
+  middleware(): NodeHandler {
+    return createMetricsMiddleware({
+      source: this.source,
+      path: this.path,
+      authToken: this.config.prometheus.authToken,
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { Logger } from '@nestjs/common';
+import { redactUrlCredentials } from '@herald/contracts';
+import { PROMETHEUS_CONTENT_TYPE } from '../exposition/render-exposition';
+import type { ScrapeSource } from '../exposition/scrape-source';
+
+/** Options of `MetricsPushgateway`. */
+export interface MetricsPushgatewayOptions {
+  /** Base URL of the Pushgateway, e.g. `http://pushgateway:9091`. */
+  url: string;
+  source: ScrapeSource;
+  /** Grouping key `job`. @default 'herald' */
+  job?: string;
+  /** Extra grouping labels (`/instance/web-1`). */
+  groupings?: Record<string, string>;
+  /** Milliseconds between pushes (`ScrapeConfig.push_interval` × 1000). @default 15000 */
+  intervalMs?: number;
+  /** Milliseconds before one push is abandoned. @default 10000 */
+  timeoutMs?: number;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+/**
+ * Pushes the exposition to a Prometheus Pushgateway every `intervalMs`
+ * (HTTP PUT, replacing the group), for batch jobs Prometheus cannot scrape.
+ */
+export class MetricsPushgateway {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly target: string;
+  private readonly logger: Pick<Logger, 'warn'>;
+
+  constructor(private readonly options: MetricsPushgatewayOptions) {
+    const base = options.url.replace(/\/+$/, '');
+    const groups = Object.entries(options.groupings ?? {})
+      .map(([k, v]) => `/${encodeURIComponent(k)}/${encodeURIComponent(v)}`)
+      .join('');
+    this.target = `${base}/metrics/job/${encodeURIComponent(options.job ?? 'herald')}${groups}`;
+    this.logger = options.logger ?? new Logger('MetricsPushgateway');
+  }
+
+  /** Pushes once now; resolves with the HTTP status, rejects on a network error or a non-2xx answer. */
+  async push(): Promise<number> {
+    const body = await this.options.source.metrics('prometheus');
+    const response = await fetch(this.target, {
+      method: 'PUT',
+      headers: { 'Content-Type': PROMETHEUS_CONTENT_TYPE },
+      body,
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+    });
+    await response.arrayBuffer();
+    if (!response.ok) {
+      throw new Error(
+        `Pushgateway ${redactUrlCredentials(this.target)} answered ${response.status}`,
+      );
+    }
+    return response.status;
+  }
+
+  /** Starts pushing every `intervalMs` (the timer does not keep the process alive). */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.push().catch((error: unknown) =>
+        this.logger.warn(`metrics push failed: ${(error as Error)?.message ?? String(error)}`),
+      );
+    }, this.options.intervalMs ?? 15_000);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and pushes what is left once (errors are logged, not thrown). */
+  async stop(): Promise<void> {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.push().catch((error: unknown) =>
+      this.logger.warn(`final metrics push failed: ${(error as Error)?.message ?? String(error)}`),
+    );
+  }
+}
