@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+/**
+ * /health under load: requests per second and p99 latency with three trivial
+ * checks, same run, same load generator (autocannon, 127.0.0.1):
+ *   - herald-nest:     Herald's HealthCheckRunner behind a Nest 11 controller (Express), as the demo does
+ *   - herald-nest-mw:  Herald's createHealthMiddleware mounted with app.use() (Express, before Nest routing)
+ *   - terminus-nest:   @nestjs/terminus HealthCheckService with the same three checks behind a Nest controller
+ *   - herald-attached: Herald's attachHealthProbes() on the Nest app's http.Server, ahead of Express
+ *   - bare:            a bare node:http handler running the three checks itself
+ * Each server runs in its own child process so it does not share a core with
+ * the load generator. Requires the built packages (npm run build).
+ */
+require('reflect-metadata');
+const { fork } = require('node:child_process');
+const autocannon = require('autocannon');
+const { report, round } = require('../harness');
+
+const VARIANTS = ['bare', 'herald-attached', 'herald-nest-mw', 'herald-nest', 'terminus-nest'];
+const DURATION = Number(process.env.BENCH_HEALTH_SECONDS ?? 4);
+const CONNECTIONS = Number(process.env.BENCH_HEALTH_CONNECTIONS ?? 32);
+
+/** The three trivial checks every variant runs. */
+const CHECKS = { alpha: () => true, beta: async () => true, gamma: () => ({ ok: 1 }) };
+
+async function nestApp(setup) {
+  const { Module, Controller, Get, Inject } = require('@nestjs/common');
+  const { NestFactory } = require('@nestjs/core');
+  return setup({ Module, Controller, Get, Inject, NestFactory });
+}
+
+const servers = {
+  async bare() {
+    const http = require('node:http');
+    const server = http.createServer(async (req, res) => {
+      if (req.url !== '/health') {
+        res.statusCode = 404;
+        return res.end();
+      }
+      const checks = {};
+      let ok = true;
+      for (const [name, fn] of Object.entries(CHECKS)) {
+        const out = await fn();
+        const healthy = out !== false;
+        ok &&= healthy;
+        checks[name] = { status: healthy ? 'healthy' : 'unhealthy' };
+      }
+      const body = JSON.stringify({
+        status: ok ? 'healthy' : 'unhealthy',
+        timestamp: Date.now() / 1000,
+        checks,
+      });
+      res.writeHead(ok ? 200 : 503, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return server.address().port;
+  },
+
+  async 'herald-attached'() {
+    const { HealthCheckRunner, attachHealthProbes } = require('@herald/monitor');
+    return nestApp(async ({ Module, NestFactory }) => {
+      class AppModule {}
+      Module({})(AppModule);
+      const app = await NestFactory.create(AppModule, { logger: false });
+      const runner = heraldRunner(HealthCheckRunner);
+      attachHealthProbes(app.getHttpServer(), { checker: runner });
+      await app.listen(0, '127.0.0.1');
+      return app.getHttpServer().address().port;
+    });
+  },
+
+  async 'herald-nest-mw'() {
+    const { HealthCheckRunner, createHealthMiddleware } = require('@herald/monitor');
+    return nestApp(async ({ Module, NestFactory }) => {
+      class AppModule {}
+      Module({})(AppModule);
+      const app = await NestFactory.create(AppModule, { logger: false });
+      app.use(createHealthMiddleware({ checker: heraldRunner(HealthCheckRunner) }));
+      await app.listen(0, '127.0.0.1');
+      return app.getHttpServer().address().port;
+    });
+  },
+
+  async 'herald-nest'() {
+    const monitor = require('@herald/monitor');
+    const { HealthCheckRunner, healthResponseBody, httpStatusFor } = monitor;
+    const { Res } = require('@nestjs/common');
+    return nestApp(async ({ Module, Controller, Get, Inject, NestFactory }) => {
+      class HealthController {
+        constructor(runner) {
+          this.runner = runner;
+        }
+        async check(res) {
+          const [status, checks] = await this.runner.runAllWithSummary();
+          res.status(httpStatusFor(status)).setHeader('cache-control', 'no-store');
+          return healthResponseBody(status, checks, true);
+        }
+      }
+      Inject(HealthCheckRunner)(HealthController, undefined, 0);
+      Res({ passthrough: true })(HealthController.prototype, 'check', 0);
+      Get()(
+        HealthController.prototype,
+        'check',
+        Object.getOwnPropertyDescriptor(HealthController.prototype, 'check'),
+      );
+      Controller('health')(HealthController);
+      class AppModule {}
+      Module({
+        controllers: [HealthController],
+        providers: [{ provide: HealthCheckRunner, useValue: heraldRunner(HealthCheckRunner) }],
+      })(AppModule);
+      const app = await NestFactory.create(AppModule, { logger: false });
+      await app.listen(0, '127.0.0.1');
+      return app.getHttpServer().address().port;
+    });
+  },
+
+  async 'terminus-nest'() {
+    const { TerminusModule, HealthCheckService, HealthCheck } = require('@nestjs/terminus');
+    return nestApp(async ({ Module, Controller, Get, Inject, NestFactory }) => {
+      const indicators = Object.entries(CHECKS).map(([name, fn]) => async () => {
+        const out = await fn();
+        return { [name]: { status: out !== false ? 'up' : 'down' } };
+      });
+      class HealthController {
+        constructor(health) {
+          this.health = health;
+        }
+        check() {
+          return this.health.check(indicators);
+        }
+      }
+      Inject(HealthCheckService)(HealthController, undefined, 0);
+      const descriptor = Object.getOwnPropertyDescriptor(HealthController.prototype, 'check');
+      HealthCheck()(HealthController.prototype, 'check', descriptor);
+      Get()(HealthController.prototype, 'check', descriptor);
+      Controller('health')(HealthController);
+      class AppModule {}
+      Module({
+        imports: [TerminusModule.forRoot({ logger: false })],
+        controllers: [HealthController],
+      })(AppModule);
+      const app = await NestFactory.create(AppModule, { logger: false });
+      await app.listen(0, '127.0.0.1');
+      return app.getHttpServer().address().port;
+    });
+  },
+};
+
+/** Herald's runner as an application would configure it: results cached for 5 s, refreshed in the background. */
+function heraldRunner(HealthCheckRunner) {
+  const runner = new HealthCheckRunner({ cacheTtlMs: 5000 });
+  for (const [name, fn] of Object.entries(CHECKS)) runner.add(name, fn);
+  return runner;
+}
+
+function load(url, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function measure(variant) {
+  const child = fork(__filename, ['serve', variant], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`${variant} server exited with ${code}`)));
+    });
+    const url = `http://127.0.0.1:${port}/health`;
+    const probe = await fetch(url);
+    if (probe.status !== 200) throw new Error(`${variant}: GET /health answered ${probe.status}`);
+    await load(url, 1); // warm-up
+    const result = await load(url, DURATION);
+    if (result.non2xx || result.errors)
+      throw new Error(`${variant}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return {
+      reqPerSec: round(result.requests.average),
+      p99Ms: result.latency.p99,
+      requests: result.requests.total,
+    };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+async function main() {
+  if (process.argv[2] === 'serve') {
+    const port = await servers[process.argv[3]]();
+    process.send(port);
+    return;
+  }
+  const results = {};
+  for (const variant of VARIANTS) {
+    results[variant] = await measure(variant);
+    console.error(`${variant}: ${JSON.stringify(results[variant])}`);
+  }
+  const ratio = (a, b) => round(results[a].reqPerSec / results[b].reqPerSec, 3);
+  report('health', results, {
+    setup: { durationSeconds: DURATION, connections: CONNECTIONS, checks: Object.keys(CHECKS) },
+    ratios: {
+      heraldNestVsTerminusNest: ratio('herald-nest', 'terminus-nest'),
+      heraldNestMiddlewareVsTerminusNest: ratio('herald-nest-mw', 'terminus-nest'),
+      heraldAttachedVsTerminusNest: ratio('herald-attached', 'terminus-nest'),
+      heraldAttachedVsBare: ratio('herald-attached', 'bare'),
+    },
+    targets: { heraldVsTerminusNest: 1.5, heraldAttachedVsBare: 0.8 },
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
