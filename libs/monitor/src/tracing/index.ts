@@ -35,3 +35,6 @@ export {
   type InstrumentableDatabase,
 } from './instrument-database.util';
 export { summarizeStatement, type StatementSummary } from './sql-summary.util';
+export { createTracingMiddleware, TracingMiddleware } from './http/tracing.middleware';
+export { TracingInterceptor } from './http/tracing.interceptor';
+export type { HttpTracingOptions } from './http/server-span.util';

@@ -7,14 +7,18 @@ import { InMemoryTracerProvider } from './in-memory-tracer.provider';
 import { instrumentDatabase } from './instrument-database.util';
 import { summarizeStatement } from './sql-summary.util';
 
-/** Records the name-based calls instrumentDatabase makes. */
+/** A no-op collector that records the name-based calls instrumentDatabase makes. */
 class RecordingCollector extends NoopMetricsCollector {
   readonly calls: Array<[string, string, number, MetricLabels | undefined]> = [];
-  override increment(name?: string, value = 1, tags?: MetricLabels): void {
-    this.calls.push(['increment', name!, value, tags]);
-  }
-  override histogram(name?: string, value = 0, tags?: MetricLabels): void {
-    this.calls.push(['histogram', name!, value, tags]);
+  constructor() {
+    super();
+    const calls = this.calls;
+    Object.assign(this, {
+      increment: (name: string, value = 1, tags?: MetricLabels) =>
+        calls.push(['increment', name, value, tags]),
+      histogram: (name: string, value: number, tags?: MetricLabels) =>
+        calls.push(['histogram', name, value, tags]),
+    });
   }
 }
 
