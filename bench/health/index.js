@@ -7,6 +7,7 @@
  *   - terminus-nest:   @nestjs/terminus HealthCheckService with the same three checks behind a Nest controller
  *   - herald-attached: Herald's attachHealthProbes() on the Nest app's http.Server, ahead of Express
  *   - bare:            a bare node:http handler running the three checks itself
+ *   - nest-constant:   reference only: a Nest controller returning a constant (the ceiling of any controller)
  * Each server runs in its own child process so it does not share a core with
  * the load generator. Requires the built packages (npm run build).
  */
@@ -15,7 +16,14 @@ const { fork } = require('node:child_process');
 const autocannon = require('autocannon');
 const { report, round } = require('../harness');
 
-const VARIANTS = ['bare', 'herald-attached', 'herald-nest-mw', 'herald-nest', 'terminus-nest'];
+const VARIANTS = [
+  'bare',
+  'herald-attached',
+  'herald-nest-mw',
+  'herald-nest',
+  'terminus-nest',
+  'nest-constant',
+];
 const DURATION = Number(process.env.BENCH_HEALTH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_HEALTH_CONNECTIONS ?? 32);
 
@@ -118,6 +126,24 @@ const servers = {
     });
   },
 
+  async 'nest-constant'() {
+    return nestApp(async ({ Module, Controller, Get, NestFactory }) => {
+      class HealthController {
+        check() {
+          return { status: 'healthy' };
+        }
+      }
+      const descriptor = Object.getOwnPropertyDescriptor(HealthController.prototype, 'check');
+      Get()(HealthController.prototype, 'check', descriptor);
+      Controller('health')(HealthController);
+      class AppModule {}
+      Module({ controllers: [HealthController] })(AppModule);
+      const app = await NestFactory.create(AppModule, { logger: false });
+      await app.listen(0, '127.0.0.1');
+      return app.getHttpServer().address().port;
+    });
+  },
+
   async 'terminus-nest'() {
     const { TerminusModule, HealthCheckService, HealthCheck } = require('@nestjs/terminus');
     return nestApp(async ({ Module, Controller, Get, Inject, NestFactory }) => {
@@ -210,6 +236,7 @@ async function main() {
       heraldNestMiddlewareVsTerminusNest: ratio('herald-nest-mw', 'terminus-nest'),
       heraldAttachedVsTerminusNest: ratio('herald-attached', 'terminus-nest'),
       heraldAttachedVsBare: ratio('herald-attached', 'bare'),
+      nestConstantVsTerminusNest: ratio('nest-constant', 'terminus-nest'),
     },
     targets: { heraldVsTerminusNest: 1.5, heraldAttachedVsBare: 0.8 },
   });

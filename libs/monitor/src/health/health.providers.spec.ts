@@ -91,7 +91,12 @@ describe('health providers in MonitorModule', () => {
 
   it('stub() binds the no-op registry', async () => {
     const moduleRef = await boot(MonitorModule.stub());
-    expect(moduleRef.get(HEALTH_CHECK_REGISTRY)).toBeInstanceOf(NoopHealthCheckRegistry);
+    const registry = moduleRef.get<NoopHealthCheckRegistry>(HEALTH_CHECK_REGISTRY);
+    expect(registry).toBeInstanceOf(NoopHealthCheckRegistry);
+    registry.add();
+    expect(await registry.runAll()).toEqual({});
+    expect((await registry.healthCheck()).status).toBe(HealthStatus.HEALTHY);
+    expect((await registry.runCheck('x')).status).toBe(HealthStatus.UNKNOWN);
     await moduleRef.close();
   });
 });
