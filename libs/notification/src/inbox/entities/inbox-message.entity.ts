@@ -39,7 +39,7 @@ export function inboxMessageEntity(): EntitySchema<InboxMessageEntity> {
     'the database inbox store',
   );
   schema = new Schema<InboxMessageEntity>({
-    name: 'HeraldInboxMessage',
+    name: 'InboxMessageEntity',
     target: InboxMessageEntity,
     tableName: INBOX_TABLE,
     columns: {
@@ -54,6 +54,21 @@ export function inboxMessageEntity(): EntitySchema<InboxMessageEntity> {
       createdAt: { name: 'created_at', type: 'bigint', transformer: epochMs },
       expiresAt: { name: 'expires_at', type: 'bigint', transformer: epochMs },
     },
+    // the same indexes as CreateInboxMessages1732300000000, so schema diffs stay empty
+    indices: [
+      { name: 'idx_herald_inbox_user_created', columns: ['userId', 'createdAt', 'id'] },
+      {
+        name: 'idx_herald_inbox_user_unread',
+        columns: ['userId', 'createdAt', 'id'],
+        where: 'read_at IS NULL',
+      },
+      {
+        name: 'idx_herald_inbox_user_unread_exp',
+        columns: ['userId', 'expiresAt'],
+        where: 'read_at IS NULL',
+      },
+      { name: 'idx_herald_inbox_expires', columns: ['expiresAt'] },
+    ],
   });
   return schema;
 }

@@ -1,0 +1,27 @@
+/**
+ * bench/inbox: Herald's inbox on PostgreSQL (getInbox p50/p99 at 100,000
+ * messages, countUnread, markAllRead of 10,000, send throughput) against the
+ * hand-made TypeORM inbox a user would otherwise write, and the live bell's
+ * SSE fan-out to 1,000 connections against a bare node:http broadcaster.
+ * Needs `npm run build` (requires the built packages) and PostgreSQL on 127.0.0.1:5432.
+ */
+const { report } = require('../harness');
+const { inboxBench, pct } = require('./postgres-inbox');
+const { fanoutBench } = require('./sse-fanout');
+
+async function main() {
+  const results = {};
+  await inboxBench(results);
+  await fanoutBench(results, pct);
+  report('inbox', results, {
+    peers: {
+      inbox: 'TypeORM repository: find({ skip, take }) + count() / update() / insert()',
+      sse: 'bare node:http server writing one frame to every open response',
+    },
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

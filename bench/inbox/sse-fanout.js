@@ -1,0 +1,139 @@
+/**
+ * The SSE half of bench/inbox: latency from `InboxService.send()` until each
+ * of 1,000 open streams of the same user has the `inbox.sent` event, through
+ * the demo's realtime hub and stream (AppModule booted from apps/demo/dist,
+ * in-memory SQLite), against a bare node:http SSE broadcaster that writes one
+ * pre-serialised frame to every response. Loopback only; bounded.
+ */
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
+const { compare } = require('../harness');
+
+const CONNECTIONS = 1000;
+const ROUNDS = 5;
+
+function openStreams(port, path, headers, n, eventName) {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const streams = [];
+  return new Promise((resolve, reject) => {
+    let ready = 0;
+    for (let i = 0; i < n; i++) {
+      const stream = { waiting: undefined, req: undefined };
+      stream.req = http.get({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
+        res.setEncoding('utf8');
+        let buffer = '';
+        let counted = false;
+        res.on('data', (chunk) => {
+          buffer += chunk;
+          if (!counted && buffer.includes('\n\n')) {
+            counted = true;
+            if (++ready === n) resolve({ streams, agent });
+          }
+          if (stream.waiting && buffer.includes(`event: ${eventName}`)) {
+            stream.waiting(performance.now());
+            stream.waiting = undefined;
+          }
+          buffer = buffer.slice(-200);
+        });
+      });
+      stream.req.on('error', reject);
+      streams.push(stream);
+    }
+  });
+}
+
+/** Latencies (ms) of one round: `trigger()` at t0, each stream's receipt after it. */
+async function round(streams, trigger) {
+  const received = streams.map((s) => new Promise((resolve) => (s.waiting = resolve)));
+  const t0 = performance.now();
+  await trigger();
+  const times = await Promise.race([
+    Promise.all(received),
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('fan-out round timed out')), 30_000),
+    ),
+  ]);
+  return times.map((t) => t - t0);
+}
+
+async function heraldFanout() {
+  process.env.DEMO_DATABASE_URL = 'sqlite::memory:';
+  process.env.DEMO_SSE_HEARTBEAT_MS = '60000';
+  const { NestFactory } = require('@nestjs/core');
+  const { AppModule } = require('../../apps/demo/dist/app.module');
+  const { InboxService } = require('@herald/notification/inbox');
+  const app = await NestFactory.create(AppModule, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const port = app.getHttpServer().address().port;
+  try {
+    const login = await fetch(`http://127.0.0.1:${port}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user: 'alice' }),
+    }).then((r) => r.json());
+    const headers = { Authorization: `Bearer ${login.token}`, Accept: 'text/event-stream' };
+    const { streams, agent } = await openStreams(
+      port,
+      '/admin/notifications/stream',
+      headers,
+      CONNECTIONS,
+      'inbox.sent',
+    );
+    const inbox = app.get(InboxService);
+    const rounds = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      rounds.push(
+        await round(streams, () => inbox.send('alice', { title: `fan-out ${r}`, body: '' })),
+      );
+    }
+    streams.forEach((s) => s.req.destroy());
+    agent.destroy();
+    return rounds;
+  } finally {
+    await app.close();
+  }
+}
+
+async function bareFanout() {
+  const clients = new Set();
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.write('retry: 2000\n\n');
+    clients.add(res);
+    req.on('close', () => clients.delete(res));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = server.address().port;
+  try {
+    const { streams, agent } = await openStreams(port, '/', {}, CONNECTIONS, 'inbox.sent');
+    const rounds = [];
+    let id = 0;
+    for (let r = 0; r < ROUNDS; r++) {
+      rounds.push(
+        await round(streams, async () => {
+          const frame = `id: ${++id}\nevent: inbox.sent\ndata: ${JSON.stringify({ title: `fan-out ${r}`, unread_count: r })}\n\n`;
+          for (const res of clients) res.write(frame);
+        }),
+      );
+    }
+    streams.forEach((s) => s.req.destroy());
+    agent.destroy();
+    return rounds;
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+async function fanoutBench(results, pct) {
+  const summarise = (rounds, p) =>
+    rounds.map((latencies) => pct(latencies, p)).sort((a, b) => a - b)[rounds.length >> 1];
+  const herald = await heraldFanout();
+  const bare = await bareFanout();
+  results.sse_connections = CONNECTIONS;
+  results.sse_fanout_p50 = compare(summarise(herald, 0.5), summarise(bare, 0.5), 'ms');
+  results.sse_fanout_p99 = compare(summarise(herald, 0.99), summarise(bare, 0.99), 'ms');
+  results.sse_fanout_max = compare(summarise(herald, 1), summarise(bare, 1), 'ms');
+}
+
+module.exports = { fanoutBench };
