@@ -1,12 +1,21 @@
 import type { NamedPushConfig } from '@herald/contracts';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
+import { ApnsPushDriver } from './drivers/apns/apns-push.driver';
+import { FcmPushDriver } from './drivers/fcm/fcm-push.driver';
 import { LogPushDriver } from './drivers/log/log-push.driver';
+import { WebPushDriver } from './drivers/webpush/webpush-push.driver';
 import { PushChannel } from './push-channel';
 import type { PushProviderDriver } from './push-driver.interface';
 
 /** Builds the driver a validated `NamedPushConfig` names. */
 export function createPushDriver(config: NamedPushConfig): PushProviderDriver {
   switch (config.driver) {
+    case 'fcm':
+      return new FcmPushDriver(config.name, config.fcm!);
+    case 'apns':
+      return new ApnsPushDriver(config.name, config.apns!);
+    case 'webpush':
+      return new WebPushDriver(config.name, config.webpush!);
     case 'log':
       return new LogPushDriver(config.name);
     default:

@@ -1,8 +1,8 @@
 /**
  * @herald/notification/testing: what you need to test an app that sends
  * notifications. Fake provider servers that speak the real wire protocols on
- * 127.0.0.1 (with failure injection and a record of what they received), and
- * in-memory channels to bind in place of the real ones.
+ * 127.0.0.1 (with failure injection, delays, dead tokens and a record of what
+ * they received), and in-memory channels to bind in place of the real ones.
  */
 export {
   FakeProviderServer,
@@ -11,6 +11,15 @@ export {
   type InjectedFailure,
 } from './servers/fake-provider-server';
 export { FakeTwilioServer, type FakeTwilioOptions } from './servers/fake-twilio.server';
+export { FakeFcmServer } from './servers/fake-fcm.server';
+export { FakeApnsServer, type ApnsReceived } from './servers/fake-apns.server';
+export { FakeWebPushServer, type WebPushDelivery } from './servers/fake-web-push.server';
+export { FakeSendgridServer } from './servers/fake-sendgrid.server';
+export {
+  decryptAes128gcm,
+  createSubscriptionKeys,
+  verifyVapid,
+} from './servers/web-push-crypto.util';
 export {
   createSelfSignedCertificate,
   type SelfSignedCertificate,

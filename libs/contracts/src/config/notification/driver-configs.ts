@@ -1,3 +1,4 @@
+import type { ConfigProblem } from '../../errors/herald-config.error';
 import { ConfigSection } from '../schema/config-section';
 import { Field } from '../schema/config-field.decorator';
 
@@ -51,6 +52,17 @@ export class FcmDriverConfig extends ConfigSection {
   })
   serverKey?: string;
   @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+
+  /** Without the legacy key (reported by NotificationConfig), a service account is required. */
+  protected override crossCheck(): ConfigProblem[] {
+    if (this.serverKey || this.serviceAccountFile) return [];
+    const missing = (['projectId', 'clientEmail', 'privateKey'] as const).filter((k) => !this[k]);
+    return missing.map((k) => ({
+      path: k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      message:
+        'is required for the FCM HTTP v1 API: set project_id, client_email and private_key from the service account, or service_account_file',
+    }));
+  }
 }
 
 /** Settings of the `apns` push driver: HTTP/2 with token (ES256 JWT) auth. */

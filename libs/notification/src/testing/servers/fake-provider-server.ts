@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   query: URLSearchParams;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body's bytes (binary protocols such as encrypted Web Push). */
+  raw: Buffer;
   /** Parsed JSON body, when it was JSON. */
   json?: any;
   /** Parsed form fields, when the body was form-encoded. */
@@ -121,7 +123,7 @@ export abstract class FakeProviderServer {
       req.method ?? 'GET',
       req.url ?? '/',
       req.headers,
-      Buffer.concat(chunks).toString('utf8'),
+      Buffer.concat(chunks),
     );
     this.received.push(request);
     const key = this.idempotencyKey(request);
@@ -167,15 +169,17 @@ export function parseRequest(
   method: string,
   url: string,
   headers: ReceivedRequest['headers'],
-  body: string,
+  raw: Buffer,
 ): ReceivedRequest {
   const parsed = new URL(url, 'http://fake.invalid');
   const type = String(headers['content-type'] ?? '');
+  const body = raw.toString('utf8');
   const request: ReceivedRequest = {
     method,
     path: parsed.pathname,
     query: parsed.searchParams,
     headers,
+    raw,
     body,
     at: new Date(),
   };

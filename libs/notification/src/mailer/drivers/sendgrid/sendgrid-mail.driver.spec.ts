@@ -1,0 +1,137 @@
+import { NamedMailerConfig } from '@herald/contracts';
+import { FakeSendgridServer } from '../../../testing/servers/fake-sendgrid.server';
+import { DeliveryTelemetry } from '../../../utils/delivery-telemetry';
+import { createMailerChannel } from '../../create-mailer-channel';
+import { Mailable } from '../../mailable';
+import type { MailerChannel } from '../../mailer-channel';
+
+describe('sendgrid driver against the fake SendGrid v3 server', () => {
+  let sg: FakeSendgridServer;
+  let mailer: MailerChannel;
+  const make = (sendgrid: Record<string, unknown> = {}) =>
+    createMailerChannel(
+      new NamedMailerConfig({
+        name: 'sg',
+        driver: 'sendgrid',
+        fromEmail: 'noreply@herald.test',
+        fromName: 'Herald',
+        sendgrid: { apiKey: sg.apiKey, baseUrl: sg.url, timeout: 2, ...sendgrid },
+      }).validate(),
+      new DeliveryTelemetry(),
+    );
+
+  beforeAll(async () => {
+    sg = await new FakeSendgridServer().start();
+  });
+  afterAll(() => sg.stop());
+  beforeEach(() => {
+    sg.reset();
+    sg.bouncing.clear();
+    mailer = make();
+  });
+  afterEach(() => mailer.close());
+
+  it('POSTs the v3 mail/send body with the Bearer key and returns X-Message-Id', async () => {
+    const result = await mailer.send(
+      new Mailable()
+        .to({ name: 'Ada', address: 'ada@example.com' })
+        .cc('carol@example.com')
+        .bcc('audit@example.com')
+        .replyTo('help@herald.test')
+        .subject('Invoice {{n}}')
+        .template({ html: '<p>Total: {{total}}</p><img src="cid:logo">' }, { n: 7, total: '<42>' })
+        .attach({ filename: 'a.txt', content: 'hello', contentType: 'text/plain' })
+        .embed({
+          filename: 'logo.png',
+          content: Buffer.from([1, 2, 3]),
+          contentType: 'image/png',
+          contentId: 'logo',
+        })
+        .header('X-Campaign', 'billing')
+        .tag('invoice')
+        .metadata('invoiceId', '7')
+        .idempotencyKey('inv-7'),
+    );
+    expect(result).toMatchObject({
+      backend: 'sg',
+      messageId: expect.any(String),
+      accepted: ['ada@example.com', 'carol@example.com', 'audit@example.com'],
+    });
+    expect(result.messageId.length).toBeGreaterThan(5);
+    const [req] = sg.received;
+    expect(req.headers.authorization).toBe(`Bearer ${sg.apiKey}`);
+    expect(sg.idempotencyCounts.get('inv-7')).toBe(1);
+    expect(sg.mails[0]).toEqual({
+      personalizations: [
+        {
+          to: [{ email: 'ada@example.com', name: 'Ada' }],
+          cc: [{ email: 'carol@example.com' }],
+          bcc: [{ email: 'audit@example.com' }],
+        },
+      ],
+      from: { email: 'noreply@herald.test', name: 'Herald' },
+      reply_to: { email: 'help@herald.test' },
+      subject: 'Invoice 7',
+      content: [
+        { type: 'text/plain', value: 'Total: <42>' },
+        { type: 'text/html', value: '<p>Total: &lt;42&gt;</p><img src="cid:logo">' },
+      ],
+      headers: { 'X-Campaign': 'billing' },
+      categories: ['invoice'],
+      custom_args: { invoiceId: '7' },
+      attachments: [
+        {
+          content: Buffer.from('hello').toString('base64'),
+          filename: 'a.txt',
+          type: 'text/plain',
+          disposition: 'attachment',
+        },
+        {
+          content: 'AQID',
+          filename: 'logo.png',
+          type: 'image/png',
+          disposition: 'inline',
+          content_id: 'logo',
+        },
+      ],
+    });
+  });
+
+  it('maps a bounced address to invalid_recipient and a bad key to auth (permanent)', async () => {
+    sg.bouncing.add('gone@example.com');
+    const bounce = await mailer
+      .send({ to: ['gone@example.com'], subject: 's', text: 't' })
+      .catch((e) => e);
+    expect(bounce).toMatchObject({ reason: 'invalid_recipient', permanent: true, statusCode: 400 });
+    expect(bounce.message).toContain('personalizations.0.to');
+    mailer = make({ apiKey: 'SG.wrong' });
+    const auth = await mailer
+      .send({ to: ['a@example.com'], subject: 's', text: 't' })
+      .catch((e) => e);
+    expect(auth).toMatchObject({ reason: 'auth', permanent: true, statusCode: 401 });
+    expect(auth.message).not.toContain('SG.wrong');
+  });
+
+  it('maps 413 to permanent, 429 with Retry-After and 5xx to transient', async () => {
+    sg.failNext(413)
+      .failNext({ status: 429, headers: { 'Retry-After': '2' } })
+      .failNext(500);
+    const send = () =>
+      mailer.send({ to: ['a@example.com'], subject: 's', text: 't' }).catch((e) => e);
+    expect(await send()).toMatchObject({ reason: 'payload_too_large', permanent: true });
+    expect(await send()).toMatchObject({
+      reason: 'rate_limited',
+      permanent: false,
+      retryAfterMs: 2000,
+    });
+    expect(await send()).toMatchObject({ reason: 'provider_unavailable', permanent: false });
+  });
+
+  it('refuses header injection before any request', async () => {
+    const error = await mailer
+      .send({ to: ['a@example.com'], subject: 'x\nBcc: v@example.com', text: 't' })
+      .catch((e) => e);
+    expect(error).toMatchObject({ reason: 'bad_request', permanent: true });
+    expect(sg.received).toHaveLength(0);
+  });
+});
