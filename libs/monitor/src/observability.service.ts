@@ -11,6 +11,13 @@ import {
 import { NoopMetricsCollector, NoopTracer } from '@herald/observability';
 import { performance } from 'node:perf_hooks';
 import { MetricProxy } from './metrics/collector/metric-proxy';
+import {
+  injectTraceContext,
+  traceConsume,
+  tracePublish,
+  type TraceConsumeOptions,
+  type TracePublishOptions,
+} from './tracing/messaging.util';
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
@@ -79,6 +86,24 @@ export class ObservabilityService {
     }
     span.end();
     return result;
+  }
+
+  /** `tracePublish()` with this service's tracer: a PRODUCER span, context injected into the message headers. */
+  tracePublish<T>(
+    options: TracePublishOptions,
+    fn: (span: SpanProtocol, carrier: Record<string, string>) => T,
+  ): T {
+    return tracePublish({ tracer: this.tracer, ...options }, fn);
+  }
+
+  /** `traceConsume()` with this service's tracer: a CONSUMER span whose parent comes from the carrier. */
+  traceConsume<T>(options: TraceConsumeOptions, fn: (span: SpanProtocol) => T): T {
+    return traceConsume({ tracer: this.tracer, ...options }, fn);
+  }
+
+  /** `injectTraceContext()` with this service's tracer. */
+  injectTraceContext<C extends Record<string, string>>(carrier: C): C {
+    return injectTraceContext(carrier, this.tracer);
   }
 
   /** A counter handle on `name` (one per name, so its `value` accumulates). */

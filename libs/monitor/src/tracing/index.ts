@@ -13,12 +13,6 @@ export { createPropagator, type PropagationFormat } from './propagation.util';
 export { runInSpan } from './run-in-span.util';
 export { registerDefaultTracer, resolveTracer } from './default-tracer.util';
 export { createTracerFromConfig, traceExporterFromConfig } from './tracer-from-config.util';
-export {
-  createOtlpTraceExporter,
-  otlpTracesUrl,
-  type OtlpTraceExporterSettings,
-} from './exporters/otlp-trace-exporter.factory';
-export { createConsoleTraceExporter } from './exporters/console-trace-exporter.factory';
 export { TRACE_EXPORTER } from './tracing.constants';
 export { NoopTracer, NoopSpan } from '@herald/observability';
 export {

@@ -1,3 +1,4 @@
+import { ObservabilityService } from '../observability.service';
 import { InMemoryTracerProvider } from './in-memory-tracer.provider';
 import { registerDefaultTracer } from './default-tracer.util';
 import { injectTraceContext, maskRecipient, traceConsume, tracePublish } from './messaging.util';
@@ -98,5 +99,27 @@ describe('tracePublish / traceConsume / injectTraceContext', () => {
     expect(maskRecipient('bob@example.org')).toBe('b***@example.org');
     expect(maskRecipient('+33612345678')).toBe('+33*******78');
     expect(maskRecipient('abc')).toBe('***');
+  });
+
+  it('ObservabilityService.trace / tracePublish / traceConsume / injectTraceContext use its own tracer', async () => {
+    const observability = new ObservabilityService(tracing);
+    const headers = await observability.trace('job', { 'job.id': 'j1' }, (job) =>
+      observability
+        .tracePublish({ channel: 'inbox', messageType: 'inbox' }, (_s, carrier) => {
+          expect(observability.injectTraceContext({}).traceparent).toBe(carrier.traceparent);
+          return Promise.resolve(carrier);
+        })
+        .then((carrier) => ({ carrier, job })),
+    );
+    observability.traceConsume({ channel: 'inbox', carrier: headers.carrier }, () => undefined);
+    const [publish, job, consume] = tracing.getAllSpans();
+    expect([publish.name, job.name, consume.name]).toEqual([
+      'publish inbox',
+      'job',
+      'process inbox',
+    ]);
+    expect(job.attributes).toEqual({ 'job.id': 'j1' });
+    expect(publish.parentSpanId).toBe(job.spanId);
+    expect(consume.parentSpanId).toBe(publish.spanId);
   });
 });

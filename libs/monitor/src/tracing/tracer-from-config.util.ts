@@ -1,8 +1,7 @@
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { MonitorConfig, TracerProtocol } from '@herald/contracts';
 import { NoopTracer } from '@herald/observability';
-import { createConsoleTraceExporter } from './exporters/console-trace-exporter.factory';
-import { createOtlpTraceExporter } from './exporters/otlp-trace-exporter.factory';
+import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry';
 import { createSampler } from './samplers/create-sampler.util';
 import { Tracer } from './tracer';
 
@@ -10,23 +9,27 @@ import { Tracer } from './tracer';
 const DEFAULT_MAX_QUEUE_SIZE = 2048;
 
 /**
- * The exporter `tracing.exporter` asks for: `otlp` (to `opentelemetry.endpoint`,
- * with its headers, compression and timeout), `console`, `none`, or `auto`
+ * The exporter `tracing.exporter` asks for, built by the tracing exporter
+ * registry: `otlp` (to `opentelemetry.endpoint`, with its headers,
+ * compression and timeout; protobuf over HTTP), `console`, `none`, or `auto`
  * (otlp when `backend_type` is `opentelemetry`, otherwise none).
  */
-export function traceExporterFromConfig(config: MonitorConfig): SpanExporter | undefined {
-  const type = config.tracing.exporter;
-  const otlp = type === 'otlp' || (type === 'auto' && config.backendType === 'opentelemetry');
-  if (otlp) {
-    const otel = config.opentelemetry;
-    return createOtlpTraceExporter({
-      endpoint: otel.endpoint,
-      headers: otel.headers,
-      compression: otel.compression,
-      timeoutMs: otel.timeout * 1000,
-    });
-  }
-  return type === 'console' ? createConsoleTraceExporter() : undefined;
+export function traceExporterFromConfig(
+  config: MonitorConfig,
+  registry: TracingExporterRegistry = TracingExporterRegistry.withDefaults(),
+): SpanExporter | undefined {
+  const wanted = config.tracing.exporter;
+  const type =
+    wanted === 'auto' ? (config.backendType === 'opentelemetry' ? 'otlp' : 'none') : wanted;
+  if (type === 'none') return undefined;
+  const otel = config.opentelemetry;
+  return registry.createExporter({
+    type,
+    endpoint: otel.endpoint,
+    headers: otel.headers,
+    compression: otel.compression,
+    timeout: otel.timeout,
+  });
 }
 
 /**

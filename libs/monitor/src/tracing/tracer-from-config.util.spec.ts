@@ -1,0 +1,102 @@
+import { ConsoleSpanExporter } from '@opentelemetry/sdk-trace-base';
+import { MonitorConfig } from '@herald/contracts';
+import { NoopTracer } from '@herald/observability';
+import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry';
+import { createTracerFromConfig, traceExporterFromConfig } from './tracer-from-config.util';
+import { Tracer } from './tracer';
+
+const config = (plain: Record<string, unknown>) => new MonitorConfig(plain).validate('monitor');
+
+describe('traceExporterFromConfig', () => {
+  it('auto: OTLP when the backend is opentelemetry, none otherwise', () => {
+    expect(traceExporterFromConfig(config({}))).toBeUndefined();
+    const otlp = traceExporterFromConfig(config({ backendType: 'opentelemetry' }));
+    expect(otlp).toBeDefined();
+    expect(otlp).not.toBeInstanceOf(ConsoleSpanExporter);
+    return otlp!.shutdown();
+  });
+
+  it('none, console and otlp by name, through the tracing exporter registry', async () => {
+    expect(
+      traceExporterFromConfig(
+        config({ backendType: 'opentelemetry', tracing: { exporter: 'none' } }),
+      ),
+    ).toBeUndefined();
+    expect(traceExporterFromConfig(config({ tracing: { exporter: 'console' } }))).toBeInstanceOf(
+      ConsoleSpanExporter,
+    );
+    const seen: unknown[] = [];
+    const registry = TracingExporterRegistry.withDefaults().register({
+      canHandle: (type) => type === 'otlp',
+      createExporter: (expConfig) => {
+        seen.push(expConfig);
+        return new ConsoleSpanExporter();
+      },
+    });
+    traceExporterFromConfig(
+      config({
+        tracing: { exporter: 'otlp' },
+        opentelemetry: {
+          endpoint: 'http://127.0.0.1:4318',
+          compression: 'gzip',
+          timeout: 3,
+          headers: { 'x-api-key': 'k' },
+        },
+      }),
+      registry,
+    );
+    expect(seen).toEqual([
+      {
+        type: 'otlp',
+        endpoint: 'http://127.0.0.1:4318',
+        compression: 'gzip',
+        timeout: 3,
+        headers: { 'x-api-key': 'k' },
+      },
+    ]);
+  });
+});
+
+describe('createTracerFromConfig', () => {
+  it('no-op when monitoring or tracing is disabled', () => {
+    expect(createTracerFromConfig(config({ enabled: false }))).toBeInstanceOf(NoopTracer);
+    expect(createTracerFromConfig(config({ tracing: { enabled: false } }))).toBeInstanceOf(
+      NoopTracer,
+    );
+  });
+
+  it('service name, span limits, sampler and propagators from TracingConfig', async () => {
+    const tracer = createTracerFromConfig(
+      config({
+        environment: 'staging',
+        tracing: {
+          serviceName: 'shop',
+          maxAttributes: 1,
+          maxEvents: 1,
+          maxLinks: 0,
+          samplerType: 'always_on',
+          propagationFormats: ['tracecontext'],
+          maxSpans: 7,
+        },
+      }),
+    ) as Tracer;
+    expect(tracer).toBeInstanceOf(Tracer);
+    expect(tracer.maxSpans).toBe(7);
+    const span = tracer.startSpan('s', { attributes: { a: 1, b: 2 } });
+    span.addEvent('e1').addEvent('e2');
+    span.end();
+    expect(span.attributes).toEqual({ a: 1 });
+    expect(span.events).toHaveLength(1);
+    expect((span.otelSpan as any).resource.attributes).toMatchObject({
+      'service.name': 'shop',
+      'deployment.environment.name': 'staging',
+    });
+    expect(tracer.propagator.fields()).toEqual(['traceparent', 'tracestate']);
+    await tracer.shutdown();
+    const off = createTracerFromConfig(
+      config({ tracing: { samplerType: 'always_off' } }),
+    ) as Tracer;
+    expect(off.startSpan('x').isRecording()).toBe(false);
+    await off.shutdown();
+  });
+});
