@@ -12,6 +12,9 @@ import {
   type TracerProtocol,
 } from '@herald/contracts';
 import { NotificationChannelRegistry } from './notification-channels.registry';
+import { applyReliableDelivery } from './delivery/apply-reliable-delivery';
+import { createDeliveryProviders, DELIVERY_EXPORTS } from './delivery/delivery.providers';
+import { DeliveryService } from './delivery/reliable/delivery.service';
 import { NOTIFICATION_CONFIG, NOTIFICATION_TELEMETRY } from './notification.constants';
 import {
   NOTIFICATION_MODULE_OPTIONS,
@@ -90,10 +93,27 @@ export function createNotificationProviders(ctx: NotificationBuildContext): Prov
     telemetryProvider(NOTIFICATION_TELEMETRY),
     {
       provide: NotificationChannelRegistry,
-      useFactory: (config: NotificationConfig, telemetry: DeliveryTelemetry) =>
-        buildRegistry(config, telemetry, Boolean(ctx.stub)),
-      inject: [NOTIFICATION_CONFIG, NOTIFICATION_TELEMETRY],
+      useFactory: (
+        config: NotificationConfig,
+        telemetry: DeliveryTelemetry,
+        delivery?: DeliveryService,
+      ) =>
+        applyReliableDelivery(
+          buildRegistry(config, telemetry, Boolean(ctx.stub)),
+          config,
+          ctx.stub ? undefined : delivery,
+        ),
+      inject: [
+        NOTIFICATION_CONFIG,
+        NOTIFICATION_TELEMETRY,
+        { token: DeliveryService, optional: true },
+      ],
     },
+    // Reliable delivery (notification.delivery): retries, failover, records, queue.
+    ...createDeliveryProviders({
+      inject: NOTIFICATION_CONFIG,
+      select: (config: NotificationConfig) => config.delivery,
+    }),
     {
       provide: SMS_CHANNEL,
       useFactory: (r: NotificationChannelRegistry) =>
@@ -126,10 +146,11 @@ export function createNotificationProviders(ctx: NotificationBuildContext): Prov
 /** What `NotificationModule` exports. */
 export function createNotificationExports(
   ctx: NotificationBuildContext,
-): Array<string | symbol | typeof NotificationChannelRegistry> {
+): Array<string | symbol | typeof NotificationChannelRegistry | typeof DeliveryService> {
   return [
     NOTIFICATION_CONFIG,
     NotificationChannelRegistry,
+    ...DELIVERY_EXPORTS,
     SMS_CHANNEL,
     PUSH_CHANNEL,
     ...ctx.smsNames.map(getSmsChannelToken),

@@ -78,3 +78,16 @@ export {
   type DeliveryQueueMonitorOptions,
 } from './queue/delivery-queue.monitor';
 export { connectionFromUrl, type BullmqQueueOptions } from './queue/bullmq-connection.util';
+export { DeliveryModule, resolveDeliveryConfig } from './delivery.module';
+export { type DeliveryConfigInput } from './delivery.module-definition';
+export {
+  createDeliveryProviders,
+  createDeliveryStore,
+  DELIVERY_EXPORTS,
+  type DeliveryConfigSource,
+} from './delivery.providers';
+export { DELIVERY_STORE, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants';
+export { DeliveryLifecycle } from './delivery.lifecycle';
+export { deliverySettingsFrom, type DeliveryConfig } from './delivery-settings.util';
+export { applyReliableDelivery, applyReliableDeliveryToMailers } from './apply-reliable-delivery';
+export { type MemoryDeliveryStoreOptions } from './stores/memory-delivery.store';

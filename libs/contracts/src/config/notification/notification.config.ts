@@ -122,6 +122,11 @@ export class InboxConfig extends ConfigSection {
  * queue), config key `notification.delivery`. Durations in seconds.
  */
 export class DeliveryConfig extends ConfigSection {
+  @Field.boolean({
+    default: false,
+    doc: 'Wrap the configured SMS and push backends with retries, failover, circuit breakers and records',
+  })
+  enabled!: boolean;
   @Field.enum(['inline', 'bullmq'] as const, {
     default: 'inline',
     doc: 'inline: send in the caller; bullmq: enqueue on Redis and deliver from workers',

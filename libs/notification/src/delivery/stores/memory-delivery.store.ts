@@ -13,9 +13,22 @@ import type {
   NewDeliveryRecord,
 } from './delivery-store.protocol';
 
-/** Delivery records in a Map: one process, lost on restart. The default for `inline` delivery. */
+export interface MemoryDeliveryStoreOptions {
+  /** Above this many records the oldest final ones are dropped. @default 10000 */
+  maxRecords?: number;
+}
+
+/**
+ * Delivery records in a Map: one process, lost on restart, bounded by
+ * `maxRecords`. The default store of `inline` delivery.
+ */
 export class MemoryDeliveryStore implements DeliveryStore {
   private readonly records = new Map<string, DeliveryRecord>();
+  private readonly maxRecords: number;
+
+  constructor(options: MemoryDeliveryStoreOptions = {}) {
+    this.maxRecords = Math.max(1, options.maxRecords ?? 10_000);
+  }
 
   async create(input: NewDeliveryRecord): Promise<{ record: DeliveryRecord; created: boolean }> {
     const existing = this.records.get(input.id);
@@ -29,6 +42,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
       updatedAt: now,
     });
     this.records.set(record.id, record);
+    if (this.records.size > this.maxRecords) this.evict();
     return { record: copy(record), created: true };
   }
 
@@ -73,6 +87,13 @@ export class MemoryDeliveryStore implements DeliveryStore {
     >;
     for (const record of this.records.values()) counts[record.status]++;
     return counts;
+  }
+
+  private evict(): void {
+    for (const [id, record] of this.records) {
+      if (this.records.size <= this.maxRecords) return;
+      if (FINAL_STATUSES.has(record.status)) this.records.delete(id);
+    }
   }
 
   async purge(before: Date): Promise<number> {

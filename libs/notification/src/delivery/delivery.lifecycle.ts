@@ -1,0 +1,83 @@
+import {
+  Inject,
+  Injectable,
+  Optional,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import {
+  HEALTH_CHECK_REGISTRY,
+  HealthCheckCategory,
+  METRICS_COLLECTOR,
+  type HealthCheckRegistryProtocol,
+  type MetricsCollectorProtocol,
+} from '@herald/contracts';
+import { DELIVERY_CONFIG, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants';
+import type { DeliveryConfig } from './delivery-settings.util';
+import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue';
+import { DeliveryQueueMonitor } from './queue/delivery-queue.monitor';
+import { DeliveryWorker } from './queue/delivery-worker';
+import { DeliveryService } from './reliable/delivery.service';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Starts and stops what reliable delivery runs in the background: queue
+ * workers (`worker: true`), the queue gauges and health check, and the
+ * hourly purge of records older than `retention_days`. Shutdown lets the
+ * workers finish the jobs in flight before closing the queue.
+ */
+@Injectable()
+export class DeliveryLifecycle implements OnModuleInit, OnApplicationShutdown {
+  private worker?: DeliveryWorker;
+  private monitor?: DeliveryQueueMonitor;
+  private purgeTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly service: DeliveryService,
+    @Inject(DELIVERY_CONFIG) private readonly config: DeliveryConfig,
+    @Optional()
+    @Inject(HEALTH_CHECK_REGISTRY)
+    private readonly health?: HealthCheckRegistryProtocol,
+    @Optional() @Inject(METRICS_COLLECTOR) private readonly metrics?: MetricsCollectorProtocol,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.config.enabled) return;
+    this.purgeTimer = setInterval(() => void this.purge().catch(() => undefined), HOUR_MS);
+    this.purgeTimer.unref();
+    const queue = this.service.queue;
+    if (!(queue instanceof BullmqDeliveryQueue)) return;
+    this.monitor = new DeliveryQueueMonitor(queue, {
+      metrics: this.metrics,
+      backlogThreshold: this.config.backlogThreshold,
+    });
+    this.health?.add(DELIVERY_QUEUE_HEALTH_CHECK, this.monitor.healthCheck(), {
+      critical: false,
+      category: HealthCheckCategory.READINESS,
+    });
+    this.monitor.start();
+    if (this.config.worker) {
+      this.worker = new DeliveryWorker(this.service, {
+        redisUrl: this.config.redisUrl,
+        queueName: this.config.queueName,
+        prefix: this.config.queuePrefix,
+        concurrency: this.config.concurrency,
+      });
+    }
+  }
+
+  /** Deletes final records older than `retention_days`; returns how many. */
+  purge(now = Date.now()): Promise<number> {
+    return this.service.engine.store.purge(
+      new Date(now - this.config.retentionDays * 24 * HOUR_MS),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    this.monitor?.stop();
+    await this.worker?.close();
+    await this.service.queue?.close();
+  }
+}

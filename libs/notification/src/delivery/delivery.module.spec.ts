@@ -1,0 +1,148 @@
+import { Test } from '@nestjs/testing';
+import {
+  HEALTH_CHECK_REGISTRY,
+  SMS_CHANNEL,
+  getSmsChannelToken,
+  type HealthCheckFunction,
+  type SMSChannelProtocol,
+} from '@herald/contracts';
+import { NoopHealthCheckRegistry, ObservabilityModule } from '@herald/observability';
+import { NotificationModule } from '../notification.module';
+import { FakeTwilioServer } from '../testing/servers/fake-twilio.server';
+import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel';
+import { DELIVERY_STORE } from './delivery.constants';
+import { DeliveryModule } from './delivery.module';
+import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue';
+import { DeliveryService } from './reliable/delivery.service';
+import { ReliableSmsChannel } from './reliable/reliable-channels';
+import type { DeliveryStore } from './stores/delivery-store.protocol';
+
+const twilioBackend = (name: string, server: FakeTwilioServer, extra: object = {}) => ({
+  name,
+  driver: 'twilio',
+  twilio: {
+    accountSid: server.accountSid,
+    authToken: server.authToken,
+    fromNumber: '+15005550006',
+    baseUrl: server.url,
+  },
+  ...extra,
+});
+
+describe('NotificationModule with notification.delivery', () => {
+  let a: FakeTwilioServer;
+  let b: FakeTwilioServer;
+  beforeAll(async () => {
+    a = await new FakeTwilioServer().start();
+    b = await new FakeTwilioServer().start();
+  });
+  afterAll(async () => {
+    await a.stop();
+    await b.stop();
+  });
+
+  it('wraps configured backends: failover to the fallback, one record per message', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        NotificationModule.forRoot({
+          smsBackends: [
+            twilioBackend('tw-a', a, { primary: true, fallbacks: ['tw-b'] }),
+            twilioBackend('tw-b', b),
+          ],
+          delivery: { enabled: true, retryAttempts: 2, retryBase: 0.01 },
+        }),
+      ],
+    }).compile();
+    await moduleRef.init();
+    const sms = moduleRef.get<SMSChannelProtocol>(SMS_CHANNEL);
+    expect(sms).toBeInstanceOf(ReliableSmsChannel);
+    expect(moduleRef.get(getSmsChannelToken('tw-a'))).toBe(sms);
+    a.failNext(503);
+    const result = (await sms.send({ to: '+15551234567', body: 'hi' })) as { deliveryId: string };
+    expect(result).toMatchObject({ backend: 'tw-b' });
+    const store = moduleRef.get<DeliveryStore>(DELIVERY_STORE);
+    expect(await store.get(result.deliveryId)).toMatchObject({
+      status: 'sent',
+      backend: 'tw-b',
+      attempts: 1,
+    });
+    expect(b.messages).toHaveLength(1);
+    await moduleRef.close();
+  });
+
+  it('leaves the backends alone while delivery is disabled (the default)', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        NotificationModule.forRoot({ smsBackends: [twilioBackend('tw-a', a, { primary: true })] }),
+      ],
+    }).compile();
+    expect(moduleRef.get(SMS_CHANNEL)).not.toBeInstanceOf(ReliableSmsChannel);
+    expect(moduleRef.get(DeliveryService).mode).toBe('inline');
+    await moduleRef.close();
+  });
+
+  it('rejects a fallback that names no backend', async () => {
+    await expect(
+      Test.createTestingModule({
+        imports: [
+          NotificationModule.forRoot({
+            smsBackends: [twilioBackend('tw-a', a, { fallbacks: ['nope'] })],
+          }),
+        ],
+      }).compile(),
+    ).rejects.toThrow(/sms_backends\[0\]\.fallbacks\[0\]: "nope" must name another backend/);
+  });
+});
+
+describe('DeliveryModule with queue bullmq (real Redis)', () => {
+  it('runs a worker, registers the health check, and closes gracefully', async () => {
+    const checks = new Map<string, HealthCheckFunction>();
+    const health = new (class extends NoopHealthCheckRegistry {
+      override add(name: string, check: unknown): void {
+        checks.set(name, check as HealthCheckFunction);
+      }
+    })();
+    const queueName = `herald-delivery-module-${process.pid}-${Date.now()}`;
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ObservabilityModule,
+        DeliveryModule.forRoot({
+          enabled: true,
+          queue: 'bullmq',
+          queueName,
+          queuePrefix: 'herald-test',
+          backlogThreshold: 5,
+        }),
+      ],
+    })
+      .overrideProvider(HEALTH_CHECK_REGISTRY)
+      .useValue(health)
+      .compile();
+    const service = moduleRef.get(DeliveryService);
+    const fake = new InMemorySmsChannel();
+    service.register('sms', fake);
+    await moduleRef.init();
+    expect(service.mode).toBe('bullmq');
+    const sms = new ReliableSmsChannel(service, [fake.name]);
+    const { deliveryId } = await sms.send({
+      to: '+15551234567',
+      body: 'queued',
+      idempotencyKey: 'm-1',
+    });
+    const store = moduleRef.get<DeliveryStore>(DELIVERY_STORE);
+    const deadline = Date.now() + 10_000;
+    while ((await store.get(deliveryId))?.status !== 'sent' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect((await store.get(deliveryId))?.status).toBe('sent');
+    expect(fake.sent).toHaveLength(1);
+    const check = checks.get('notification.delivery.queue');
+    expect(check && (await check())).toMatchObject({ status: 'healthy' });
+    const queue = service.queue as BullmqDeliveryQueue;
+    const cleanup = new BullmqDeliveryQueue({ queueName, prefix: 'herald-test' });
+    await moduleRef.close();
+    expect(queue).toBeInstanceOf(BullmqDeliveryQueue);
+    await cleanup.obliterate();
+    await cleanup.close();
+  });
+});

@@ -1,0 +1,88 @@
+import type { InjectionToken, Provider } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import {
+  METRICS_COLLECTOR,
+  requireOptional,
+  type MetricsCollectorProtocol,
+} from '@herald/contracts';
+import { DELIVERY_CONFIG, DELIVERY_STORE } from './delivery.constants';
+import { DeliveryLifecycle } from './delivery.lifecycle';
+import { deliverySettingsFrom, type DeliveryConfig } from './delivery-settings.util';
+import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue';
+import { createDeliveryService } from './reliable/create-delivery-service';
+import { DeliveryService } from './reliable/delivery.service';
+import { DatabaseDeliveryStore } from './stores/database-delivery.store';
+import type { DeliveryStore } from './stores/delivery-store.protocol';
+import { MemoryDeliveryStore } from './stores/memory-delivery.store';
+
+/** Where the providers find their `DeliveryConfig`: a token and how to read it. */
+export interface DeliveryConfigSource {
+  inject: InjectionToken;
+  select?: (value: any) => DeliveryConfig;
+}
+
+/** The store the config asks for; `database` uses the application's TypeORM `DataSource`. */
+export function createDeliveryStore(config: DeliveryConfig, moduleRef?: ModuleRef): DeliveryStore {
+  if (config.store === 'memory') return new MemoryDeliveryStore();
+  const { DataSource } = requireOptional<typeof import('typeorm')>(
+    'typeorm',
+    'the database delivery store',
+  );
+  const dataSource = moduleRef?.get(DataSource, { strict: false });
+  if (!dataSource) {
+    throw new Error(
+      'notification.delivery.store is "database" but no TypeORM DataSource is available: import ' +
+        'TypeOrmModule.forRoot(...) with deliveryRecordEntity() and CreateDeliveryRecords1732400000000, or use store "memory"',
+    );
+  }
+  return new DatabaseDeliveryStore(dataSource);
+}
+
+/**
+ * Providers of reliable delivery: `DELIVERY_CONFIG`, `DELIVERY_STORE`,
+ * `DeliveryService` (the queue when `queue: bullmq` and `enabled`) and the
+ * `DeliveryLifecycle` (workers, gauges, health check, purge). Used by
+ * `NotificationModule` and `DeliveryModule`.
+ */
+export function createDeliveryProviders(source: DeliveryConfigSource): Provider[] {
+  return [
+    {
+      provide: DELIVERY_CONFIG,
+      useFactory: (value: unknown) => (source.select ? source.select(value) : value),
+      inject: [source.inject],
+    },
+    {
+      provide: DELIVERY_STORE,
+      useFactory: (config: DeliveryConfig, moduleRef: ModuleRef) =>
+        config.enabled ? createDeliveryStore(config, moduleRef) : new MemoryDeliveryStore(),
+      inject: [DELIVERY_CONFIG, ModuleRef],
+    },
+    {
+      provide: DeliveryService,
+      useFactory: (
+        config: DeliveryConfig,
+        store: DeliveryStore,
+        metrics?: MetricsCollectorProtocol,
+      ) =>
+        createDeliveryService(deliverySettingsFrom(config), {
+          store,
+          metrics,
+          queue:
+            config.enabled && config.queue === 'bullmq'
+              ? new BullmqDeliveryQueue({
+                  redisUrl: config.redisUrl,
+                  queueName: config.queueName,
+                  prefix: config.queuePrefix,
+                  attempts: config.retryAttempts,
+                  keepFailedSeconds: config.retentionDays * 86_400,
+                })
+              : undefined,
+        }),
+      inject: [DELIVERY_CONFIG, DELIVERY_STORE, { token: METRICS_COLLECTOR, optional: true }],
+    },
+    DeliveryLifecycle,
+  ];
+}
+
+/** What a module using `createDeliveryProviders` exports. */
+export const DELIVERY_EXPORTS = [DELIVERY_CONFIG, DELIVERY_STORE, DeliveryService];
