@@ -1,0 +1,94 @@
+import { DataSource } from 'typeorm';
+import { INBOX_SENT_HOOK } from '@herald/contracts';
+import { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration';
+import { INBOX_READ_ALL_EVENT, INBOX_READ_EVENT } from '../inbox/inbox.events';
+import { InboxService } from '../inbox/inbox.service';
+import { DatabaseInboxStore } from '../inbox/stores/database-inbox.store';
+import { InMemoryInboxStore } from '../inbox/stores/in-memory-inbox.store';
+import { NotificationAdminContributor } from './notification-admin.contributor';
+
+class SlowStore extends InMemoryInboxStore {
+  override async ping(): Promise<void> {
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('NotificationAdminContributor', () => {
+  it('offers the navigation entry, the page, the bell and the realtime bridge', async () => {
+    const inbox = new InboxService(new InMemoryInboxStore());
+    const contributor = new NotificationAdminContributor(inbox, { testSendForm: true });
+    expect(contributor.navigation()).toEqual([
+      expect.objectContaining({ label: 'Notifications', path: '/admin/notifications' }),
+    ]);
+    const sent = await inbox.send('erin', { title: '<script>x()</script>', body: 'a & b' });
+    await inbox.send('erin', { title: 'second', body: '' });
+    const [page] = contributor.pages();
+    const body = await page.render({ id: 'erin' }, {});
+    expect(body).toContain('&lt;script&gt;x()&lt;/script&gt;');
+    expect(body).toContain('a &amp; b');
+    expect(body).not.toContain('<script>x()');
+    expect(body).toContain(`action="/admin/notifications/read/${sent.id}"`);
+    expect(body).toContain('name="user_id" value="erin"');
+    expect(await page.render({ id: 'frank' }, {})).toContain('No notifications.');
+    const forged = await page.render({ id: 'erin' }, { cursor: 'forged' });
+    expect(forged).toContain('That page link is no longer valid');
+    expect(await contributor.bell({ id: 'erin' })).toMatchObject({
+      count: 2,
+      streamUrl: '/admin/notifications/stream',
+    });
+
+    const [bridge] = contributor.realtimeBridges();
+    expect(await bridge.toMessage(INBOX_SENT_HOOK, sent)).toMatchObject({
+      userId: 'erin',
+      type: 'inbox.sent',
+      data: { unread_count: 2, message: { id: sent.id, user_id: 'erin', read: false } },
+    });
+    expect(
+      await bridge.toMessage(INBOX_READ_EVENT, {
+        userId: 'erin',
+        messageId: sent.id,
+        unreadCount: 1,
+      }),
+    ).toEqual({
+      userId: 'erin',
+      type: 'inbox.read',
+      data: { message_id: sent.id, unread_count: 1 },
+    });
+    expect(
+      await bridge.toMessage(INBOX_READ_ALL_EVENT, { userId: 'erin', count: 2, unreadCount: 0 }),
+    ).toEqual({ userId: 'erin', type: 'inbox.read_all', data: { count: 2, unread_count: 0 } });
+  });
+
+  it('notifications.inbox: healthy on a round trip, unhealthy past the timeout or when the store fails', async () => {
+    const healthy = new NotificationAdminContributor(new InboxService(new InMemoryInboxStore()));
+    const [check] = healthy.healthChecks();
+    expect(check.name).toBe('notifications.inbox');
+    expect(await check.check()).toMatchObject({ healthy: true, store: 'InMemoryInboxStore' });
+
+    const slow = new NotificationAdminContributor(new InboxService(new SlowStore()), {
+      healthTimeoutMs: 30,
+    });
+    expect(await slow.healthChecks()[0].check()).toMatchObject({
+      healthy: false,
+      message: 'inbox store did not answer within 30 ms',
+    });
+
+    const ds = new DataSource({
+      type: 'better-sqlite3',
+      database: ':memory:',
+      migrations: [CreateInboxMessages1732300000000],
+    });
+    await ds.initialize();
+    const noTable = new NotificationAdminContributor(new InboxService(new DatabaseInboxStore(ds)));
+    expect(await noTable.healthChecks()[0].check()).toMatchObject({
+      healthy: false,
+      status: 'unhealthy',
+    });
+    await ds.runMigrations();
+    expect(await noTable.healthChecks()[0].check()).toMatchObject({
+      healthy: true,
+      store: 'DatabaseInboxStore',
+    });
+    await ds.destroy();
+  });
+});
