@@ -17,6 +17,10 @@ export class HomeController {
     const links = [
       ...this.shell.navigation(),
       { label: 'Effective configuration (secrets redacted)', path: '/config' },
+      {
+        label: 'Sign in as a demo user (alice, bob, carol) to see the live bell',
+        path: '/auth/login',
+      },
     ].map((entry) => html`<li><a href="${entry.path}">${entry.label}</a></li>`);
     return this.shell.render(
       'Home',
