@@ -8,6 +8,7 @@ import { NotificationsDemoModule } from './admin/notifications/notifications-dem
 import { DemoConfigModule } from './config/demo-config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { DemoMetricsModule } from './metrics/demo-metrics.module';
 import { HomeController } from './home/home.controller';
 
 /**
@@ -28,6 +29,7 @@ import { HomeController } from './home/home.controller';
     AdminShellModule,
     NotificationsDemoModule,
     HealthModule,
+    DemoMetricsModule,
   ],
   controllers: [HomeController],
 })

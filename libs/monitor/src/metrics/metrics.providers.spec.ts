@@ -110,7 +110,7 @@ describe('metrics providers of MonitorModule', () => {
     const ref = await boot([ObservabilityModule, Feature, MonitorModule.configure()]);
     ref.get(Billing).charge(1);
     expect(
-      ref.get<MetricsCollector>(METRICS_COLLECTOR).getMetric('Billing_charge_duration'),
+      ref.get<MetricsCollector>(METRICS_COLLECTOR).getMetric('billing_charge_duration'),
     ).toBeDefined();
     await ref.close();
   });

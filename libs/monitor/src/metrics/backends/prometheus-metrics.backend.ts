@@ -10,7 +10,7 @@ import {
 import { NOOP_SPAN } from '@herald/observability';
 import { BackendNotAvailableError } from '../../errors/backend-not-available.error';
 import { MetricsCollector } from '../collector/metrics-collector';
-import { loadPromClient } from '../exposition/prom-client-source';
+import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';
 import type { ExpositionFormat } from '../exposition/render-exposition';
 import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
 import { createMetricsMiddleware } from '../scrape/metrics.middleware';
@@ -94,7 +94,7 @@ export class PrometheusMetricsBackend implements MetricsBackendProtocol, ScrapeS
   async initialize(): Promise<void> {
     const o = this.options;
     if ((o.enableDefaultMetrics ?? true) && !this.defaultsOn) {
-      loadPromClient('Runtime metrics').collectDefaultMetrics({ register: this.registry });
+      registerRuntimeMetrics(this.registry);
       this.defaultsOn = true;
     }
     if (o.listen ?? true) await this.listen();

@@ -39,7 +39,10 @@ describe('MetricsCollector', () => {
     m.histogram('latency', 0.7);
     expect((m.getMetric('latency') as Histogram).buckets).toEqual([0.5, 5]);
     m.gauge('depth', 3);
-    expect(m.metricsText()).toContain('shop_orders_placed{region="eu",channel="web"} 2');
+    expect(m.metricsText()).toContain('shop_orders_placed_total{region="eu",channel="web"} 2');
+    expect(m.makeMetricName('BillingService.chargeCard.duration')).toBe(
+      'shop_billing_service_charge_card_duration',
+    );
     expect(new MetricsCollector({ prefix: 'app_' }).makeMetricName('x')).toBe('app_x');
   });
 

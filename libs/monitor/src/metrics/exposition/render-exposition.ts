@@ -51,10 +51,15 @@ function header(name: string, help: string, type: string): string {
   return `# HELP ${name} ${escapeHelp(help || name)}\n# TYPE ${name} ${type}\n`;
 }
 
+/**
+ * Counters are exposed with the `_total` suffix (added when the name lacks
+ * it, as the Prometheus clients do); in OpenMetrics the family name is
+ * without it and the samples with it.
+ */
 function renderCounter(m: Counter, format: ExpositionFormat): string {
-  const family = format === 'openmetrics' ? m.name.replace(/_total$/, '') : m.name;
-  const sampleName = format === 'openmetrics' ? `${family}_total` : m.name;
-  let out = header(family, m.description, 'counter');
+  const base = m.name.endsWith('_total') ? m.name.slice(0, -6) : m.name;
+  const sampleName = `${base}_total`;
+  let out = header(format === 'openmetrics' ? base : sampleName, m.description, 'counter');
   for (let i = 0; i < m.seriesCount; i++)
     out += sample(sampleName, innerLabels(m, i), m.valueAt(i));
   return out;

@@ -56,13 +56,19 @@ export function normaliseConstLabels(
 }
 
 /**
- * Turns a free-form name (`orders.placed`, `Billing.charge.duration`) into a
- * valid metric name: characters outside `[a-zA-Z0-9_:]` become `_`, and a
- * leading digit gets a `_` in front. A valid name is returned unchanged.
+ * Turns a free-form name (`orders.placed`, `BillingService.chargeCard.duration`)
+ * into a valid snake_case metric name (`orders_placed`,
+ * `billing_service_charge_card_duration`): camelCase is split, characters
+ * outside `[a-zA-Z0-9_:]` become `_`, a leading digit gets a `_` in front.
+ * A name that is already valid is returned unchanged.
  */
 export function sanitiseMetricName(name: string): string {
   if (METRIC_NAME.test(name)) return name;
-  const replaced = String(name).replace(/[^a-zA-Z0-9_:]/g, '_');
+  const replaced = String(name)
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[^a-zA-Z0-9_:]+/g, '_')
+    .toLowerCase();
   return /^[0-9]/.test(replaced) ? `_${replaced}` : replaced;
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@herald/contracts';
 import { MONITOR_CONFIG } from '../../monitor.constants';
 import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend';
-import { loadPromClient } from '../exposition/prom-client-source';
+import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';
 import type { ExpositionFormat } from '../exposition/render-exposition';
 import {
   combineScrapeSources,
@@ -55,7 +55,7 @@ export class MetricsScrapeService implements ScrapeSource {
       if (scrape.enableDefaultMetrics && isOptionalAvailable('prom-client')) {
         const prom = loadPromClient('Runtime metrics');
         registry = new prom.Registry();
-        prom.collectDefaultMetrics({ register: registry });
+        registerRuntimeMetrics(registry);
       }
       this.source = createScrapeSource({ collector, registry });
     }

@@ -34,10 +34,15 @@ type Req = IncomingMessage & {
  * The route template of a finished request (`/users/:id`), never the raw path:
  * raw paths would make one series per id, an unbounded memory leak.
  */
-export function routeTemplateOf(req: Req, unmatched = 'unmatched'): string {
-  if (req.route?.path !== undefined && typeof req.route.path === 'string') {
+export function routeTemplateOf(
+  req: Req,
+  unmatched = 'unmatched',
+  ownRoute?: Req['route'],
+): string {
+  if (req.route !== ownRoute && typeof req.route?.path === 'string') {
     return `${req.baseUrl ?? ''}${req.route.path}` || '/';
   }
+  if (req.route !== undefined && req.route === ownRoute) return unmatched;
   return req.routeOptions?.url ?? req.routerPath ?? unmatched;
 }
 
@@ -70,6 +75,9 @@ export function createHttpMetricsMiddleware(
     const method = req.method ?? 'GET';
     const start = performance.now();
     const activeLabels = { method };
+    // Mounted as Nest middleware on a wildcard, the middleware's own route is
+    // req.route until a handler matches: it must not pass for a template.
+    const ownRoute = (req as Req).route;
     active.increment(1, activeLabels);
     let done = false;
     const finish = () => {
@@ -78,7 +86,7 @@ export function createHttpMetricsMiddleware(
       active.decrement(1, activeLabels);
       const labels = {
         method,
-        route: routeTemplateOf(req as Req, unmatched),
+        route: routeTemplateOf(req as Req, unmatched, ownRoute),
         status: String(res.statusCode),
       };
       requests.increment(1, labels);
