@@ -224,11 +224,13 @@ async function main() {
     return;
   }
   const results = {};
-  for (const variant of VARIANTS) {
+  const only = process.env.BENCH_HEALTH_VARIANTS?.split(',');
+  for (const variant of VARIANTS.filter((v) => !only || only.includes(v))) {
     results[variant] = await measure(variant);
     console.error(`${variant}: ${JSON.stringify(results[variant])}`);
   }
-  const ratio = (a, b) => round(results[a].reqPerSec / results[b].reqPerSec, 3);
+  const ratio = (a, b) =>
+    results[a] && results[b] ? round(results[a].reqPerSec / results[b].reqPerSec, 3) : undefined;
   report('health', results, {
     setup: { durationSeconds: DURATION, connections: CONNECTIONS, checks: Object.keys(CHECKS) },
     ratios: {

@@ -35,6 +35,7 @@ let processDefault: HealthCheckerRegistry | undefined;
  */
 export class HealthCheckerRegistry implements HealthCheckRegistryProtocol {
   private readonly checkers = new Map<string, HealthCheckRunner>();
+  private readonly listeners = new Set<(result: HealthCheckResult) => void>();
 
   /** @param defaults options used when `getOrCreate()` is called without them (e.g. from `HealthConfig`). */
   constructor(private readonly defaults: GetOrCreateOptions = {}) {}
@@ -50,8 +51,15 @@ export class HealthCheckerRegistry implements HealthCheckRegistryProtocol {
       only: o.only,
     });
     if (o.dbProvider) runner.add('database', new DatabaseHealthCheck(o.dbProvider));
+    runner.onCheckCompleted((result) => this.listeners.forEach((listener) => listener(result)));
     this.checkers.set(key, runner);
     return runner;
+  }
+
+  /** Called after every real check run of any of its runners, present or future. Returns an unsubscribe function. */
+  onCheckCompleted(listener: (result: HealthCheckResult) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   getChecker(key = 'default'): HealthCheckRunner | undefined {

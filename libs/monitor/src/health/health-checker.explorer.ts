@@ -8,6 +8,7 @@ import {
 } from '@herald/contracts';
 import { getHealthCheckerMetadata } from './health-checker.decorator';
 import { HealthCheckRunner } from './health-check-runner';
+import { HealthCheckerRegistry } from './health-checker-registry';
 
 interface EventEmitterLike {
   emit(event: string, payload: HealthProbeCompletedEvent): unknown;
@@ -17,7 +18,8 @@ interface EventEmitterLike {
  * At bootstrap, finds the provider methods marked with `@HealthChecker()`
  * (through the public `DiscoveryService` / `MetadataScanner`) and adds them to
  * the default `HealthCheckRunner`. When `@nestjs/event-emitter` is in the
- * application, it also emits `HEALTH_PROBE_COMPLETED_EVENT` after each check run.
+ * application, it also emits `HEALTH_PROBE_COMPLETED_EVENT` after each check run
+ * of any runner of the module's registry.
  */
 @Injectable()
 export class HealthCheckerExplorer implements OnModuleInit {
@@ -28,6 +30,7 @@ export class HealthCheckerExplorer implements OnModuleInit {
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly runner: HealthCheckRunner,
+    private readonly registry: HealthCheckerRegistry,
     private readonly moduleRef: ModuleRef,
   ) {}
 
@@ -73,7 +76,7 @@ export class HealthCheckerExplorer implements OnModuleInit {
     } catch {
       return; // EventEmitterModule is not imported: nobody listens
     }
-    this.unsubscribe = this.runner.onCheckCompleted((result) =>
+    this.unsubscribe = this.registry.onCheckCompleted((result) =>
       emitter!.emit(HEALTH_PROBE_COMPLETED_EVENT, {
         checkName: result.name,
         healthy: result.status === HealthStatus.HEALTHY,

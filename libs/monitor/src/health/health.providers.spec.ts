@@ -72,11 +72,15 @@ describe('health providers in MonitorModule', () => {
     const runner = moduleRef.get(HealthCheckRunner);
     runner.add('down', () => false);
     await runner.runAll();
+    const other = moduleRef.get(HealthCheckerRegistry).getOrCreate('other', { cacheTtlMs: 0 });
+    other.add('elsewhere', () => true);
+    await other.runAll();
     const events = moduleRef.get(ProbeListener).events;
     expect(events).toEqual(
       expect.arrayContaining([
         { checkName: 'payments', healthy: true },
         { checkName: 'down', healthy: false },
+        { checkName: 'elsewhere', healthy: true },
       ]),
     );
     await moduleRef.close();
