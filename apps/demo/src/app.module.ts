@@ -9,7 +9,9 @@ import { DemoConfigModule } from './config/demo-config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { DemoMetricsModule } from './metrics/demo-metrics.module';
+import { TracingDemoModule } from './tracing/tracing-demo.module';
 import { HomeController } from './home/home.controller';
+import { ChannelsDemoModule } from './notifications/channels-demo.module';
 
 /**
  * The demo application. It runs on embedded defaults: no configuration file,
@@ -28,8 +30,10 @@ import { HomeController } from './home/home.controller';
     DatabaseModule,
     AdminShellModule,
     NotificationsDemoModule,
+    ChannelsDemoModule,
     HealthModule,
     DemoMetricsModule,
+    TracingDemoModule,
   ],
   controllers: [HomeController],
 })
