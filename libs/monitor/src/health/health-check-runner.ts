@@ -10,9 +10,9 @@ import {
 import { HeraldKeyError } from '../errors/herald-key.error';
 import { HeraldValueError } from '../errors/herald-value.error';
 import { aggregateStatus } from './aggregate-status.util';
-import { FunctionHealthCheck } from './base-health-check';
 import { executeHealthCheck, type PendingTimeouts } from './execute-health-check.util';
-import type { HealthCheckEntry } from './health-check-entry';
+import { createHealthCheckEntry, positiveMs, type HealthCheckEntry } from './health-check-entry';
+import { runWithDeadline } from './run-with-deadline.util';
 import { HealthCheckResult } from './health-check-result';
 import { getHealthCheckerMetadata } from './health-checker.decorator';
 import { HealthResultCache } from './health-result-cache';
@@ -55,7 +55,7 @@ export class HealthCheckRunner implements HealthCheckRegistryProtocol {
   private shutdownMessage?: string;
 
   constructor(options: HealthCheckRunnerOptions = {}) {
-    this.checkTimeoutMs = positive(options.checkTimeoutMs ?? 2000, 'checkTimeoutMs');
+    this.checkTimeoutMs = positiveMs(options.checkTimeoutMs ?? 2000, 'checkTimeoutMs');
     this.only = options.only?.length ? new Set(options.only) : undefined;
     this.cache = new HealthResultCache(options.cacheTtlMs ?? 0, (entry) => this.execute(entry));
   }
@@ -74,21 +74,7 @@ export class HealthCheckRunner implements HealthCheckRegistryProtocol {
         `A health check named "${name}" is already registered; remove it first or pick another name.`,
       );
     }
-    const isFn = typeof check === 'function';
-    if (!isFn && typeof check?.check !== 'function') {
-      throw new HeraldValueError(
-        `Health check "${name}" must be a function or an object with a check() method.`,
-      );
-    }
-    const critical = options.critical ?? (isFn ? true : (check.critical ?? true));
-    const own = isFn ? undefined : (check as { timeoutMs?: number }).timeoutMs;
-    this.entries.set(name, {
-      name,
-      check: isFn ? new FunctionHealthCheck(name, check, critical) : check,
-      timeoutMs: positive(options.timeoutMs ?? own ?? this.checkTimeoutMs, 'timeoutMs'),
-      category: options.category ?? HealthCheckCategory.READINESS,
-      critical,
-    });
+    this.entries.set(name, createHealthCheckEntry(name, check, options, this.checkTimeoutMs));
   }
 
   /** Adds a function marked with `HealthChecker(name)(fn)`, with the options it was marked with. */
@@ -173,31 +159,8 @@ export class HealthCheckRunner implements HealthCheckRegistryProtocol {
 
   /** Every check under one overall deadline; checks still running then are UNHEALTHY. */
   async healthCheck(timeoutMs = 5000): Promise<HealthReport> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<'deadline'>((resolve) => {
-      timer = setTimeout(() => resolve('deadline'), positive(timeoutMs, 'timeoutMs'));
-    });
-    const started = performance.now();
-    const entries = this.selected();
-    const settled = await Promise.all(
-      entries.map((entry) => Promise.race([this.cache.get(entry), deadline])),
-    );
-    clearTimeout(timer);
-    const checks: Record<string, HealthCheckResult> = {};
-    settled.forEach((value, i) => {
-      const entry = entries[i];
-      checks[entry.name] =
-        value === 'deadline'
-          ? new HealthCheckResult({
-              name: entry.name,
-              status: HealthStatus.UNHEALTHY,
-              message: `check "${entry.name}" did not finish within the overall deadline of ${timeoutMs} ms`,
-              durationMs: performance.now() - started,
-              critical: entry.critical,
-              category: entry.category,
-            })
-          : value;
-    });
+    const deadlineMs = positiveMs(timeoutMs, 'timeoutMs');
+    const checks = await runWithDeadline(this.selected(), (e) => this.cache.get(e), deadlineMs);
     const [status, all] = this.summarize(checks, true);
     return { status, timestamp: Date.now() / 1000, checks: all };
   }
@@ -274,11 +237,4 @@ export class HealthCheckRunner implements HealthCheckRegistryProtocol {
       return result;
     });
   }
-}
-
-function positive(value: number, what: string): number {
-  if (!(typeof value === 'number' && value > 0 && Number.isFinite(value))) {
-    throw new HeraldValueError(`${what} must be a positive number of milliseconds (got ${value}).`);
-  }
-  return value;
 }
