@@ -4,13 +4,13 @@ import type { HealthCheckResultLike, HealthStatus } from '@herald/contracts';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * True when `header` is exactly `Bearer <token>`. Both sides are hashed to
+ * True when `header` is `Bearer <token>` (scheme case-insensitive). Both sides are hashed to
  * the same length and compared with `timingSafeEqual`, so the time taken says
  * nothing about the token.
  */
 export function isAuthorizedBearer(header: string | undefined, token: string): boolean {
-  if (typeof header !== 'string') return false;
-  return timingSafeEqual(digest(header), digest(`Bearer ${token}`));
+  if (typeof header !== 'string' || header.slice(0, 7).toLowerCase() !== 'bearer ') return false;
+  return timingSafeEqual(digest(header.slice(7).trim()), digest(token));
 }
 
 /** The health endpoint's body: `{ status, timestamp, checks? }` (timestamp in epoch seconds). */
