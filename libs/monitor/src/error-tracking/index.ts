@@ -1,1 +1,11 @@
-export {};
+export { setupErrorTracking, type SetupErrorTrackingOptions } from './setup-error-tracking';
+export { NoopErrorTracker } from './noop-error.tracker';
+export {
+  SentryErrorTracker,
+  type SentrySdk,
+  type SentryTrackerOptions,
+} from './sentry-error.tracker';
+export { scrubPii, scrubEmails, EMAIL_REPLACEMENT, type ScrubbableEvent } from './scrub-pii.util';
+export { ErrorTrackingFilter, ERROR_TRACKING_DELEGATE_FILTER } from './error-tracking.filter';
+export { ErrorTrackingInterceptor } from './error-tracking.interceptor';
+export { shouldCaptureException, requestContextOf } from './request-context.util';

@@ -220,7 +220,11 @@ describe('SLOMonitor', () => {
   it('exports measured value, burn rate and in-violation gauges through the collector', () => {
     const gauges: Array<[string, number, MetricLabels | undefined]> = [];
     const collector = new NoopMetricsCollector();
-    collector.gauge = (name: string, value: number, tags?: MetricLabels) => {
+    (collector as { gauge: (n: string, v: number, t?: MetricLabels) => void }).gauge = (
+      name,
+      value,
+      tags,
+    ) => {
       gauges.push([name, value, tags]);
     };
     const { monitor } = monitorAt(0, { metricsCollector: collector });

@@ -3,3 +3,9 @@ export {
   InMemoryTracerProvider,
   type InMemoryTracerProviderOptions,
 } from '../tracing/in-memory-tracer.provider';
+export {
+  FakeSentryServer,
+  parseSentryEnvelope,
+  type SentryEnvelope,
+  type SentryEnvelopeItem,
+} from './fake-sentry.server';
