@@ -7,6 +7,7 @@ import { AdminShellModule } from './admin/admin-shell.module';
 import { NotificationsDemoModule } from './admin/notifications/notifications-demo.module';
 import { DemoConfigModule } from './config/demo-config.module';
 import { DatabaseModule } from './database/database.module';
+import { DeliveryDemoModule } from './delivery/delivery-demo.module';
 import { HealthModule } from './health/health.module';
 import { DemoMetricsModule } from './metrics/demo-metrics.module';
 import { TracingDemoModule } from './tracing/tracing-demo.module';
@@ -30,6 +31,7 @@ import { ChannelsDemoModule } from './notifications/channels-demo.module';
     DatabaseModule,
     AdminShellModule,
     NotificationsDemoModule,
+    DeliveryDemoModule,
     ChannelsDemoModule,
     HealthModule,
     DemoMetricsModule,

@@ -58,7 +58,9 @@ describe('NotificationModule with notification.delivery', () => {
     expect(sms).toBeInstanceOf(ReliableSmsChannel);
     expect(moduleRef.get(getSmsChannelToken('tw-a'))).toBe(sms);
     a.failNext(503);
-    const result = (await sms.send({ to: '+15551234567', body: 'hi' })) as { deliveryId: string };
+    const result = (await sms.send({ to: '+15551234567', body: 'hi' })) as unknown as {
+      deliveryId: string;
+    };
     expect(result).toMatchObject({ backend: 'tw-b' });
     const store = moduleRef.get<DeliveryStore>(DELIVERY_STORE);
     expect(await store.get(result.deliveryId)).toMatchObject({
@@ -97,11 +99,9 @@ describe('NotificationModule with notification.delivery', () => {
 describe('DeliveryModule with queue bullmq (real Redis)', () => {
   it('runs a worker, registers the health check, and closes gracefully', async () => {
     const checks = new Map<string, HealthCheckFunction>();
-    const health = new (class extends NoopHealthCheckRegistry {
-      override add(name: string, check: unknown): void {
-        checks.set(name, check as HealthCheckFunction);
-      }
-    })();
+    const health = Object.assign(new NoopHealthCheckRegistry(), {
+      add: (name: string, check: unknown) => void checks.set(name, check as HealthCheckFunction),
+    });
     const queueName = `herald-delivery-module-${process.pid}-${Date.now()}`;
     const moduleRef = await Test.createTestingModule({
       imports: [

@@ -28,14 +28,21 @@ export function createDeliveryStore(config: DeliveryConfig, moduleRef?: ModuleRe
     'typeorm',
     'the database delivery store',
   );
-  const dataSource = moduleRef?.get(DataSource, { strict: false });
-  if (!dataSource) {
-    throw new Error(
-      'notification.delivery.store is "database" but no TypeORM DataSource is available: import ' +
-        'TypeOrmModule.forRoot(...) with deliveryRecordEntity() and CreateDeliveryRecords1732400000000, or use store "memory"',
-    );
-  }
-  return new DatabaseDeliveryStore(dataSource);
+  return new DatabaseDeliveryStore(() => {
+    let dataSource: InstanceType<typeof DataSource> | undefined;
+    try {
+      dataSource = moduleRef?.get(DataSource, { strict: false });
+    } catch {
+      dataSource = undefined;
+    }
+    if (!dataSource) {
+      throw new Error(
+        'notification.delivery.store is "database" but no TypeORM DataSource is available: import ' +
+          'TypeOrmModule.forRoot(...) and run CreateDeliveryRecords1732400000000, or use store "memory"',
+      );
+    }
+    return dataSource;
+  });
 }
 
 /**

@@ -38,12 +38,33 @@ const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
  * workers) never apply a forbidden transition.
  */
 export class DatabaseDeliveryStore implements DeliveryStore {
-  private readonly table: string;
-  private readonly p: (index: number) => string;
+  private resolved?: { dataSource: DataSource; table: string; p: (index: number) => string };
 
-  constructor(private readonly dataSource: DataSource) {
-    this.table = deliveryTablePath(dataSource);
-    this.p = placeholders(dataSource);
+  /** `source` may be a getter, read on first use (a DataSource that Nest builds later). */
+  constructor(private readonly source: DataSource | (() => DataSource)) {}
+
+  private get dataSource(): DataSource {
+    return this.setup().dataSource;
+  }
+
+  private get table(): string {
+    return this.setup().table;
+  }
+
+  private get p(): (index: number) => string {
+    return this.setup().p;
+  }
+
+  private setup(): NonNullable<DatabaseDeliveryStore['resolved']> {
+    if (!this.resolved) {
+      const dataSource = typeof this.source === 'function' ? this.source() : this.source;
+      this.resolved = {
+        dataSource,
+        table: deliveryTablePath(dataSource),
+        p: placeholders(dataSource),
+      };
+    }
+    return this.resolved;
   }
 
   async create(input: NewDeliveryRecord): Promise<{ record: DeliveryRecord; created: boolean }> {

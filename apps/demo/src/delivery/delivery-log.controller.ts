@@ -1,0 +1,109 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  Query,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  DELIVERY_STATUSES,
+  DELIVERY_STORE,
+  DeliveryService,
+  ReliableSmsChannel,
+  type DeliveryStatus,
+  type DeliveryStore,
+} from '@herald/notification';
+import { Inject } from '@nestjs/common';
+import { AdminShellService } from '../admin/admin-shell.service';
+import { CurrentUserGuard } from '../auth/current-user.guard';
+import { LoginRequiredFilter } from '../auth/login-required.filter';
+import { DEMO_SCENARIOS } from './demo-backends';
+import { renderDeliveryLog } from './delivery-log.page';
+
+/** The delivery log: `GET /admin/deliveries` (page), `.json` (records), `POST .../send` (test SMS). */
+@Controller('admin')
+@UseGuards(CurrentUserGuard)
+@UseFilters(LoginRequiredFilter)
+export class DeliveryLogController {
+  constructor(
+    private readonly delivery: DeliveryService,
+    @Inject(DELIVERY_STORE) private readonly store: DeliveryStore,
+    private readonly shell: AdminShellService,
+  ) {}
+
+  @Get('deliveries')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  async page(): Promise<string> {
+    const [records, counts] = await Promise.all([
+      this.store.list({ limit: 50 }),
+      this.store.countByStatus(),
+    ]);
+    return this.shell.render('Deliveries', renderDeliveryLog(records, counts, this.delivery.mode));
+  }
+
+  /** `{ mode, counts, records }`, newest first; `?status=dead` filters. Recipients are masked. */
+  @Get('deliveries.json')
+  async json(@Query('status') status?: string, @Query('limit') limit?: string) {
+    if (status !== undefined && !DELIVERY_STATUSES.includes(status as DeliveryStatus)) {
+      throw new BadRequestException(
+        `status "${status}" is not one of ${DELIVERY_STATUSES.join(', ')}`,
+      );
+    }
+    const [records, counts] = await Promise.all([
+      this.store.list({ status: status as DeliveryStatus | undefined, limit: Number(limit) || 50 }),
+      this.store.countByStatus(),
+    ]);
+    return { mode: this.delivery.mode, counts, records };
+  }
+
+  /**
+   * Starts a test SMS through the scenario's backend chain and answers at
+   * once with its delivery id (JSON) or a redirect to the log (form): the
+   * retries run in the background so the log shows the record moving.
+   */
+  @Post('deliveries/send')
+  @HttpCode(202)
+  async send(@Body() body: { scenario?: string; to?: string }, @Res() res: Response) {
+    const scenario = DEMO_SCENARIOS[body.scenario ?? 'ok'];
+    if (!scenario) {
+      throw new BadRequestException(
+        `scenario "${body.scenario}" is unknown; use one of ${Object.keys(DEMO_SCENARIOS).join(', ')}`,
+      );
+    }
+    const to = body.to?.trim() || '+15005550006';
+    const sms = new ReliableSmsChannel(this.delivery, scenario.chain);
+    const idempotencyKey = `demo:${Date.now()}:${Math.random().toString(36).slice(2)}`;
+    const sending = sms.send({
+      to,
+      body: `Herald demo (${body.scenario ?? 'ok'})`,
+      idempotencyKey,
+    });
+    sending.catch(() => undefined); // the outcome is on the record
+    const deliveryId = await this.firstRecordId(sending, idempotencyKey);
+    if (res.req.accepts(['json', 'html']) === 'html') return res.redirect(303, '/admin/deliveries');
+    return res
+      .status(202)
+      .json({ deliveryId, scenario: body.scenario ?? 'ok', chain: scenario.chain });
+  }
+
+  /** The record exists as soon as `send` has created it; in queue mode `send` returns right after. */
+  private async firstRecordId(
+    sending: Promise<{ deliveryId: string }>,
+    key: string,
+  ): Promise<string> {
+    const created = await Promise.race([
+      sending.then((r) => r.deliveryId).catch(() => undefined),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 50)),
+    ]);
+    if (created) return created;
+    const recent = await this.store.list({ limit: 20 });
+    return recent.find((r) => r.idempotencyKey === key)?.id ?? '';
+  }
+}

@@ -1,0 +1,82 @@
+import type { DeliveryRecord, DeliveryStatus } from '@herald/notification';
+import { html, raw } from '../admin/html.util';
+import { DEMO_SCENARIOS } from './demo-backends';
+
+const COLOURS: Record<DeliveryStatus, string> = {
+  queued: '#6b7280',
+  sending: '#2563eb',
+  retrying: '#d97706',
+  sent: '#15803d',
+  failed: '#b91c1c',
+  dead: '#7f1d1d',
+};
+
+/** The delivery log: a send form, counts by status and the newest records (recipients masked). */
+export function renderDeliveryLog(
+  records: DeliveryRecord[],
+  counts: Record<DeliveryStatus, number>,
+  mode: string,
+): string {
+  const options = Object.entries(DEMO_SCENARIOS).map(
+    ([value, s]) => html`<option value="${value}">${s.label}</option>`,
+  );
+  const badges = (Object.keys(COLOURS) as DeliveryStatus[]).map(
+    (status) =>
+      html`<span class="badge" style="background:${COLOURS[status]}"
+        >${status}: ${counts[status]}</span
+      > `,
+  );
+  const rows = records.map((r) => {
+    const json = r.toJSON();
+    return html`<tr data-status="${r.status}">
+      <td><code>${r.id}</code></td>
+      <td>${r.channel}</td>
+      <td>${r.backend}</td>
+      <td>${json.recipient}</td>
+      <td><span class="badge" style="background:${COLOURS[r.status]}">${r.status}</span></td>
+      <td>${r.attempts}</td>
+      <td>${r.lastError ?? ''}</td>
+      <td>${r.updatedAt.toISOString().slice(11, 19)}</td>
+    </tr>`;
+  });
+  return html`<h1>Deliveries</h1>
+    <p>
+      Every SMS goes through retries (exponential backoff, full jitter), failover to fallback
+      backends and a per-backend circuit breaker; each message has a record moving
+      <code>queued → sending → sent | retrying | failed | dead</code>. Queue mode: <b>${mode}</b>.
+      This page refreshes every two seconds; JSON at
+      <a href="/admin/deliveries.json">/admin/deliveries.json</a>.
+    </p>
+    <form method="post" action="/admin/deliveries/send">
+      <label
+        >Scenario
+        <select name="scenario">
+          ${options}
+        </select></label
+      >
+      <label>To <input name="to" value="+15005550006" /></label>
+      <button type="submit">Send a test SMS</button>
+    </form>
+    <p>${badges}</p>
+    <table>
+      <thead>
+        <tr>
+          <th>id</th>
+          <th>channel</th>
+          <th>backend</th>
+          <th>recipient</th>
+          <th>status</th>
+          <th>attempts</th>
+          <th>last error</th>
+          <th>updated (UTC)</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>
+    ${raw(`<style>.badge{color:#fff;border-radius:.6rem;padding:.1rem .5rem;font-size:.85rem}
+      table{border-collapse:collapse;width:100%;margin-top:1rem;font-size:.9rem}
+      td,th{border-bottom:1px solid #dde1e8;padding:.3rem;text-align:left}</style>
+      <script>setTimeout(function(){location.reload()},2000)</script>`)}`;
+}
