@@ -102,6 +102,19 @@ describe('live bell: GET /admin/notifications/stream', () => {
   });
 });
 
+describe('shutdown with open streams', () => {
+  it('app.close() ends open SSE streams instead of waiting for the browsers', async () => {
+    const { app, url } = await startDemoApp();
+    const token = await loginAs(app, 'alice');
+    const client = await SseClient.open(`${url}/admin/notifications/stream`, bearer(token));
+    await client.waitFor((e) => e.event === 'sync');
+    const ended = new Promise<void>((resolve) => client.onEnd(resolve));
+    await app.close();
+    await ended;
+    client.close();
+  });
+});
+
 describe('live bell across two instances sharing Redis', () => {
   const channel = `herald:test:inbox:${process.pid}:${Date.now()}`;
   let a: INestApplication;

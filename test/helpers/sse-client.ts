@@ -62,6 +62,12 @@ export class SseClient {
     }
   }
 
+  /** Calls `callback` when the server ends the stream. */
+  onEnd(callback: () => void): void {
+    if (this.res?.readableEnded) callback();
+    else this.res?.on('end', callback);
+  }
+
   close(): void {
     this.res?.destroy();
     this.req?.destroy();

@@ -3,6 +3,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  type BeforeApplicationShutdown,
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -30,11 +31,12 @@ const MAX_USERS = 10_000;
  * its own replay buffer, filled from the bridge).
  */
 @Injectable()
-export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
+export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('RealtimeHub');
   private readonly instanceId = randomBytes(4).toString('hex');
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly history = new Map<string, RealtimeEvent[]>();
+  private readonly streams = new Set<() => void>();
   private seq = 0;
   private fanout?: RedisFanout;
 
@@ -47,9 +49,21 @@ export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
     this.logger.log(`realtime events shared through Redis channel '${this.options.channel}'`);
   }
 
+  /** Ends the open streams first, so the HTTP server can close without waiting for browsers. */
+  beforeApplicationShutdown(): void {
+    for (const end of [...this.streams]) end();
+    this.streams.clear();
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.fanout?.stop();
     this.listeners.clear();
+  }
+
+  /** Registers how to end one open stream at shutdown; returns the deregistration. */
+  trackStream(end: () => void): () => void {
+    this.streams.add(end);
+    return () => this.streams.delete(end);
   }
 
   /** Delivers to this instance's subscribers and, with Redis, to the other instances. */

@@ -33,9 +33,11 @@ export async function serveSse(
     hub.options.heartbeatMs,
   );
   heartbeat.unref();
+  const untrack = hub.trackStream(() => res.end());
   const close = () => {
     clearInterval(heartbeat);
     unsubscribe();
+    untrack();
   };
   req.on('close', close);
   res.on('error', close);
