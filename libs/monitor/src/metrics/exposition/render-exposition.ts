@@ -72,24 +72,27 @@ function renderGauge(m: Gauge): string {
 }
 
 function renderHistogram(m: Histogram): string {
-  let out = header(m.name, m.description, 'histogram');
   const bounds = m.buckets;
-  const les = bounds.map((b) => `le="${formatValue(b)}"`);
-  les.push('le="+Inf"');
-  const bucketName = `${m.name}_bucket`;
   const n = bounds.length;
+  const les = bounds.map((b) => `le="${formatValue(b)}"}`);
+  les.push('le="+Inf"}');
+  const bucketName = `${m.name}_bucket{`;
+  const parts: string[] = [header(m.name, m.description, 'histogram')];
   for (let i = 0; i < m.seriesCount; i++) {
     const inner = innerLabels(m, i);
+    const open = inner === '' ? bucketName : `${bucketName}${inner},`;
     const data = m.seriesData(i);
     let running = 0;
     for (let b = 0; b <= n; b++) {
       running += data[b];
-      out += `${bucketName}{${withLabel(inner, les[b])}} ${running}\n`;
+      parts.push(open, les[b], ' ', String(running), '\n');
     }
-    out += sample(`${m.name}_sum`, inner, data[n + 2]);
-    out += sample(`${m.name}_count`, inner, data[n + 1]);
+    parts.push(
+      sample(`${m.name}_sum`, inner, data[n + 2]),
+      sample(`${m.name}_count`, inner, data[n + 1]),
+    );
   }
-  return out;
+  return parts.join('');
 }
 
 function renderSummary(m: Summary): string {
@@ -113,23 +116,23 @@ function renderSummary(m: Summary): string {
  * (`# EOF` is added once by the caller, after any other source).
  */
 export function renderMetrics(metrics: Iterable<BaseMetric>, format: ExpositionFormat): string {
-  let out = '';
+  const parts: string[] = [];
   for (const m of metrics) {
     if (m.seriesCount === 0) continue;
     switch (m.type) {
       case 'counter':
-        out += renderCounter(m as Counter, format);
+        parts.push(renderCounter(m as Counter, format));
         break;
       case 'gauge':
-        out += renderGauge(m as Gauge);
+        parts.push(renderGauge(m as Gauge));
         break;
       case 'histogram':
-        out += renderHistogram(m as Histogram);
+        parts.push(renderHistogram(m as Histogram));
         break;
       case 'summary':
-        out += renderSummary(m as Summary);
+        parts.push(renderSummary(m as Summary));
         break;
     }
   }
-  return out;
+  return parts.join('');
 }

@@ -24,7 +24,13 @@ export abstract class BaseMetric implements MetricProtocol {
   sink: MetricRecordSink | null = null;
 
   private names: readonly string[] = EMPTY;
-  private readonly keys = new Map<string, number>();
+  /**
+   * Series lookup: one `Map` level per label name, keyed by the label value
+   * as given (no key string is built on the hot path), the last level
+   * holding the series index. Raw variants (`200` and `'200'`) get their
+   * own branches that lead to the same series.
+   */
+  private readonly tree = new Map<unknown, any>();
   private readonly values: Array<readonly string[]> = [];
   private readonly prefixes: Array<string | undefined> = [];
   private defaultIndex = -1;
@@ -61,7 +67,7 @@ export abstract class BaseMetric implements MetricProtocol {
     return this.values[index];
   }
 
-  /** @internal cached `{a="x",b="y"` fragment of series `index` (without the closing brace). */
+  /** @internal cached `a="x",b="y"` fragment of series `index`. */
   seriesPrefix(index: number, render: (index: number) => string): string {
     let prefix = this.prefixes[index];
     if (prefix === undefined) this.prefixes[index] = prefix = render(index);
@@ -73,53 +79,45 @@ export abstract class BaseMetric implements MetricProtocol {
     if (labels === undefined || labels === null) {
       return this.defaultIndex >= 0 ? this.defaultIndex : this.createDefault();
     }
-    let key = '';
-    for (const k in labels) key += k + '\u0001' + labels[k] + '\u0002';
-    const index = this.keys.get(key);
-    return index !== undefined ? index : this.resolve(key, labels);
+    const names = this.names;
+    const n = names.length;
+    let node: any = this.tree;
+    let defined = 0;
+    for (let i = 0; i < n; i++) {
+      const v = labels[names[i]];
+      if (v !== undefined) defined++;
+      node = node.get(v);
+      if (node === undefined) return this.resolve(labels);
+    }
+    let count = 0;
+    for (const _ in labels) count++;
+    return count === defined && n > 0 ? (node as number) : this.resolve(labels);
   }
 
   /** Index of an existing series, or -1 (read paths never create series). */
   protected findSeries(labels: MetricLabels): number {
-    let key = '';
-    for (const k in labels) key += k + '\u0001' + labels[k] + '\u0002';
-    const index = this.keys.get(key);
-    if (index !== undefined) return index;
-    const canonical = this.canonicalKey(labels, false);
-    return canonical === undefined ? -1 : (this.keys.get(canonical) ?? -1);
-  }
-
-  protected notify(value: number): void {
-    if (this.sink !== null) this.sink(this.name, value);
+    for (const k in labels) {
+      if (!this.names.includes(k)) return -1;
+    }
+    if (this.names.every((n) => stringOf(labels[n]) === '')) return this.defaultIndex;
+    let node: any = this.tree;
+    for (const n of this.names) {
+      node = node.get(stringOf(labels[n]));
+      if (node === undefined) return -1;
+    }
+    return node as number;
   }
 
   private createDefault(): number {
-    const existing = this.keys.get('');
-    if (existing !== undefined) return (this.defaultIndex = existing);
-    this.defaultIndex = this.newSeries('', EMPTY);
+    if (this.defaultIndex < 0) this.defaultIndex = this.newSeries(EMPTY);
     return this.defaultIndex;
   }
 
-  private resolve(rawKey: string, labels: MetricLabels): number {
-    const canonical = this.canonicalKey(labels, true)!;
-    let index = this.keys.get(canonical);
-    if (index === undefined) {
-      if (canonical === '') index = this.createDefault();
-      else
-        index = this.newSeries(
-          canonical,
-          this.names.map((n) => stringOf(labels[n])),
-        );
-    }
-    if (this.keys.size < 100_000) this.keys.set(rawKey, index);
-    return index;
-  }
-
-  /** `\u0001`-joined values aligned with `labelNames` (`''` when all empty); fixes the names on first use. */
-  private canonicalKey(labels: MetricLabels, fix: boolean): string | undefined {
+  /** Slow path: validates, fixes the names on first use, finds or creates the series, caches the raw path. */
+  private resolve(labels: MetricLabels): number {
     const given = Object.keys(labels);
-    if (this.names.length === 0 && given.length > 0) {
-      if (!fix) return undefined;
+    if (this.names.length === 0) {
+      if (given.length === 0) return this.createDefault();
       const reserved = this.reservedLabels();
       for (const n of given) {
         assertLabelName(this.name, n, reserved);
@@ -133,27 +131,46 @@ export abstract class BaseMetric implements MetricProtocol {
     }
     for (const n of given) {
       if (!this.names.includes(n)) {
-        if (!fix) return undefined;
         throw new InvalidMetricError(
           `Unknown label "${n}" on metric "${this.name}": its labels are fixed on first use to [${this.names.join(', ')}]. Use those names (an omitted one is "").`,
         );
       }
     }
-    let key = '';
-    let empty = true;
-    for (let i = 0; i < this.names.length; i++) {
-      const v = stringOf(labels[this.names[i]]);
-      if (v !== '') empty = false;
-      key += (i === 0 ? '' : '\u0001') + v;
+    const canonical = this.names.map((n) => stringOf(labels[n]));
+    let index: number;
+    if (canonical.every((v) => v === '')) {
+      index = this.createDefault();
+    } else {
+      const found = this.walk(canonical, -1);
+      index = found >= 0 ? found : this.newSeries(Object.freeze(canonical));
+      if (found < 0) this.walk(canonical, index);
     }
-    return empty ? '' : key;
+    this.walk(
+      this.names.map((n) => labels[n]),
+      index,
+    );
+    return index;
   }
 
-  private newSeries(canonical: string, values: readonly string[]): number {
+  /** Follows `path` in the tree; with `insert >= 0`, creates the missing branch ending at `insert`. */
+  private walk(path: readonly unknown[], insert: number): number {
+    let node: Map<unknown, any> = this.tree;
+    for (let i = 0; i < path.length; i++) {
+      let next = node.get(path[i]);
+      if (next === undefined) {
+        if (insert < 0) return -1;
+        next = i === path.length - 1 ? insert : new Map();
+        node.set(path[i], next);
+      }
+      node = next;
+    }
+    return node as unknown as number;
+  }
+
+  private newSeries(values: readonly string[]): number {
     const index = this.values.length;
     this.values.push(values);
     this.prefixes.push(undefined);
-    this.keys.set(canonical, index);
     this.addSeries(index);
     return index;
   }
