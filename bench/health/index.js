@@ -9,12 +9,13 @@
  *   - bare:            a bare node:http handler running the three checks itself
  *   - nest-constant:   reference only: a Nest controller returning a constant (the ceiling of any controller)
  * Each server runs in its own child process so it does not share a core with
- * the load generator. Requires the built packages (npm run build).
+ * the load generator; variants are measured in interleaved rounds and the
+ * median of each is reported. Requires the built packages (npm run build).
  */
 require('reflect-metadata');
 const { fork } = require('node:child_process');
 const autocannon = require('autocannon');
-const { report, round } = require('../harness');
+const { median, report, round } = require('../harness');
 
 const VARIANTS = [
   'bare',
@@ -24,7 +25,8 @@ const VARIANTS = [
   'terminus-nest',
   'nest-constant',
 ];
-const DURATION = Number(process.env.BENCH_HEALTH_SECONDS ?? 4);
+const DURATION = Number(process.env.BENCH_HEALTH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_HEALTH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_HEALTH_CONNECTIONS ?? 32);
 
 /** The three trivial checks every variant runs. */
@@ -191,30 +193,26 @@ function load(url, duration) {
   });
 }
 
-async function measure(variant) {
+async function startServer(variant) {
   const child = fork(__filename, ['serve', variant], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  try {
-    const port = await new Promise((resolve, reject) => {
-      child.once('message', resolve);
-      child.once('exit', (code) => reject(new Error(`${variant} server exited with ${code}`)));
-    });
-    const url = `http://127.0.0.1:${port}/health`;
-    const probe = await fetch(url);
-    if (probe.status !== 200) throw new Error(`${variant}: GET /health answered ${probe.status}`);
-    await load(url, 1); // warm-up
-    const result = await load(url, DURATION);
-    if (result.non2xx || result.errors)
-      throw new Error(`${variant}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    return {
-      reqPerSec: round(result.requests.average),
-      p99Ms: result.latency.p99,
-      requests: result.requests.total,
-    };
-  } finally {
-    child.kill('SIGKILL');
-  }
+  const port = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`${variant} server exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}/health`;
+  const probe = await fetch(url);
+  if (probe.status !== 200) throw new Error(`${variant}: GET /health answered ${probe.status}`);
+  await load(url, 1); // warm-up
+  return { child, url };
+}
+
+async function measureOnce(variant, url) {
+  const result = await load(url, DURATION);
+  if (result.non2xx || result.errors)
+    throw new Error(`${variant}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { reqPerSec: result.requests.average, p99Ms: result.latency.p99 };
 }
 
 async function main() {
@@ -223,16 +221,38 @@ async function main() {
     process.send(port);
     return;
   }
-  const results = {};
   const only = process.env.BENCH_HEALTH_VARIANTS?.split(',');
-  for (const variant of VARIANTS.filter((v) => !only || only.includes(v))) {
-    results[variant] = await measure(variant);
+  const variants = VARIANTS.filter((v) => !only || only.includes(v));
+  const running = {};
+  const samples = Object.fromEntries(variants.map((v) => [v, []]));
+  try {
+    for (const variant of variants) running[variant] = await startServer(variant);
+    // interleaved rounds, medians kept: a busy machine disturbs every variant alike
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const variant of variants) {
+        samples[variant].push(await measureOnce(variant, running[variant].url));
+      }
+    }
+  } finally {
+    for (const { child } of Object.values(running)) child.kill('SIGKILL');
+  }
+  const results = {};
+  for (const variant of variants) {
+    results[variant] = {
+      reqPerSec: round(median(samples[variant].map((x) => x.reqPerSec))),
+      p99Ms: median(samples[variant].map((x) => x.p99Ms)),
+    };
     console.error(`${variant}: ${JSON.stringify(results[variant])}`);
   }
   const ratio = (a, b) =>
     results[a] && results[b] ? round(results[a].reqPerSec / results[b].reqPerSec, 3) : undefined;
   report('health', results, {
-    setup: { durationSeconds: DURATION, connections: CONNECTIONS, checks: Object.keys(CHECKS) },
+    setup: {
+      durationSeconds: DURATION,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      checks: Object.keys(CHECKS),
+    },
     ratios: {
       heraldNestVsTerminusNest: ratio('herald-nest', 'terminus-nest'),
       heraldNestMiddlewareVsTerminusNest: ratio('herald-nest-mw', 'terminus-nest'),
