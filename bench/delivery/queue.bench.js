@@ -1,0 +1,193 @@
+/**
+ * Sends per second through Herald's reliable delivery to the fake Twilio
+ * server: inline (retry + circuit breaker + record in the caller) against the
+ * same channel wrapped by hand in cockatiel retry + breaker; and queued on
+ * BullMQ (enqueue N, count until the fake provider has N messages) with one
+ * and with two worker processes, against a plain BullMQ queue + Worker calling
+ * the same channel. Needs Redis on 127.0.0.1:6379 and `npm run build`.
+ * Throughput: a ratio below 1 means Herald is slower.
+ */
+const { spawn } = require('node:child_process');
+const { join } = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { NamedSMSConfig } = require('@herald/contracts');
+const {
+  createSmsChannel,
+  createDeliveryService,
+  DeliveryTelemetry,
+  ReliableSmsChannel,
+  BullmqDeliveryQueue,
+  connectionFromUrl,
+} = require('@herald/notification');
+const { FakeTwilioServer } = require('@herald/notification/testing');
+const cockatiel = require('cockatiel');
+const { Queue } = require('bullmq');
+const { compare, median } = require('../harness');
+
+const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
+const QUEUED = Number(process.env.BENCH_QUEUED ?? 2000);
+const CONCURRENCY = 50;
+
+async function throughput(send, total = SENDS) {
+  for (let i = 0; i < 100; i++) await send(`warm-${i}`);
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < total) await send(String(next++));
+    }),
+  );
+  return total / ((performance.now() - start) / 1000);
+}
+
+function twilioChannel(twilio) {
+  return createSmsChannel(
+    new NamedSMSConfig({
+      name: 'tw',
+      driver: 'twilio',
+      twilio: {
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+        fromNumber: '+15005550006',
+        baseUrl: twilio.url,
+      },
+    }),
+    new DeliveryTelemetry(),
+  );
+}
+
+async function inline(twilio) {
+  const channel = twilioChannel(twilio);
+  const service = createDeliveryService({ retryAttempts: 3, retryBaseMs: 10 });
+  service.register('sms', channel);
+  const reliable = new ReliableSmsChannel(service, ['tw']);
+  const policy = cockatiel.wrap(
+    cockatiel.retry(cockatiel.handleAll, {
+      maxAttempts: 2,
+      backoff: new cockatiel.ExponentialBackoff({ initialDelay: 10 }),
+    }),
+    cockatiel.circuitBreaker(cockatiel.handleAll, {
+      halfOpenAfter: 30_000,
+      breaker: new cockatiel.ConsecutiveBreaker(5),
+    }),
+  );
+  const msg = (key) => ({
+    to: '+15551234567',
+    body: `inline ${key}`,
+    idempotencyKey: `inline-${key}`,
+  });
+  // Alternating rounds, median of each: the first round of either side warms the JIT and sockets.
+  const herald = [];
+  const peer = [];
+  for (let round = 0; round < 3; round++) {
+    peer.push(await throughput((k) => policy.execute(() => channel.send(msg(`${round}-${k}`)))));
+    herald.push(await throughput((k) => reliable.send(msg(`${round}-${k}`))));
+  }
+  return compare(median(herald), median(peer), 'sends/s');
+}
+
+function startWorker(mode, env) {
+  const child = spawn(process.execPath, [join(__dirname, 'queue-worker.js'), mode], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (c) => c.toString().includes('ready') && resolve(child));
+    child.once('exit', (code) => reject(new Error(`bench worker exited with ${code}`)));
+  });
+}
+
+/** Sends/s from the first enqueue until the fake provider accepted all `QUEUED` messages. */
+async function queued(twilio, mode, workers) {
+  const queueName = `herald-bench-${mode}-${workers}-${process.pid}-${Date.now()}`;
+  const prefix = 'herald-bench';
+  const env = { BENCH_QUEUE: queueName, BENCH_PREFIX: prefix, BENCH_TWILIO_URL: twilio.url };
+  const children = await Promise.all(Array.from({ length: workers }, () => startWorker(mode, env)));
+  twilio.reset();
+  const producer =
+    mode === 'herald'
+      ? new ReliableSmsChannel(
+          createDeliveryService(
+            {},
+            { queue: new BullmqDeliveryQueue({ queueName, prefix, attempts: 3 }) },
+          ),
+          ['tw'],
+        )
+      : new Queue(queueName, { connection: connectionFromUrl(), prefix });
+  const start = performance.now();
+  const sends = [];
+  for (let i = 0; i < QUEUED; i++) {
+    const message = {
+      to: '+15551234567',
+      body: `queued ${i}`,
+      idempotencyKey: `${queueName}-${i}`,
+    };
+    sends.push(
+      mode === 'herald'
+        ? producer.send(message)
+        : producer.add('sms', message, {
+            jobId: message.idempotencyKey,
+            attempts: 3,
+            removeOnComplete: true,
+          }),
+    );
+    if (sends.length >= 200) await Promise.all(sends.splice(0));
+  }
+  await Promise.all(sends);
+  while (twilio.messages.length < QUEUED) await new Promise((r) => setTimeout(r, 5));
+  const rate = QUEUED / ((performance.now() - start) / 1000);
+  await Promise.all(
+    children.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))),
+  );
+  const cleanup = new Queue(queueName, { connection: connectionFromUrl(), prefix });
+  await cleanup.obliterate({ force: true });
+  await cleanup.close();
+  await (mode === 'herald' ? producer.delivery?.queue?.close?.() : producer.close());
+  return rate;
+}
+
+async function run() {
+  const twilio = await new FakeTwilioServer().start();
+  try {
+    const results = { 'queue.inline': await inline(twilio) };
+    for (const workers of [1, 2]) {
+      // Alternate which side goes first, so neither always gets the warmer machine.
+      const peerFirst = workers === 1 ? await queued(twilio, 'peer', workers) : undefined;
+      const herald = await queued(twilio, 'herald', workers);
+      const peer = peerFirst ?? (await queued(twilio, 'peer', workers));
+      results[`queue.bullmq.${workers}worker${workers > 1 ? 's' : ''}`] = compare(
+        herald,
+        peer,
+        'sends/s',
+      );
+    }
+    results['queue.sends'] = {
+      inline: SENDS,
+      queued: QUEUED,
+      concurrency: CONCURRENCY,
+      workerConcurrency: 20,
+    };
+    return {
+      results,
+      peers: {
+        'queue.inline':
+          'the same Twilio channel wrapped by hand in cockatiel retry + circuit breaker (no records)',
+        'queue.bullmq':
+          'a plain BullMQ Queue.add (jobId = key) + Worker calling the same channel (no records, no breaker)',
+      },
+    };
+  } finally {
+    await twilio.stop();
+  }
+}
+
+module.exports = { run };
+
+if (require.main === module) {
+  run()
+    .then((out) => console.log(JSON.stringify(out, null, 2)))
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}
