@@ -208,17 +208,32 @@ async function startServer(variant) {
   return { child, url };
 }
 
-async function measureOnce(variant, url) {
+/** CPU time (user + system, microseconds) the server process has used so far. */
+function serverCpu(child) {
+  return new Promise((resolve) => {
+    child.once('message', (usage) => resolve(usage.user + usage.system));
+    child.send('cpu');
+  });
+}
+
+async function measureOnce(variant, { child, url }) {
+  const cpuBefore = await serverCpu(child);
   const result = await load(url, DURATION);
+  const cpu = (await serverCpu(child)) - cpuBefore;
   if (result.non2xx || result.errors)
     throw new Error(`${variant}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { reqPerSec: result.requests.average, p99Ms: result.latency.p99 };
+  return {
+    reqPerSec: result.requests.average,
+    p99Ms: result.latency.p99,
+    cpuUsPerRequest: cpu / result.requests.total,
+  };
 }
 
 async function main() {
   if (process.argv[2] === 'serve') {
     const port = await servers[process.argv[3]]();
     process.send(port);
+    process.on('message', () => process.send(process.cpuUsage()));
     return;
   }
   const only = process.env.BENCH_HEALTH_VARIANTS?.split(',');
@@ -230,7 +245,7 @@ async function main() {
     // interleaved rounds, medians kept: a busy machine disturbs every variant alike
     for (let r = 0; r < ROUNDS; r++) {
       for (const variant of variants) {
-        samples[variant].push(await measureOnce(variant, running[variant].url));
+        samples[variant].push(await measureOnce(variant, running[variant]));
       }
     }
   } finally {
@@ -241,11 +256,17 @@ async function main() {
     results[variant] = {
       reqPerSec: round(median(samples[variant].map((x) => x.reqPerSec))),
       p99Ms: median(samples[variant].map((x) => x.p99Ms)),
+      // server CPU per request: less sensitive than req/s to other load on the machine
+      cpuUsPerRequest: round(median(samples[variant].map((x) => x.cpuUsPerRequest))),
     };
     console.error(`${variant}: ${JSON.stringify(results[variant])}`);
   }
   const ratio = (a, b) =>
     results[a] && results[b] ? round(results[a].reqPerSec / results[b].reqPerSec, 3) : undefined;
+  const cpuRatio = (a, b) =>
+    results[a] && results[b]
+      ? round(results[a].cpuUsPerRequest / results[b].cpuUsPerRequest, 3)
+      : undefined;
   report('health', results, {
     setup: {
       durationSeconds: DURATION,
@@ -259,6 +280,11 @@ async function main() {
       heraldAttachedVsTerminusNest: ratio('herald-attached', 'terminus-nest'),
       heraldAttachedVsBare: ratio('herald-attached', 'bare'),
       nestConstantVsTerminusNest: ratio('nest-constant', 'terminus-nest'),
+    },
+    cpuRatios: {
+      terminusNestVsHeraldNest: cpuRatio('terminus-nest', 'herald-nest'),
+      terminusNestVsHeraldNestMiddleware: cpuRatio('terminus-nest', 'herald-nest-mw'),
+      bareVsHeraldAttached: cpuRatio('bare', 'herald-attached'),
     },
     targets: { heraldVsTerminusNest: 1.5, heraldAttachedVsBare: 0.8 },
   });
