@@ -23,12 +23,19 @@ export const HTTP_METRIC_NAMES = {
 } as const;
 
 type Req = IncomingMessage & {
-  route?: { path?: string };
+  route?: { path?: string; methods?: Record<string, boolean> };
   baseUrl?: string;
   originalUrl?: string;
   routeOptions?: { url?: string };
   routerPath?: string;
 };
+
+/** A catch-all route for every method (`{*path}`): what Nest middleware registers, not a handler. */
+function isCatchAll(route: NonNullable<Req['route']>): boolean {
+  if (!/\*/.test(String(route.path))) return false;
+  // Express 4 marks `all()` with `_all`; Express 5 lists every method.
+  return route.methods?._all === true || Object.keys(route.methods ?? {}).length >= 7;
+}
 
 /**
  * The route template of a finished request (`/users/:id`), never the raw path:
@@ -39,10 +46,11 @@ export function routeTemplateOf(
   unmatched = 'unmatched',
   ownRoute?: Req['route'],
 ): string {
-  if (req.route !== ownRoute && typeof req.route?.path === 'string') {
+  if (req.route !== ownRoute && typeof req.route?.path === 'string' && !isCatchAll(req.route)) {
     return `${req.baseUrl ?? ''}${req.route.path}` || '/';
   }
-  if (req.route !== undefined && req.route === ownRoute) return unmatched;
+  if (req.route !== undefined && (req.route === ownRoute || isCatchAll(req.route)))
+    return unmatched;
   return req.routeOptions?.url ?? req.routerPath ?? unmatched;
 }
 
