@@ -61,6 +61,10 @@ describe('the inbox page in a real browser (headless Chromium)', () => {
       ).resolves.toBe('Sent by the test <b>live</b>');
       await expect(page.evaluate('window.notReloaded')).resolves.toBe(true);
 
+      await page.getByRole('button', { name: 'Mark "Welcome to Herald" read' }).click();
+      await page.waitForFunction("document.querySelector('.bell-count')?.textContent === '3'");
+      await expect(page.locator('.inbox-item.unread').count()).resolves.toBe(3);
+
       await page.getByRole('button', { name: 'Mark all read' }).click();
       await page.waitForFunction("document.querySelector('.bell-count')?.textContent === '0'");
       await expect(page.locator('#herald-inbox-unread').textContent()).resolves.toBe('0');

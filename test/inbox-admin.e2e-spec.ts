@@ -103,6 +103,13 @@ describe('admin notification endpoints (demo, SQLite)', () => {
       'Try the live bell',
       'Welcome to Herald',
     ]);
+    const unreadOnly = await http()
+      .get('/admin/notifications/inbox?unread_only=true')
+      .set(bearer(alice))
+      .expect(200);
+    expect(unreadOnly.body.notifications.length).toBeGreaterThan(0);
+    expect(unreadOnly.body.notifications.every((m: { read: boolean }) => !m.read)).toBe(true);
+    await http().get('/admin/notifications/inbox?unread_only=maybe').set(bearer(alice)).expect(400);
     const bad = await http()
       .get('/admin/notifications/inbox?limit=0')
       .set(bearer(alice))

@@ -1,9 +1,14 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AdminShellService } from './admin-shell.service';
 import { RealtimeHub } from './realtime/realtime-hub.service';
 import { REALTIME_OPTIONS, realtimeOptionsFromEnv } from './realtime/realtime.options';
 
+/**
+ * The admin shell, global so that every demo feature module can render pages
+ * in it and reach the realtime hub without importing it.
+ */
+@Global()
 @Module({
   imports: [DiscoveryModule],
   providers: [

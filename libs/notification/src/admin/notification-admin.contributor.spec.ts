@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { INBOX_SENT_HOOK } from '@herald/contracts';
+import { INBOX_SENT_HOOK, InboxConfig } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration';
 import { INBOX_READ_ALL_EVENT, INBOX_READ_EVENT } from '../inbox/inbox.events';
 import { InboxService } from '../inbox/inbox.service';
@@ -57,6 +57,25 @@ describe('NotificationAdminContributor', () => {
     expect(
       await bridge.toMessage(INBOX_READ_ALL_EVENT, { userId: 'erin', count: 2, unreadCount: 0 }),
     ).toEqual({ userId: 'erin', type: 'inbox.read_all', data: { count: 2, unread_count: 0 } });
+  });
+
+  it('the page pages with Older / Newest links and filters unread', async () => {
+    const inbox = new InboxService(new InMemoryInboxStore(), {
+      config: new InboxConfig({ maxPageSize: 2 }),
+    });
+    for (const title of ['one', 'two', 'three']) await inbox.send('gail', { title, body: '' });
+    const [page] = new NotificationAdminContributor(inbox).pages();
+    const first = await page.render({ id: 'gail' }, {});
+    expect(first).toContain('three');
+    expect(first).not.toContain('>one<');
+    const next = /href="\/admin\/notifications\?cursor=([^"&]+)"\s+rel="next"/.exec(first);
+    expect(next).not.toBeNull();
+    const second = await page.render({ id: 'gail' }, { cursor: decodeURIComponent(next![1]) });
+    expect(second).toContain('>one<');
+    expect(second).toMatch(/>\s*Newest\s*<\/a>/);
+    expect(second).not.toContain('rel="next"');
+    const unread = await page.render({ id: 'gail' }, { filter: 'unread' });
+    expect(unread).toContain('data-unread-only="true"');
   });
 
   it('notifications.inbox: healthy on a round trip, unhealthy past the timeout or when the store fails', async () => {
