@@ -167,6 +167,17 @@ export class DeliveryConfig extends ConfigSection {
     doc: 'Seconds during which a message without idempotency key is deduplicated (bullmq)',
   })
   idempotencyWindow!: number;
+
+  protected override crossCheck(): ConfigProblem[] {
+    return typeof this.retryCap === 'number' && this.retryCap < this.retryBase
+      ? [
+          {
+            path: 'retry_cap',
+            message: `must be at least retry_base (${this.retryBase}); raise retry_cap or lower retry_base (got ${this.retryCap})`,
+          },
+        ]
+      : [];
+  }
 }
 
 /** SPEC `NotificationConfig` (top-level key `notification`). */

@@ -14,7 +14,9 @@ class ScriptedBackend implements DeliveryBackend<string, { messageId: string }> 
     private readonly script: Behaviour[] | Behaviour,
     readonly log: string[],
   ) {}
+  onSend?: () => void;
   async send(message: string): Promise<{ messageId: string }> {
+    this.onSend?.();
     const step = Array.isArray(this.script) ? (this.script[this.calls] ?? 'ok') : this.script;
     this.calls++;
     this.log.push(this.name);
@@ -140,7 +142,11 @@ describe('circuit breaker', () => {
 
     await jest.advanceTimersByTimeAsync(5_000);
     log.length = 0;
+    const seen: string[] = [];
+    // cockatiel marks the circuit half-open right after it starts the trial call.
+    a.onSend = () => void Promise.resolve().then(() => seen.push(engine.breakers.state('sms:a')));
     const recovered = await deliver([a, b]); // trial succeeds: closed
+    expect(seen).toEqual(['half-open']);
     expect(log).toEqual(['a']);
     expect(recovered.record.backend).toBe('a');
     expect(engine.breakers.state('sms:a')).toBe('closed');

@@ -1,0 +1,40 @@
+import { HeraldConfigError, NotificationConfig } from '@herald/contracts';
+import { deliverySettingsFrom } from './delivery-settings.util';
+
+describe('notification.delivery config', () => {
+  it('documents its defaults and converts seconds to milliseconds', () => {
+    const config = new NotificationConfig({}).validate().delivery;
+    expect(config).toMatchObject({
+      enabled: false,
+      queue: 'inline',
+      redisUrl: 'redis://127.0.0.1:6379',
+      store: 'memory',
+      retryAttempts: 5,
+    });
+    expect(deliverySettingsFrom(config)).toEqual({
+      retryAttempts: 5,
+      retryBaseMs: 1000,
+      retryCapMs: 60_000,
+      circuitThreshold: 5,
+      circuitCooldownMs: 30_000,
+      idempotencyWindowMs: 3_600_000,
+    });
+  });
+
+  it('reports every problem with its path', () => {
+    const config = new NotificationConfig({
+      delivery: { queue: 'kafka', retryAttempts: 0, retryBase: 10, retryCap: 5 },
+    });
+    let error: unknown;
+    try {
+      config.validate('notification');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(HeraldConfigError);
+    const text = String((error as Error).message);
+    expect(text).toContain('notification.delivery.queue: must be one of "inline", "bullmq"');
+    expect(text).toContain('notification.delivery.retry_attempts: must be between 1 and 100');
+    expect(text).toContain('notification.delivery.retry_cap: must be at least retry_base (10)');
+  });
+});
