@@ -47,7 +47,7 @@ describe('demo: sending SMS, push and email through the log drivers', () => {
       accepted: ['ada@example.com'],
     });
 
-    const deliveries = await (await fetch(`${url}/channels/deliveries`)).json();
+    const deliveries = (await (await fetch(`${url}/channels/deliveries`)).json()) as any[];
     expect(
       deliveries.map((d: any) => [d.channel, d.backend, d.recipient, d.summary]).sort(),
     ).toEqual(
@@ -65,13 +65,13 @@ describe('demo: sending SMS, push and email through the log drivers', () => {
   it('refuses an invalid recipient and header injection with a 400', async () => {
     const bad = await post('/channels/sms', { to: '12345', body: 'x' }, true);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).reason).toBe('invalid_recipient');
+    expect(((await bad.json()) as any).reason).toBe('invalid_recipient');
     const injected = await post(
       '/channels/email',
       { to: 'ada@example.com', subject: 'Hi\r\nBcc: x@example.com' },
       true,
     );
     expect(injected.status).toBe(400);
-    expect((await injected.json()).error).toContain('header injection refused');
+    expect(((await injected.json()) as any).error).toContain('header injection refused');
   });
 });

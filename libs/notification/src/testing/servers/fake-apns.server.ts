@@ -58,6 +58,7 @@ export class FakeApnsServer {
   /** When set, provider tokens issued before this (seconds) are `ExpiredProviderToken`. */
   expireTokensIssuedBefore?: number;
   private readonly publicKey: KeyObject;
+  private readonly verified = new Map<string, ApnsReceived['jwt']>();
   private readonly tls: { key: string; cert: string };
   private server?: http2.Http2SecureServer;
   private readonly sessions = new Set<http2.ServerHttp2Session>();
@@ -143,7 +144,12 @@ export class FakeApnsServer {
     const raw = Buffer.concat(chunks);
     const token = decodeURIComponent(String(headers[':path'] ?? '').replace(/^\/3\/device\//, ''));
     const auth = /^bearer (.+)$/i.exec(String(headers.authorization ?? ''))?.[1] ?? '';
-    const jwt = verifyJwt(auth, this.publicKey);
+    // like APNs, verify a provider token once and trust it for its lifetime
+    const jwt = this.verified.get(auth) ?? verifyJwt(auth, this.publicKey);
+    if (jwt.valid && !this.verified.has(auth)) {
+      if (this.verified.size > 100) this.verified.clear();
+      this.verified.set(auth, jwt);
+    }
     let payload: any;
     try {
       payload = JSON.parse(raw.toString('utf8'));

@@ -10,18 +10,22 @@ type Transporter = import('nodemailer').Transporter<
 >;
 
 /**
- * SMTP through nodemailer (optional peer dependency, loaded on first send):
+ * SMTP through nodemailer (optional peer dependency, loaded when the driver is built):
  * a pool of connections, implicit TLS (`secure`) or STARTTLS (upgraded when
  * offered, required with `require_tls`), AUTH with `username`/`password`.
  */
 export class SmtpMailDriver implements MailProviderDriver {
   readonly driver = 'smtp';
   private transporter?: Transporter;
+  private readonly nodemailer: Nodemailer;
 
+  /** Loads nodemailer here, so a missing package fails at bootstrap, naming it. */
   constructor(
     private readonly backend: string,
     private readonly config: SMTPDriverConfig,
-  ) {}
+  ) {
+    this.nodemailer = requireOptional<Nodemailer>('nodemailer', 'The smtp mail driver');
+  }
 
   async send(message: MailMessage): Promise<MailDriverResult> {
     const transporter = this.transport();
@@ -66,10 +70,9 @@ export class SmtpMailDriver implements MailProviderDriver {
 
   private transport(): Transporter {
     if (this.transporter) return this.transporter;
-    const nodemailer = requireOptional<Nodemailer>('nodemailer', 'The smtp mail driver');
     const c = this.config;
     const timeoutMs = c.timeout * 1000;
-    this.transporter = nodemailer.createTransport({
+    this.transporter = this.nodemailer.createTransport({
       host: c.host,
       port: c.port,
       secure: c.secure,

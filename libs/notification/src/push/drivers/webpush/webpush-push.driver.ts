@@ -28,7 +28,7 @@ export class WebPushDriver implements PushProviderDriver {
   readonly batchConcurrency = 64;
   private readonly http: HttpClient;
   private readonly context: DeliveryContext;
-  private lib?: WebPushLib;
+  private readonly lib: WebPushLib;
 
   constructor(
     backend: string,
@@ -36,6 +36,7 @@ export class WebPushDriver implements PushProviderDriver {
   ) {
     this.context = { channel: 'push', backend, provider: 'Web Push' };
     this.http = new HttpClient(this.context);
+    this.lib = requireOptional<WebPushLib>('web-push', 'The webpush push driver'); // fails at bootstrap when missing
   }
 
   async send(
@@ -43,7 +44,6 @@ export class WebPushDriver implements PushProviderDriver {
     traceHeaders: Record<string, string>,
   ): Promise<PushDriverResult> {
     const subscription = parseSubscription(message.token, this.context.backend);
-    this.lib ??= requireOptional<WebPushLib>('web-push', 'The webpush push driver');
     const payload = JSON.stringify({
       title: message.title,
       body: message.body,
