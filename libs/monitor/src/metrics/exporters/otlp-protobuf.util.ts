@@ -2,26 +2,37 @@ import { requireOptional } from '@herald/contracts';
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { otlpSignalUrl, type ExporterConfig } from './exporter-registry';
+import { OtlpHttpTransport } from './otlp-http.transport';
 
-type NodeHttp = typeof import('@opentelemetry/otlp-exporter-base/node-http');
+type ExporterBase = typeof import('@opentelemetry/otlp-exporter-base');
 type Transformer = typeof import('@opentelemetry/otlp-transformer');
 
-const PROTOBUF = { 'Content-Type': 'application/x-protobuf' };
-
-function legacyOptions(expConfig: ExporterConfig, signal: 'metrics' | 'traces') {
+function load(feature: string): { base: ExporterBase; transformer: Transformer } {
   return {
-    url: otlpSignalUrl(expConfig.endpoint, signal),
-    headers: { ...(expConfig.headers ?? {}) },
-    compression: (expConfig.compression ?? 'none') as any,
-    timeoutMillis: Math.round((expConfig.timeout ?? 10) * 1000),
+    base: requireOptional<ExporterBase>('@opentelemetry/otlp-exporter-base', feature),
+    transformer: requireOptional<Transformer>('@opentelemetry/otlp-transformer', feature),
   };
 }
 
-function load(feature: string): { http: NodeHttp; transformer: Transformer } {
-  return {
-    http: requireOptional<NodeHttp>('@opentelemetry/otlp-exporter-base/node-http', feature),
-    transformer: requireOptional<Transformer>('@opentelemetry/otlp-transformer', feature),
-  };
+function delegateOf<T>(
+  expConfig: ExporterConfig,
+  signal: 'metrics' | 'traces',
+  serializer: any,
+  feature: string,
+): T {
+  const { base } = load(feature);
+  const compression = expConfig.compression ?? 'none';
+  const shared = base.mergeOtlpSharedConfigurationWithDefaults(
+    { timeoutMillis: Math.round((expConfig.timeout ?? 10) * 1000), compression },
+    {},
+    base.getSharedConfigurationDefaults(),
+  );
+  const transport = new OtlpHttpTransport({
+    url: otlpSignalUrl(expConfig.endpoint, signal),
+    headers: { ...(expConfig.headers ?? {}) },
+    compression,
+  });
+  return base.createOtlpNetworkExportDelegate(shared, serializer, transport as any) as T;
 }
 
 /**
@@ -29,34 +40,22 @@ function load(feature: string): { http: NodeHttp; transformer: Transformer } {
  * the default wire format of OTLP/HTTP collectors, with optional gzip.
  */
 export function createOtlpProtobufMetricExporter(expConfig: ExporterConfig): PushMetricExporter {
-  const { http, transformer } = load('The OTLP metrics exporter');
-  const base = requireOptional<typeof import('@opentelemetry/exporter-metrics-otlp-http')>(
+  const feature = 'The OTLP metrics exporter';
+  const { transformer } = load(feature);
+  const metrics = requireOptional<typeof import('@opentelemetry/exporter-metrics-otlp-http')>(
     '@opentelemetry/exporter-metrics-otlp-http',
-    'The OTLP metrics exporter',
+    feature,
   );
-  const options = legacyOptions(expConfig, 'metrics');
-  const delegate = http.createOtlpHttpExportDelegate(
-    http.convertLegacyHttpOptions(options, 'METRICS', 'v1/metrics', PROTOBUF),
-    transformer.ProtobufMetricsSerializer,
+  return new metrics.OTLPMetricExporterBase(
+    delegateOf(expConfig, 'metrics', transformer.ProtobufMetricsSerializer, feature),
   );
-  return new base.OTLPMetricExporterBase(delegate, options);
 }
 
 /** An OTLP/HTTP span exporter speaking protobuf, with optional gzip. */
 export function createOtlpProtobufSpanExporter(expConfig: ExporterConfig): SpanExporter {
-  const { http, transformer } = load('The OTLP trace exporter');
-  const core = requireOptional<typeof import('@opentelemetry/otlp-exporter-base')>(
-    '@opentelemetry/otlp-exporter-base',
-    'The OTLP trace exporter',
-  );
-  const delegate = http.createOtlpHttpExportDelegate(
-    http.convertLegacyHttpOptions(
-      legacyOptions(expConfig, 'traces'),
-      'TRACES',
-      'v1/traces',
-      PROTOBUF,
-    ),
-    transformer.ProtobufTraceSerializer,
-  );
-  return new core.OTLPExporterBase(delegate) as unknown as SpanExporter;
+  const feature = 'The OTLP trace exporter';
+  const { base, transformer } = load(feature);
+  return new base.OTLPExporterBase(
+    delegateOf<any>(expConfig, 'traces', transformer.ProtobufTraceSerializer, feature),
+  ) as unknown as SpanExporter;
 }
