@@ -12,6 +12,8 @@ import { HealthModule } from './health/health.module';
 import { DemoMetricsModule } from './metrics/demo-metrics.module';
 import { TracingDemoModule } from './tracing/tracing-demo.module';
 import { HomeController } from './home/home.controller';
+import { SloDemoModule } from './slo/slo-demo.module';
+import { ErrorsDemoModule } from './errors/errors-demo.module';
 import { ChannelsDemoModule } from './notifications/channels-demo.module';
 
 /**
@@ -36,6 +38,8 @@ import { ChannelsDemoModule } from './notifications/channels-demo.module';
     HealthModule,
     DemoMetricsModule,
     TracingDemoModule,
+    SloDemoModule,
+    ErrorsDemoModule,
   ],
   controllers: [HomeController],
 })

@@ -1,0 +1,70 @@
+import { BadRequestException, Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
+import { SLOMonitor } from '@herald/monitor';
+import { AdminShellService } from '../admin/admin-shell.service';
+import { renderSloPage } from './slo-demo.page';
+import { currentSloState, type SloStateView } from './slo-state.util';
+
+interface RecordSamplesBody {
+  metric?: string;
+  valueMs?: number | string;
+  count?: number | string;
+}
+
+/**
+ * `GET /slos`: the SLOs and their state (HTML); `GET /slos/state`: the same
+ * as JSON; `POST /slos/samples { metric, valueMs, count }` records latency
+ * samples and runs `evaluateAndDispatch()`, so a violation shows in the logs.
+ */
+@Controller('slos')
+export class SloDemoController {
+  constructor(
+    private readonly slos: SLOMonitor,
+    private readonly shell: AdminShellService,
+  ) {}
+
+  @Get()
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  page(): string {
+    return this.shell.render('SLOs', renderSloPage(currentSloState(this.slos)));
+  }
+
+  @Get('state')
+  state(): { slos: SloStateView[] } {
+    return { slos: currentSloState(this.slos) };
+  }
+
+  @Post('samples')
+  @HttpCode(200)
+  async record(@Body() body: RecordSamplesBody = {}): Promise<Record<string, unknown>> {
+    const metric = String(body.metric ?? '');
+    const valueMs = Number(body.valueMs);
+    const count = body.count === undefined ? 1 : Number(body.count);
+    const known = new Set(Object.values(this.slos.registeredSlos).map((s) => s.metric));
+    if (!known.has(metric)) {
+      throw new BadRequestException(
+        `metric must be one of ${[...known].join(', ')} (got "${metric}")`,
+      );
+    }
+    if (!Number.isFinite(valueMs) || valueMs < 0) {
+      throw new BadRequestException(
+        `valueMs must be a number of milliseconds (got "${body.valueMs}")`,
+      );
+    }
+    if (!Number.isInteger(count) || count < 1 || count > 10_000) {
+      throw new BadRequestException(
+        `count must be an integer from 1 to 10000 (got "${body.count}")`,
+      );
+    }
+    for (let i = 0; i < count; i++) this.slos.recordSample(metric, valueMs);
+    const violations = await this.slos.evaluateAndDispatch();
+    return {
+      recorded: count,
+      violations: violations.map((v) => ({
+        slo: v.slo.name,
+        measuredValueMs: v.measuredValue,
+        burnRate: v.burnRate,
+        message: v.message,
+      })),
+    };
+  }
+}
