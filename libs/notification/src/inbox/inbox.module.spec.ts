@@ -105,3 +105,21 @@ describe('InboxModule and InboxProvider', () => {
     expect(ref.get(InboxRetentionJob)).toBeDefined();
   });
 });
+
+describe('database store without its prerequisites', () => {
+  it('names the missing DataSource and the missing migration', async () => {
+    const ref = await Test.createTestingModule({ providers: [...InboxProvider] }).compile();
+    await expect(ref.get(InboxService).countUnread('x')).rejects.toThrow(
+      /store_backend is 'database' but the application has no TypeORM DataSource/,
+    );
+    await ref.close();
+
+    const bare = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
+    await bare.initialize();
+    const inbox = new InboxService(new DatabaseInboxStore(bare));
+    await expect(inbox.countUnread('x')).rejects.toThrow(
+      /inbox table 'herald_inbox_messages' does not exist; add CreateInboxMessages1732300000000/,
+    );
+    await bare.destroy();
+  });
+});

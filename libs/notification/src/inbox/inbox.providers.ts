@@ -9,6 +9,7 @@ import {
   type InboxStoreProtocol,
 } from '@herald/contracts';
 import type { DataSource } from 'typeorm';
+import { InboxError } from './errors/inbox.error';
 import { INBOX_CONFIG, INBOX_OPTIONS } from './inbox.constants';
 import type { InboxModuleOptions } from './inbox-options.interface';
 import { InboxRetentionJob } from './inbox-retention.job';
@@ -40,8 +41,21 @@ function createStore(
   );
   // Resolved on first use: at factory time the application's DataSource may not exist yet.
   return new DatabaseInboxStore(
-    options?.dataSource ?? (() => moduleRef.get(DataSourceClass, { strict: false }) as DataSource),
+    options?.dataSource ?? (() => findDataSource(moduleRef, DataSourceClass)),
   );
+}
+
+function findDataSource(moduleRef: ModuleRef, token: typeof DataSource): DataSource {
+  try {
+    return moduleRef.get(token, { strict: false });
+  } catch {
+    throw new InboxError(
+      "the inbox's store_backend is 'database' but the application has no TypeORM DataSource; " +
+        'import TypeOrmModule.forRoot(...) and run CreateInboxMessages1732300000000, pass ' +
+        'InboxModule.forRoot({ dataSource }), or set notification.inbox.store_backend: memory',
+      'INBOX_NO_DATA_SOURCE',
+    );
+  }
 }
 
 /** The application's `EventEmitter2`, resolved on first use so import order never matters. */

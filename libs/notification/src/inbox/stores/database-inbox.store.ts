@@ -5,6 +5,8 @@ import type {
   InboxPageQuery,
   InboxStoreProtocol,
 } from '@herald/contracts';
+import { InboxError } from '../errors/inbox.error';
+import { INBOX_TABLE } from '../inbox.constants';
 import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util';
 import {
   INBOX_COLUMNS,
@@ -16,6 +18,21 @@ import {
   type InboxRow,
   type SqlFragment,
 } from './inbox-sql.util';
+
+/** A clearer error when the migration has not run (SQLite and PostgreSQL wordings). */
+function missingTable(error: unknown): InboxError | undefined {
+  const message = String((error as Error)?.message ?? '');
+  if (
+    !/no such table|relation .* does not exist/i.test(message) ||
+    !message.includes(INBOX_TABLE)
+  ) {
+    return undefined;
+  }
+  return new InboxError(
+    `inbox table '${INBOX_TABLE}' does not exist; add CreateInboxMessages1732300000000 to your TypeORM migrations and run them`,
+    'INBOX_TABLE_MISSING',
+  );
+}
 
 /**
  * Inbox store on a TypeORM `DataSource` (SQLite or PostgreSQL), table
@@ -130,6 +147,8 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     try {
       const result = await runner.query(text, params, true);
       return { records: (result.records ?? []) as unknown[], affected: result.affected };
+    } catch (error) {
+      throw missingTable(error) ?? error;
     } finally {
       await runner.release();
     }
