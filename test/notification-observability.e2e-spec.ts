@@ -64,10 +64,15 @@ describe('notification channels with the real MonitorModule', () => {
     const spans = app
       .get<TracerProtocol>(TRACER)
       .getAllSpans()
-      .filter((s) => s.name === 'sms publish tw');
+      .filter((s) => s.name === 'publish sms');
     expect(spans).toHaveLength(2);
     const span = spans[0] as any;
     expect(span.kind).toBe('producer');
+    expect(span.attributes).toMatchObject({
+      'messaging.destination.name': 'sms',
+      'herald.backend': 'tw',
+      'herald.driver': 'twilio',
+    });
     expect(JSON.stringify(span.attributes ?? {})).toContain('+1******4567');
     expect(JSON.stringify(span.attributes ?? {})).not.toContain('5551234567');
     // the provider received the trace context of the span

@@ -36,14 +36,16 @@ export class DeliveryTelemetry {
     fn: (span: SpanProtocol | undefined, traceHeaders: Record<string, string>) => Promise<T>,
   ): Promise<T> {
     const started = performance.now();
-    const span = this.tracer?.startSpan(`${info.channel} publish ${info.backend}`, {
+    // same shape as @herald/monitor's tracePublish(): `publish <channel>`, messaging.* attributes
+    const span = this.tracer?.startSpan(`publish ${info.channel}`, {
       kind: 'producer',
       attributes: {
-        'messaging.system': info.driver,
-        'messaging.operation': 'publish',
-        'messaging.destination.name': info.backend,
-        'herald.channel': info.channel,
+        'messaging.system': 'herald',
+        'messaging.operation.type': 'send',
+        'messaging.destination.name': info.channel,
         'herald.message_type': info.messageType ?? info.channel,
+        'herald.backend': info.backend,
+        'herald.driver': info.driver,
         'herald.recipient':
           info.recipient === undefined ? undefined : maskRecipient(info.recipient),
       },
