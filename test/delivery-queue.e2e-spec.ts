@@ -53,6 +53,7 @@ describe('queued delivery on BullMQ (real Redis)', () => {
     service.register('sms', new HttpTestSmsChannel('ok', `${provider.url}/ok`));
     service.register('sms', new HttpTestSmsChannel('down', `${provider.url}/fail`));
     service.register('sms', new HttpTestSmsChannel('slow', `${provider.url}/slow?ms=400`));
+    service.register('sms', new HttpTestSmsChannel('busy', `${provider.url}/busy?after=0.4`));
   });
 
   afterAll(async () => {
@@ -111,6 +112,19 @@ describe('queued delivery on BullMQ (real Redis)', () => {
     expect((await store.get(dead.deliveryId))?.lastError).toContain('provider_unavailable');
     expect(provider.requests.get('q-4')).toBe(3);
     expect((await queue.counts()).failed).toBe(1);
+  });
+
+  it("waits the provider's Retry-After before the job's next attempt", async () => {
+    const busy = new ReliableSmsChannel(service, ['busy']);
+    const { deliveryId } = await busy.send({
+      to: '+15005550011',
+      body: 'z',
+      idempotencyKey: 'q-ra',
+    });
+    await until(async () => (await store.get(deliveryId))?.status === 'sent');
+    const [first, second] = provider.arrivals.get('q-ra')!;
+    expect(second - first).toBeGreaterThanOrEqual(400);
+    expect(await store.get(deliveryId)).toMatchObject({ attempts: 2, backend: 'busy' });
   });
 
   it('publishes depth, in-flight and dead gauges, and degrades health past the backlog threshold', async () => {

@@ -7,13 +7,16 @@ import { DeliveryError, parseRetryAfter } from '@herald/notification';
  * A minimal SMS provider on 127.0.0.1 for the delivery tests: `POST /ok`
  * accepts, honouring the `Idempotency-Key` header as real providers do (a
  * repeated key gets the first answer and is not delivered again), `POST
- * /fail` always answers 503, `POST /slow` accepts after `?ms=`. It counts
+ * /fail` always answers 503, `POST /busy` answers the first request of each
+ * key 503 with `Retry-After: ?after=` seconds, `POST /slow` accepts after `?ms=`. It counts
  * requests and deliveries per key.
  */
 export interface CountingProvider {
   url: string;
   /** Requests seen per idempotency key (any route). */
   requests: Map<string, number>;
+  /** When each request of a key arrived (ms since epoch). */
+  arrivals: Map<string, number[]>;
   /** Deliveries per key: how many times the provider accepted a new message for it. */
   delivered: Map<string, number>;
   failures: number;
@@ -22,6 +25,7 @@ export interface CountingProvider {
 
 export async function startCountingProvider(): Promise<CountingProvider> {
   const requests = new Map<string, number>();
+  const arrivals = new Map<string, number[]>();
   const delivered = new Map<string, number>();
   const ids = new Map<string, string>();
   const state = { failures: 0 };
@@ -32,11 +36,20 @@ export async function startCountingProvider(): Promise<CountingProvider> {
     req.on('end', () => {
       const key = String(req.headers['idempotency-key'] ?? '');
       requests.set(key, (requests.get(key) ?? 0) + 1);
+      arrivals.set(key, [...(arrivals.get(key) ?? []), Date.now()]);
       const url = new URL(req.url ?? '/', 'http://x');
       const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(body));
       };
+      if (url.pathname === '/busy' && (requests.get(key) ?? 0) === 1) {
+        state.failures++;
+        return reply(
+          503,
+          { error: 'busy' },
+          { 'retry-after': url.searchParams.get('after') ?? '1' },
+        );
+      }
       if (url.pathname === '/fail') {
         state.failures++;
         return reply(503, { error: 'unavailable' });
@@ -59,6 +72,7 @@ export async function startCountingProvider(): Promise<CountingProvider> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    arrivals,
     delivered,
     get failures() {
       return state.failures;
