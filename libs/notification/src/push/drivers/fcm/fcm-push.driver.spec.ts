@@ -43,7 +43,8 @@ describe('fcm push driver against the fake FCM v1 + OAuth server', () => {
       badge: 3,
       sound: 'default',
     });
-    await push.send({ token: 'device-2', body: 'again' });
+    await push.send({ token: 'device-2', body: 'again', idempotencyKey: 'k-2' });
+    expect(fcm.idempotencyCounts.get('k-2')).toBe(1);
     expect(result).toEqual({
       token: 'device-1',
       success: true,

@@ -75,6 +75,7 @@ export class FcmPushDriver implements PushProviderDriver {
           authorization: `Bearer ${accessToken}`,
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
+          ...(message.idempotencyKey ? { 'idempotency-key': message.idempotencyKey } : {}),
         },
         body,
         timeoutMs: this.config.timeout * 1000,

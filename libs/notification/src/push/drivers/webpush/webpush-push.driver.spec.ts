@@ -45,7 +45,9 @@ describe('webpush driver against the fake Web Push service (aes128gcm + VAPID)',
       ttlSeconds: 60,
       priority: 'high',
       collapseKey: 'inbox',
+      idempotencyKey: 'wp-1',
     });
+    expect(wp.idempotencyCounts.get('wp-1')).toBe(1);
     expect(result).toMatchObject({
       success: true,
       backend: 'web',

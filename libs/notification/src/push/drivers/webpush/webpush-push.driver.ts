@@ -77,7 +77,11 @@ export class WebPushDriver implements PushProviderDriver {
     }
     const response = await this.http.request(details.endpoint, {
       method: details.method,
-      headers: { ...traceHeaders, ...(details.headers as Record<string, string | number>) },
+      headers: {
+        ...traceHeaders,
+        ...(message.idempotencyKey ? { 'idempotency-key': message.idempotencyKey } : {}),
+        ...(details.headers as Record<string, string | number>),
+      },
       body: details.body ?? undefined,
       timeoutMs: this.config.timeout * 1000,
     });
