@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   Optional,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -23,12 +24,14 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Starts and stops what reliable delivery runs in the background: queue
- * workers (`worker: true`), the queue gauges and health check, and the
+ * workers (`worker: true`, at bootstrap), the queue gauges and health check, and the
  * hourly purge of records older than `retention_days`. Shutdown lets the
  * workers finish the jobs in flight before closing the queue.
  */
 @Injectable()
-export class DeliveryLifecycle implements OnModuleInit, OnApplicationShutdown {
+export class DeliveryLifecycle
+  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+{
   private worker?: DeliveryWorker;
   private monitor?: DeliveryQueueMonitor;
   private purgeTimer?: NodeJS.Timeout;
@@ -57,14 +60,18 @@ export class DeliveryLifecycle implements OnModuleInit, OnApplicationShutdown {
       category: HealthCheckCategory.READINESS,
     });
     this.monitor.start();
-    if (this.config.worker) {
-      this.worker = new DeliveryWorker(this.service, {
-        redisUrl: this.config.redisUrl,
-        queueName: this.config.queueName,
-        prefix: this.config.queuePrefix,
-        concurrency: this.config.concurrency,
-      });
-    }
+  }
+
+  /** Workers start once every module has registered its backends (`onModuleInit`). */
+  onApplicationBootstrap(): void {
+    if (!this.config.enabled || !this.config.worker) return;
+    if (!(this.service.queue instanceof BullmqDeliveryQueue)) return;
+    this.worker = new DeliveryWorker(this.service, {
+      redisUrl: this.config.redisUrl,
+      queueName: this.config.queueName,
+      prefix: this.config.queuePrefix,
+      concurrency: this.config.concurrency,
+    });
   }
 
   /** Deletes final records older than `retention_days`; returns how many. */
