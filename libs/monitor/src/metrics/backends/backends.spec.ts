@@ -1,0 +1,110 @@
+import { HeraldValueError } from '../../errors/herald-value.error';
+import { BufferedMetricRecorder } from './buffered-metric-recorder';
+import { MemoryMetricsBackend } from './memory-metrics.backend';
+import { NoopMetricsBackend } from './noop-metrics.backend';
+import { OtlpMetricsBackend } from './otlp-metrics.backend';
+
+describe('MemoryMetricsBackend', () => {
+  it('keeps entries (bounded), aggregates them and keeps exported spans', async () => {
+    const backend = new MemoryMetricsBackend({ maxEntries: 3 });
+    await backend.initialize();
+    for (let i = 1; i <= 5; i++) backend.recordMetric('jobs', i, 'counter', { q: 'a' });
+    backend.recordMetric('depth', 2, 'gauge');
+    expect(backend.getRecords().map((r) => r.value)).toEqual([4, 5, 2]);
+    expect(backend.getRecords('depth')[0]).toMatchObject({ name: 'depth', type: 'gauge' });
+    expect(typeof backend.getRecords('depth')[0].timestamp).toBe('number');
+    expect(backend.collector.getMetric('jobs')).toBeDefined();
+    expect(() => backend.recordMetric('x', 1, 'summary' as any)).toThrow(HeraldValueError);
+    await backend.export([{ name: 'span' }]);
+    expect(backend.getExportedSpans()).toEqual([{ name: 'span' }]);
+    backend.clear();
+    expect(backend.getRecords()).toEqual([]);
+    await backend.shutdown();
+  });
+});
+
+describe('NoopMetricsBackend', () => {
+  it('accepts and drops everything', async () => {
+    const backend = new NoopMetricsBackend();
+    await backend.initialize();
+    backend.recordMetric();
+    await backend.export();
+    await backend.shutdown();
+    expect(backend.kind).toBe('noop');
+  });
+});
+
+describe('OtlpMetricsBackend', () => {
+  it('validates compression', () => {
+    expect(() => new OtlpMetricsBackend({ compression: 'brotli' as any })).toThrow(
+      /Invalid OTLP compression "brotli"/,
+    );
+    expect(() => new OtlpMetricsBackend({ compression: 'gzip' })).not.toThrow();
+  });
+});
+
+describe('BufferedMetricRecorder', () => {
+  function target() {
+    const calls: Array<[string, number, unknown]> = [];
+    return {
+      calls,
+      counter: (value: number, labels?: unknown) => void calls.push(['counter', value, labels]),
+      histogram: async (value: number, labels?: unknown) =>
+        void calls.push(['histogram', value, labels]),
+      broken: () => {
+        throw new Error('down');
+      },
+    };
+  }
+
+  it('buffers until flush(), which returns the count delivered', async () => {
+    const backend = target();
+    const recorder = new BufferedMetricRecorder(backend);
+    recorder.record('counter', 1, { a: 'x' });
+    recorder.record('histogram', 0.5);
+    expect(recorder.size).toBe(2);
+    expect(backend.calls).toEqual([]);
+    expect(await recorder.flush()).toBe(2);
+    expect(backend.calls).toEqual([
+      ['counter', 1, { a: 'x' }],
+      ['histogram', 0.5, undefined],
+    ]);
+    expect(await recorder.flush()).toBe(0);
+  });
+
+  it('rejects a name that is not a backend method', () => {
+    const recorder = new BufferedMetricRecorder(target());
+    expect(() => recorder.record('nope', 1)).toThrow(HeraldValueError);
+    expect(() => recorder.record('nope', 1)).toThrow(/no method "nope"/);
+  });
+
+  it('schedules an immediate flush when max_buffer_size is reached', async () => {
+    const backend = target();
+    const recorder = new BufferedMetricRecorder(backend, { maxBufferSize: 3 });
+    recorder.record('counter', 1);
+    recorder.record('counter', 2);
+    await new Promise((r) => setImmediate(r));
+    expect(backend.calls).toHaveLength(0);
+    recorder.record('counter', 3);
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(backend.calls.map((c) => c[1])).toEqual([1, 2, 3]);
+  });
+
+  it('start() flushes periodically; stop() flushes what is left; failures are logged', async () => {
+    const backend = target();
+    const warn = jest.fn();
+    const recorder = new BufferedMetricRecorder(backend, { flushIntervalMs: 20, logger: { warn } });
+    recorder.start();
+    expect(recorder.running).toBe(true);
+    recorder.record('counter', 1);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(backend.calls).toHaveLength(1);
+    recorder.record('broken', 1);
+    recorder.record('counter', 2);
+    expect(await recorder.stop()).toBe(1);
+    expect(recorder.running).toBe(false);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('down'));
+    expect(backend.calls.map((c) => c[1])).toEqual([1, 2]);
+  });
+});
