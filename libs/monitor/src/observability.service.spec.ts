@@ -1,17 +1,16 @@
 import type { SpanProtocol, StartSpanOptions, TracerProtocol } from '@herald/contracts';
-import { NoopTracer } from '@herald/observability';
 import { MetricsCollector } from './metrics/collector/metrics-collector';
 import { Counter } from './metrics/instruments/counter';
 import type { Histogram } from './metrics/instruments/histogram';
 import { ObservabilityService } from './observability.service';
 
 /** A tracer that records what it is asked, over the no-op spans' shape. */
-class RecordingTracer extends NoopTracer implements TracerProtocol {
+class RecordingTracer implements TracerProtocol {
   started: Array<{ name: string; options?: StartSpanOptions }> = [];
   current: SpanProtocol | undefined;
   spans: Array<{ ended: boolean; status?: unknown; exceptions: unknown[] }> = [];
 
-  override startSpan(name: string, options?: StartSpanOptions): SpanProtocol {
+  startSpan(name: string, options?: StartSpanOptions): SpanProtocol {
     this.started.push({ name, options });
     const state = { ended: false, status: undefined as unknown, exceptions: [] as unknown[] };
     this.spans.push(state);
@@ -24,7 +23,7 @@ class RecordingTracer extends NoopTracer implements TracerProtocol {
     return span;
   }
 
-  override withSpan<T>(span: SpanProtocol, fn: () => T): T {
+  withSpan<T>(span: SpanProtocol, fn: () => T): T {
     this.current = span;
     try {
       return fn();
@@ -32,6 +31,20 @@ class RecordingTracer extends NoopTracer implements TracerProtocol {
       this.current = undefined;
     }
   }
+
+  getCurrentSpan(): SpanProtocol | undefined {
+    return this.current;
+  }
+  injectContext(carrier: Record<string, string>): Record<string, string> {
+    return carrier;
+  }
+  extractContext(): undefined {
+    return undefined;
+  }
+  getAllSpans(): SpanProtocol[] {
+    return [];
+  }
+  async flush(): Promise<void> {}
 }
 
 describe('ObservabilityService', () => {

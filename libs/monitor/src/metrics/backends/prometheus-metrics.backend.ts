@@ -143,7 +143,7 @@ export class PrometheusMetricsBackend implements MetricsBackendProtocol, ScrapeS
   }
 
   /** Spans are not this backend's business. */
-  async export(): Promise<void> {}
+  async export(_spans?: readonly unknown[]): Promise<void> {}
 
   /** SPEC `create_span`: a dummy span. */
   createSpan(_name?: string): SpanProtocol {
