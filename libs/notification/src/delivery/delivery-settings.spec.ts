@@ -36,5 +36,15 @@ describe('notification.delivery config', () => {
     expect(text).toContain('notification.delivery.queue: must be one of "inline", "bullmq"');
     expect(text).toContain('notification.delivery.retry_attempts: must be between 1 and 100');
     expect(text).toContain('notification.delivery.retry_cap: must be at least retry_base (10)');
+    expect(() =>
+      new NotificationConfig({ delivery: { queue: 'bullmq', worker: false } }).validate(
+        'notification',
+      ),
+    ).toThrow(/notification\.delivery\.store: a producer-only process/);
+    expect(() =>
+      new NotificationConfig({
+        delivery: { queue: 'bullmq', worker: false, store: 'database' },
+      }).validate('notification'),
+    ).not.toThrow();
   });
 });

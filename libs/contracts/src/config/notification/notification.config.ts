@@ -169,14 +169,22 @@ export class DeliveryConfig extends ConfigSection {
   idempotencyWindow!: number;
 
   protected override crossCheck(): ConfigProblem[] {
-    return typeof this.retryCap === 'number' && this.retryCap < this.retryBase
-      ? [
-          {
-            path: 'retry_cap',
-            message: `must be at least retry_base (${this.retryBase}); raise retry_cap or lower retry_base (got ${this.retryCap})`,
-          },
-        ]
-      : [];
+    const problems: ConfigProblem[] = [];
+    if (typeof this.retryCap === 'number' && this.retryCap < this.retryBase) {
+      problems.push({
+        path: 'retry_cap',
+        message: `must be at least retry_base (${this.retryBase}); raise retry_cap or lower retry_base (got ${this.retryCap})`,
+      });
+    }
+    if (this.queue === 'bullmq' && this.store === 'memory' && this.worker === false) {
+      problems.push({
+        path: 'store',
+        message:
+          'a producer-only process (queue "bullmq", worker false) cannot see what other processes deliver ' +
+          'in a "memory" store; use store "database", shared with the workers',
+      });
+    }
+    return problems;
   }
 }
 
