@@ -65,4 +65,28 @@ describe('SampleRingBuffer', () => {
     ring.clear();
     expect(ring.size).toBe(0);
   });
+
+  it('percentileFrom agrees with a sort-based reference on both paths (heap and quickselect), across the wrap', () => {
+    let seed = 3;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const ring = new SampleRingBuffer(5000);
+    const all: Array<[number, number]> = [];
+    for (let t = 0; t < 12_000; t++) {
+      const value = Math.round(random() * 500);
+      ring.push(value, t);
+      all.push([value, t]);
+    }
+    const scratch = new Float64Array(5000);
+    for (const from of [0, 7000, 9000, 11_990, 12_000]) {
+      const inWindow = all
+        .slice(-5000)
+        .filter(([, t]) => t >= from)
+        .map(([v]) => v);
+      for (const p of [0, 0.01, 0.5, 0.9, 0.95, 0.99, 0.999, 1]) {
+        const { n, value } = ring.percentileFrom(from, p, scratch);
+        expect(n).toBe(inWindow.length);
+        expect(value).toBe(inWindow.length ? reference(inWindow, p) : undefined);
+      }
+    }
+  });
 });

@@ -17,35 +17,98 @@ export function nearestRankPercentile(
 }
 
 /**
- * The k-th smallest (0-based) of `a[left..right]`, partially reordering `a`.
- * Hoare partitioning around a median-of-three value, so runs of equal values
- * (common in latency samples) split evenly instead of degrading to O(n²).
+ * The k-th smallest (0-based) of `a[left..right]`, partially reordering `a`:
+ * Floyd–Rivest selection (pivots from a recursive sample around `k`, so about
+ * n + min(k, n − k) comparisons), with a partition that splits runs of equal
+ * values (common in latency samples) instead of degrading to O(n²).
  */
 export function quickselect(a: Float64Array, k: number, left: number, right: number): number {
   let l = left;
   let r = right;
-  while (l < r) {
-    const x = medianOfThree(a[l], a[(l + r) >>> 1], a[r]);
+  while (r > l) {
+    if (r - l > 600) {
+      const n = r - l + 1;
+      const m = k - l + 1;
+      const z = Math.log(n);
+      const s = 0.5 * Math.exp((2 * z) / 3);
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1);
+      quickselect(
+        a,
+        k,
+        Math.max(l, Math.floor(k - (m * s) / n + sd)),
+        Math.min(r, Math.floor(k + ((n - m) * s) / n + sd)),
+      );
+    }
+    const t = a[k];
     let i = l;
     let j = r;
-    do {
-      while (a[i] < x) i++;
-      while (x < a[j]) j--;
-      if (i <= j) {
-        const t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-        i++;
-        j--;
-      }
-    } while (i <= j);
-    if (j < k) l = i;
-    if (k < i) r = j;
+    swap(a, l, k);
+    if (a[r] > t) swap(a, l, r);
+    while (i < j) {
+      swap(a, i, j);
+      i++;
+      j--;
+      while (a[i] < t) i++;
+      while (a[j] > t) j--;
+    }
+    if (a[l] === t) swap(a, l, j);
+    else {
+      j++;
+      swap(a, j, r);
+    }
+    if (j <= k) l = j + 1;
+    if (k <= j) r = j - 1;
   }
   return a[k];
 }
 
-function medianOfThree(x: number, y: number, z: number): number {
-  if (x < y) return y < z ? y : x < z ? z : x;
-  return x < z ? x : y < z ? z : y;
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i];
+  a[i] = a[j];
+  a[j] = t;
+}
+
+/**
+ * The `m`-th largest of `values[lo1..hi1) ∪ values[lo2..hi2)` with a min-heap of
+ * size `m` kept in `heap`: one comparison for most values, so ~n steps when
+ * `m` is small (the p95/p99/p99.9 of a large window), without copying.
+ */
+export function mthLargest(
+  values: Float64Array,
+  ranges: readonly [number, number, number, number],
+  m: number,
+  heap: Float64Array,
+): number {
+  let size = 0;
+  for (let r = 0; r < 4; r += 2) {
+    const hi = ranges[r + 1];
+    for (let i = ranges[r]; i < hi; i++) {
+      const v = values[i];
+      if (size < m) {
+        // sift up
+        let j = size++;
+        while (j > 0) {
+          const parent = (j - 1) >> 1;
+          if (heap[parent] <= v) break;
+          heap[j] = heap[parent];
+          j = parent;
+        }
+        heap[j] = v;
+      } else if (v > heap[0]) {
+        // replace the root, sift down
+        let j = 0;
+        for (;;) {
+          const left = 2 * j + 1;
+          if (left >= m) break;
+          const right = left + 1;
+          const child = right < m && heap[right] < heap[left] ? right : left;
+          if (heap[child] >= v) break;
+          heap[j] = heap[child];
+          j = child;
+        }
+        heap[j] = v;
+      }
+    }
+  }
+  return heap[0];
 }

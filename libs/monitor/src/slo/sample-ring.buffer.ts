@@ -1,4 +1,8 @@
+import { mthLargest, nearestRankPercentile } from './nearest-rank.util';
+
 const INITIAL_CAPACITY = 256;
+/** Above this many values from the top, copying + quickselect beats the heap. */
+const HEAP_LIMIT = 512;
 
 /**
  * The samples of one metric: values and their timestamps in two parallel
@@ -12,6 +16,7 @@ export class SampleRingBuffer {
   private times: Float64Array;
   private start = 0;
   private count = 0;
+  private readonly ranges: [number, number, number, number] = [0, 0, 0, 0];
 
   constructor(readonly maxSize: number) {
     const capacity = Math.min(INITIAL_CAPACITY, maxSize);
@@ -69,6 +74,35 @@ export class SampleRingBuffer {
     target.set(this.values.subarray(begin, begin + tail), 0);
     if (tail < n) target.set(this.values.subarray(0, n - tail), tail);
     return n;
+  }
+
+  /**
+   * Nearest-rank `percentile` of the samples with time >= `from`, and how many
+   * there are. High percentiles (few values above the rank) are read in place
+   * with a small heap; others are copied into `scratch` and quickselected.
+   */
+  percentileFrom(
+    from: number,
+    percentile: number,
+    scratch: Float64Array,
+  ): { n: number; value: number | undefined } {
+    const first = this.firstIndexFrom(from);
+    const n = this.count - first;
+    if (n === 0) return { n, value: undefined };
+    const rank = Math.min(n, Math.max(1, Math.ceil(percentile * n - 1e-9)));
+    const m = n - rank + 1;
+    if (m <= HEAP_LIMIT && m * 8 <= n) {
+      const capacity = this.values.length;
+      const begin = (this.start + first) % capacity;
+      const tail = Math.min(n, capacity - begin);
+      this.ranges[0] = begin;
+      this.ranges[1] = begin + tail;
+      this.ranges[2] = 0;
+      this.ranges[3] = n - tail;
+      return { n, value: mthLargest(this.values, this.ranges, m, scratch) };
+    }
+    this.copyFrom(from, scratch);
+    return { n, value: nearestRankPercentile(scratch, n, percentile) };
   }
 
   /** Samples with time >= `from`, and how many of them are above `threshold`. */

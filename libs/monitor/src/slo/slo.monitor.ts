@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import type { AlertDispatcherProtocol, MetricsCollectorProtocol } from '@herald/contracts';
 import { HeraldValueError } from '../errors';
 import { LoggingAlertDispatcher } from '../alerts/logging-alert.dispatcher';
-import { nearestRankPercentile } from './nearest-rank.util';
 import { SampleRingBuffer } from './sample-ring.buffer';
 import { computeErrorBudget, type ErrorBudgetReport } from './error-budget.util';
 import { severityForTier } from './slo-tier.enum';
@@ -117,8 +116,11 @@ export class SLOMonitor {
       if (ring !== undefined && ring.size > 0) {
         if (this.scratch.length < ring.size)
           this.scratch = new Float64Array(this.maxSamplesPerMetric);
-        n = ring.copyFrom(now - slo.windowMs, this.scratch);
-        measured = nearestRankPercentile(this.scratch, n, slo.percentile);
+        ({ n, value: measured } = ring.percentileFrom(
+          now - slo.windowMs,
+          slo.percentile,
+          this.scratch,
+        ));
       }
       const burnRate = measured === undefined ? undefined : measured / slo.thresholdMs;
       const inViolation =
