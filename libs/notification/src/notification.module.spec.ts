@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import {
@@ -153,6 +156,36 @@ describe('NotificationModule', () => {
     const app = await boot(NotificationModule.forRoot());
     expect(app.get(getSmsChannelToken('env-sms')).name).toBe('env-sms');
     await app.close();
+  });
+
+  it('reads the backends from the YAML file (notification.sms_backends / push_backends)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'herald-notif-'));
+    const file = join(dir, 'app.yaml');
+    writeFileSync(
+      file,
+      [
+        'notification:',
+        '  sms_backends:',
+        '    - { name: yaml-sms, primary: true, driver: log }',
+        '  push_backends:',
+        '    - name: yaml-push',
+        '      primary: true',
+        '      driver: log',
+      ].join('\n'),
+    );
+    process.env.HERALD_CONFIG_FILE = file;
+    try {
+      const app = await boot(
+        NotificationModule.forRoot({
+          pushBackends: [{ name: 'code-push', primary: true, driver: 'log' }],
+        }),
+      );
+      expect(app.get(SMS_CHANNEL).name).toBe('yaml-sms'); // from the file
+      expect(app.get(PUSH_CHANNEL).name).toBe('code-push'); // code wins over the file
+      await app.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   const bootstrapError = async (config: Record<string, unknown>): Promise<HeraldConfigError> => {

@@ -117,6 +117,34 @@ describe('MailerModule', () => {
     await app.close();
   });
 
+  it('reads the backends from env (HERALD_NOTIFICATION__MAILER__BACKENDS__0__DRIVER=...)', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      HERALD_CONFIG_FILE: '',
+      HERALD_NOTIFICATION__MAILER__BACKENDS__0__NAME: 'env-mail',
+      HERALD_NOTIFICATION__MAILER__BACKENDS__0__PRIMARY: 'true',
+      HERALD_NOTIFICATION__MAILER__BACKENDS__0__DRIVER: 'smtp',
+      HERALD_NOTIFICATION__MAILER__BACKENDS__0__FROM_EMAIL: 'env@herald.test',
+      HERALD_NOTIFICATION__MAILER__BACKENDS__0__SMTP__HOST: 'mail.internal',
+      HERALD_NOTIFICATION__MAILER__BACKENDS__0__SMTP__PORT: '2525',
+      HERALD_NOTIFICATION__MAILER__BACKENDS__0__SMTP__PASSWORD: 'env-secret',
+    });
+    try {
+      const app = await Test.createTestingModule({ imports: [MailerModule.forRoot()] }).compile();
+      const mailer = app.get<MailerChannel>(MAILER);
+      expect(mailer).toBe(app.get(getMailerToken('env-mail')));
+      expect(mailer.driver.driver).toBe('smtp');
+      expect((mailer.driver as any).config).toMatchObject({
+        host: 'mail.internal',
+        port: 2525,
+        password: 'env-secret',
+      });
+      await app.close();
+    } finally {
+      process.env = saved;
+    }
+  });
+
   it('fails at bootstrap with the path of each problem', async () => {
     const error = await Test.createTestingModule({
       imports: [

@@ -72,9 +72,12 @@ export function mergeLayers(base: unknown, over: unknown): unknown {
     for (let i = 0; i < list.length; i++) if (list[i] === undefined) list[i] = {};
     return list;
   }
-  if (isPlainObject(base) && isPlainObject(over)) {
-    const out: Record<string, unknown> = { ...base };
-    for (const [key, value] of Object.entries(over)) out[key] = mergeLayers(base[key], value);
+  // also when nothing is below (base undefined), so a nested list patch such as
+  // HERALD_NOTIFICATION__MAILER__BACKENDS__0__DRIVER still becomes a list
+  if (isPlainObject(over) && (isPlainObject(base) || base === undefined)) {
+    const below: Record<string, unknown> = base ?? {};
+    const out: Record<string, unknown> = { ...below };
+    for (const [key, value] of Object.entries(over)) out[key] = mergeLayers(below[key], value);
     return out;
   }
   return over;
