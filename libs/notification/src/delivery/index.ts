@@ -14,7 +14,6 @@ export {
   DELIVERY_STATUSES,
   DELIVERY_TRANSITIONS,
   FINAL_STATUSES,
-  maskRecipient,
   type DeliveryStatus,
   type DeliveryChannel,
   type DeliveryRecordData,

@@ -60,6 +60,7 @@ describe('RetryingMailer', () => {
       providerMessageId: '<1@smtp>',
       recipient: 'ada@example.com',
     });
+    expect(String(await store.get(id))).toContain('to a***@example.com: sent');
   });
 
   it('does not retry a permanent failure and marks the record failed', async () => {

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { maskRecipient } from '../../utils/mask.util';
 
 /** Where a delivery stands. `sent`, `failed` (permanent error) and `dead` (retries exhausted) are final. */
 export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'retrying' | 'failed' | 'dead';
@@ -83,7 +84,7 @@ export class DeliveryRecord implements DeliveryRecordData {
       id: this.id,
       channel: this.channel,
       backend: this.backend,
-      recipient: maskRecipient(this.recipient),
+      recipient: maskRecipientList(this.recipient),
       status: this.status,
       attempts: this.attempts,
       lastError: this.lastError,
@@ -96,7 +97,7 @@ export class DeliveryRecord implements DeliveryRecordData {
   }
 
   toString(): string {
-    return `DeliveryRecord(${this.id} ${this.channel}/${this.backend} to ${maskRecipient(this.recipient)}: ${this.status})`;
+    return `DeliveryRecord(${this.id} ${this.channel}/${this.backend} to ${maskRecipientList(this.recipient)}: ${this.status})`;
   }
 
   [inspect.custom](): Record<string, unknown> {
@@ -104,18 +105,7 @@ export class DeliveryRecord implements DeliveryRecordData {
   }
 }
 
-/**
- * Hides most of an address: `+1500•••••06`, `j•••@example.com`, `abcdef…wxyz`
- * for device tokens.
- */
-export function maskRecipient(value: string): string {
-  if (!value) return value;
-  const at = value.indexOf('@');
-  if (at > 0) return `${value[0]}•••${value.slice(at)}`;
-  if (/^\+?[\d\s()-]+$/.test(value)) {
-    return value.length <= 6
-      ? '•'.repeat(value.length)
-      : `${value.slice(0, 5)}•••${value.slice(-2)}`;
-  }
-  return value.length <= 12 ? `${value.slice(0, 2)}…` : `${value.slice(0, 6)}…${value.slice(-4)}`;
+/** Each address of a record's recipient (several for an email), masked. */
+function maskRecipientList(value: string): string {
+  return value.split(', ').map(maskRecipient).join(', ');
 }
