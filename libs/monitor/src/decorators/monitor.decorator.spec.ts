@@ -71,7 +71,7 @@ describe('@Monitor', () => {
       operation: 'billing.charge',
       args_count: 2,
     });
-    expect(end.elapsed_ms).toBeGreaterThanOrEqual(4);
+    expect(end.elapsed_ms).toBeGreaterThan(0);
     expect(JSON.stringify(logger.lines)).not.toContain('4111');
   });
 

@@ -6,7 +6,7 @@ export {
   InMemoryTracerProvider,
   type InMemoryTracerProviderOptions,
 } from './in-memory-tracer.provider';
-export { DEFAULT_MAX_SPANS } from './recording-span.processor';
+export { DEFAULT_MAX_SPANS, DEFAULT_TRACER_MAX_SPANS } from './recording-span.processor';
 export { RateLimitingSampler } from './samplers/rate-limiting.sampler';
 export { createSampler, type SamplerSettings } from './samplers/create-sampler.util';
 export { createPropagator, type PropagationFormat } from './propagation.util';

@@ -106,7 +106,9 @@ describe('tracePublish / traceConsume / injectTraceContext', () => {
     const headers = await observability.trace('job', { 'job.id': 'j1' }, (job) =>
       observability
         .tracePublish({ channel: 'inbox', messageType: 'inbox' }, (_s, carrier) => {
-          expect(observability.injectTraceContext({}).traceparent).toBe(carrier.traceparent);
+          expect(observability.injectTraceContext<Record<string, string>>({}).traceparent).toBe(
+            carrier.traceparent,
+          );
           return Promise.resolve(carrier);
         })
         .then((carrier) => ({ carrier, job })),

@@ -3,8 +3,16 @@ import type { ReadableSpan, Span as SdkSpan, SpanProcessor } from '@opentelemetr
 import { HeraldValueError } from '../errors';
 import { Span } from './span';
 
-/** Finished spans a tracer keeps for `getAllSpans()` when `maxSpans` is not given. */
+/** Finished spans the in-memory tracer provider keeps when `maxSpans` is not given (SPEC leaves it open). */
 export const DEFAULT_MAX_SPANS = 10_000;
+
+/**
+ * Finished spans a production `Tracer` keeps for `getAllSpans()` when
+ * `maxSpans` is not given. Small on purpose: every kept span survives the
+ * young-generation GC, and keeping 10,000 doubles the cost of a span
+ * (bench/tracing); use `InMemoryTracerProvider` to keep many in tests.
+ */
+export const DEFAULT_TRACER_MAX_SPANS = 100;
 
 /**
  * Keeps the last `maxSpans` finished (sampled) spans in a ring: when it is
@@ -15,7 +23,7 @@ export class RecordingSpanProcessor implements SpanProcessor {
   private next = 0;
   private size = 0;
 
-  constructor(readonly maxSpans: number = DEFAULT_MAX_SPANS) {
+  constructor(readonly maxSpans: number = DEFAULT_TRACER_MAX_SPANS) {
     if (!Number.isInteger(maxSpans) || maxSpans < 1) {
       throw new HeraldValueError(`maxSpans must be an integer >= 1 (got ${maxSpans}).`);
     }

@@ -3,6 +3,7 @@ import { MonitorConfig } from '@herald/contracts';
 import { NoopTracer } from '@herald/observability';
 import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry';
 import { createTracerFromConfig, traceExporterFromConfig } from './tracer-from-config.util';
+import { InMemoryTracerProvider } from './in-memory-tracer.provider';
 import { Tracer } from './tracer';
 
 const config = (plain: Record<string, unknown>) => new MonitorConfig(plain).validate('monitor');
@@ -98,5 +99,19 @@ describe('createTracerFromConfig', () => {
     ) as Tracer;
     expect(off.startSpan('x').isRecording()).toBe(false);
     await off.shutdown();
+  });
+
+  it('keeps few spans in a production tracer, max_spans in the memory backend', async () => {
+    const prod = createTracerFromConfig(config({})) as Tracer;
+    expect(prod).not.toBeInstanceOf(InMemoryTracerProvider);
+    expect(prod.maxSpans).toBe(100);
+    const small = createTracerFromConfig(config({ tracing: { maxSpans: 5 } })) as Tracer;
+    expect(small.maxSpans).toBe(5);
+    const memory = createTracerFromConfig(
+      config({ backendType: 'memory', tracing: { maxSpans: 2000 } }),
+    );
+    expect(memory).toBeInstanceOf(InMemoryTracerProvider);
+    expect((memory as InMemoryTracerProvider).maxSpans).toBe(2000);
+    await Promise.all([prod, small, memory].map((t) => (t as Tracer).shutdown()));
   });
 });

@@ -3,7 +3,9 @@ import type { MonitorConfig, TracerProtocol } from '@herald/contracts';
 import { NoopTracer } from '@herald/observability';
 import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry';
 import { createSampler } from './samplers/create-sampler.util';
-import { Tracer } from './tracer';
+import { InMemoryTracerProvider } from './in-memory-tracer.provider';
+import { DEFAULT_TRACER_MAX_SPANS } from './recording-span.processor';
+import { Tracer, type TracerOptions } from './tracer';
 
 /** OpenTelemetry's default batch queue; raised when a larger batch size is configured. */
 const DEFAULT_MAX_QUEUE_SIZE = 2048;
@@ -34,8 +36,11 @@ export function traceExporterFromConfig(
 
 /**
  * The tracer a `MonitorConfig` describes: a `NoopTracer` when monitoring or
- * tracing is disabled, otherwise a `Tracer` with the configured service name,
- * sampler, propagators, span limits, kept-span bound and batch size.
+ * tracing is disabled; with `backend_type: memory` an `InMemoryTracerProvider`
+ * keeping `tracing.max_spans` finished spans; otherwise a `Tracer` keeping at
+ * most `DEFAULT_TRACER_MAX_SPANS` (100) of them, or fewer if `max_spans` says
+ * so. Both get the configured service name, sampler, propagators, span
+ * limits and batch size.
  */
 export function createTracerFromConfig(
   config: MonitorConfig,
@@ -44,8 +49,7 @@ export function createTracerFromConfig(
   const tracing = config.tracing;
   if (!config.enabled || !tracing.enabled) return new NoopTracer();
   const batchSize = config.opentelemetry.batchSize;
-  return new Tracer(tracing.serviceName, exporter, {
-    maxSpans: tracing.maxSpans,
+  const options: TracerOptions = {
     sampler: createSampler(tracing),
     propagationFormats: tracing.propagationFormats,
     spanLimits: {
@@ -59,5 +63,17 @@ export function createTracerFromConfig(
       exportTimeoutMillis: config.opentelemetry.timeout * 1000,
     },
     resourceAttributes: { 'deployment.environment.name': config.environment },
+  };
+  if (config.backendType === 'memory') {
+    return new InMemoryTracerProvider({
+      ...options,
+      serviceName: tracing.serviceName,
+      maxSpans: tracing.maxSpans,
+      exporter,
+    });
+  }
+  return new Tracer(tracing.serviceName, exporter, {
+    ...options,
+    maxSpans: Math.min(tracing.maxSpans, DEFAULT_TRACER_MAX_SPANS),
   });
 }

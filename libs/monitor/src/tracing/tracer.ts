@@ -29,14 +29,14 @@ import type {
 } from '@herald/contracts';
 import { acquireContextManager, releaseContextManager } from './context-manager.util';
 import { carrierGetter, carrierSetter, createPropagator } from './propagation.util';
-import { DEFAULT_MAX_SPANS, RecordingSpanProcessor } from './recording-span.processor';
+import { DEFAULT_TRACER_MAX_SPANS, RecordingSpanProcessor } from './recording-span.processor';
 import { Span } from './span';
 import { SpanContext } from './span-context';
 import { toOtelKind } from './span-kind.util';
 
 /** Options of `new Tracer(serviceName, exporter?, options)`. */
 export interface TracerOptions {
-  /** Finished spans kept for `getAllSpans()`; the oldest is dropped first. @default 10000 */
+  /** Finished spans kept for `getAllSpans()`; the oldest is dropped first. @default 100 (DEFAULT_TRACER_MAX_SPANS) */
   maxSpans?: number;
   /** OpenTelemetry sampler (see `createSampler()`). @default ParentBased(AlwaysOn) */
   sampler?: Sampler;
@@ -90,7 +90,7 @@ export class Tracer implements TracerProtocol {
     readonly exporter?: SpanExporter,
     options: TracerOptions = {},
   ) {
-    this.recorder = new RecordingSpanProcessor(options.maxSpans ?? DEFAULT_MAX_SPANS);
+    this.recorder = new RecordingSpanProcessor(options.maxSpans ?? DEFAULT_TRACER_MAX_SPANS);
     const processors: SpanProcessor[] = [this.recorder];
     if (exporter) {
       processors.push(
