@@ -84,7 +84,10 @@ export class FakeApnsServer {
       this.sessions.add(session);
       session.on('close', () => this.sessions.delete(session));
     });
-    server.on('stream', (stream, headers) => void this.onStream(stream, headers));
+    // a client that cancels a stream (timeouts) must not crash the fake
+    server.on('stream', (stream, headers) =>
+      this.onStream(stream, headers).catch(() => stream.destroy()),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.server = server;
     return this;
@@ -172,7 +175,7 @@ export class FakeApnsServer {
     entry.status = status;
     entry.reason = reason;
     this.received.push(entry);
-    if (stream.destroyed) return;
+    if (stream.destroyed || stream.closed) return;
     const id = apnsId ?? randomUUID().toUpperCase();
     const extra: Record<string, string> = {};
     const retry = injected && this.lastRetryAfter;

@@ -58,7 +58,7 @@ export abstract class FakeProviderServer {
 
   /** Starts listening on 127.0.0.1 with a free port. */
   async start(): Promise<this> {
-    const server = createServer((req, res) => void this.dispatch(req, res));
+    const server = createServer((req, res) => this.dispatch(req, res).catch(() => res.destroy()));
     server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
