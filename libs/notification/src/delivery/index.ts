@@ -20,6 +20,8 @@ export {
   type DeliveryPatch,
 } from './records/delivery-record';
 export { DeliveryStateError } from './records/delivery-state.error';
+/** How records (and the channels' logs and spans) mask a recipient. */
+export { maskRecipient } from '../utils/mask.util';
 export type {
   DeliveryStore,
   NewDeliveryRecord,
