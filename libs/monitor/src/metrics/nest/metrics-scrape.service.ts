@@ -51,13 +51,22 @@ export class MetricsScrapeService implements ScrapeSource {
           ? backend
           : combineScrapeSources(createScrapeSource({ collector }), backend);
     } else {
-      let registry: import('prom-client').Registry | undefined;
-      if (scrape.enableDefaultMetrics && isOptionalAvailable('prom-client')) {
-        const prom = loadPromClient('Runtime metrics');
-        registry = new prom.Registry();
-        registerRuntimeMetrics(registry);
-      }
-      this.source = createScrapeSource({ collector, registry });
+      // The runtime-metrics registry is made on the first scrape, so an
+      // application that never mounts /metrics pays nothing for it.
+      let inner: ScrapeSource | undefined;
+      this.source = {
+        metrics: (format?: ExpositionFormat) => {
+          if (!inner) {
+            let registry: import('prom-client').Registry | undefined;
+            if (scrape.enableDefaultMetrics && isOptionalAvailable('prom-client')) {
+              registry = new (loadPromClient('Runtime metrics').Registry)();
+              registerRuntimeMetrics(registry);
+            }
+            inner = createScrapeSource({ collector, registry });
+          }
+          return inner.metrics(format);
+        },
+      };
     }
   }
 
