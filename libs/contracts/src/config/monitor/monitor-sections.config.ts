@@ -166,7 +166,7 @@ export class SloConfig extends ConfigSection {
     this.slos.forEach((slo, index) => {
       if (seen.has(slo.name)) {
         problems.push({
-          path: `slos.${index}.name`,
+          path: `slos[${index}].name`,
           message: `duplicate SLO name "${slo.name}"; each SLO needs its own name`,
         });
       }
