@@ -16,43 +16,15 @@ import {
 import { decodeInboxCursor } from './utils/inbox-cursor.util';
 import { UuidV7Generator, isUuid } from './utils/uuid-v7.util';
 import { validateSendInput, validateUserId } from './utils/inbox-input.util';
+import type {
+  InboxEventSink,
+  InboxQuery,
+  InboxResult,
+  InboxSendInput,
+  InboxServiceOptions,
+} from './interfaces/inbox-service.interfaces';
 
-/** What `InboxService.send()` takes (API.md §5). */
-export interface InboxSendInput {
-  title: string;
-  body: string;
-  category?: string;
-  actionUrl?: string;
-  data?: Record<string, unknown>;
-}
-
-/** What `InboxService.getInbox()` takes. `limit` defaults to and is capped at `max_page_size`. */
-export interface InboxQuery {
-  limit?: number;
-  cursor?: string;
-  unreadOnly?: boolean;
-}
-
-/** One page of a user's inbox, newest first, with the user's unread count. */
-export interface InboxResult {
-  notifications: InboxMessage[];
-  unreadCount: number;
-  /** Pass it back as `cursor` for the next (older) page; absent on the last page. */
-  nextCursor?: string;
-}
-
-/** Anything with `emit(event, payload)`; `EventEmitter2` from `@nestjs/event-emitter` fits. */
-export interface InboxEventSink {
-  emit(event: string, payload: unknown): unknown;
-}
-
-export interface InboxServiceOptions {
-  config?: InboxConfig;
-  /** Where hooks go; a function is resolved on first use (after bootstrap). */
-  events?: InboxEventSink | (() => InboxEventSink | undefined);
-  /** Clock, for tests. @default () => new Date() */
-  now?: () => Date;
-}
+export type { InboxEventSink, InboxQuery, InboxResult, InboxSendInput, InboxServiceOptions };
 
 /**
  * The per-user in-app inbox (SPEC `InboxService`). Every operation is scoped
