@@ -54,6 +54,17 @@ describe('metrics providers of MonitorModule', () => {
     await ref.close();
   });
 
+  it('configureAsync() takes the options from a factory', async () => {
+    const ref = await boot([
+      MonitorModule.configureAsync({
+        useFactory: async () => ({ config: { backendType: 'memory', metrics: { prefix: 'app' } } }),
+      }),
+    ]);
+    expect(ref.get(METRICS_BACKEND)).toBeInstanceOf(MemoryMetricsBackend);
+    expect(ref.get<MetricsCollector>(METRICS_COLLECTOR).makeMetricName('x')).toBe('app_x');
+    await ref.close();
+  });
+
   it('stub() binds the no-op collector and backend', async () => {
     const ref = await boot([ObservabilityModule, MonitorModule.stub()]);
     expect(ref.get(METRICS_COLLECTOR)).toBeInstanceOf(NoopMetricsCollector);
