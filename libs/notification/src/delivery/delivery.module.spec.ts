@@ -139,9 +139,10 @@ describe('DeliveryModule with queue bullmq (real Redis)', () => {
     const check = checks.get('notification.delivery.queue');
     expect(check && (await check())).toMatchObject({ status: 'healthy' });
     const queue = service.queue as BullmqDeliveryQueue;
-    const cleanup = new BullmqDeliveryQueue({ queueName, prefix: 'herald-test' });
     await moduleRef.close();
     expect(queue).toBeInstanceOf(BullmqDeliveryQueue);
+    const cleanup = new BullmqDeliveryQueue({ queueName, prefix: 'herald-test' });
+    await cleanup.queue.waitUntilReady();
     await cleanup.obliterate();
     await cleanup.close();
   });
