@@ -36,7 +36,10 @@ function micro() {
     registers: [reg],
   });
   results.counterIncrementTwoLabels = compare(
-    nsPerOp((i) => hl.increment(1, { method: METHODS[i & 3], status: STATUSES[(i >> 2) & 3] }), OPS),
+    nsPerOp(
+      (i) => hl.increment(1, { method: METHODS[i & 3], status: STATUSES[(i >> 2) & 3] }),
+      OPS,
+    ),
     nsPerOp((i) => pl.inc({ method: METHODS[i & 3], status: STATUSES[(i >> 2) & 3] }), OPS),
   );
 
@@ -63,11 +66,13 @@ function micro() {
   });
   results.histogramObserveTwoLabels = compare(
     nsPerOp(
-      (i) => hhl.observe((i & 1023) / 1000, { method: METHODS[i & 3], status: STATUSES[(i >> 2) & 3] }),
+      (i) =>
+        hhl.observe((i & 1023) / 1000, { method: METHODS[i & 3], status: STATUSES[(i >> 2) & 3] }),
       OPS,
     ),
     nsPerOp(
-      (i) => phl.observe({ method: METHODS[i & 3], status: STATUSES[(i >> 2) & 3] }, (i & 1023) / 1000),
+      (i) =>
+        phl.observe({ method: METHODS[i & 3], status: STATUSES[(i >> 2) & 3] }, (i & 1023) / 1000),
       OPS,
     ),
   );
@@ -85,7 +90,12 @@ function fillCounters(n) {
   const collector = new MetricsCollector();
   const reg = fresh();
   const hc = collector.createCounter('requests_total', 'Requests');
-  const pc = new prom.Counter({ name: 'requests_total', help: 'Requests', labelNames: ['id'], registers: [reg] });
+  const pc = new prom.Counter({
+    name: 'requests_total',
+    help: 'Requests',
+    labelNames: ['id'],
+    registers: [reg],
+  });
   for (let i = 0; i < n; i++) {
     hc.increment(i + 1, { id: `series-${i}` });
     pc.inc({ id: `series-${i}` }, i + 1);
@@ -98,7 +108,12 @@ function fillHistograms(families, sets) {
   const reg = fresh();
   for (let f = 0; f < families; f++) {
     const hh = collector.createHistogram(`latency_${f}_seconds`, 'Latency');
-    const ph = new prom.Histogram({ name: `latency_${f}_seconds`, help: 'Latency', labelNames: ['id'], registers: [reg] });
+    const ph = new prom.Histogram({
+      name: `latency_${f}_seconds`,
+      help: 'Latency',
+      labelNames: ['id'],
+      registers: [reg],
+    });
     for (let s = 0; s < sets; s++) {
       hh.observe((s % 17) / 10, { id: `set-${s}` });
       ph.observe({ id: `set-${s}` }, (s % 17) / 10);
@@ -112,16 +127,33 @@ async function scrapes() {
   const counters = fillCounters(10_000);
   const hText = counters.collector.metricsText();
   const pText = await counters.reg.metrics();
-  if (hText.split('\n').length < 10_000 || pText.split('\n').length < 10_000) throw new Error('scrape bodies too short');
+  if (hText.split('\n').length < 10_000 || pText.split('\n').length < 10_000)
+    throw new Error('scrape bodies too short');
   results.scrape10kCounterSeries = compare(
-    (await nsPerOpAsync(async () => Buffer.byteLength(counters.collector.metricsText()), { iterations: 20, rounds: 7, warmup: 5 })) / 1e6,
-    (await nsPerOpAsync(async () => Buffer.byteLength(await counters.reg.metrics()), { iterations: 20, rounds: 7, warmup: 5 })) / 1e6,
+    (await nsPerOpAsync(async () => Buffer.byteLength(counters.collector.metricsText()), {
+      iterations: 20,
+      rounds: 7,
+      warmup: 5,
+    })) / 1e6,
+    (await nsPerOpAsync(async () => Buffer.byteLength(await counters.reg.metrics()), {
+      iterations: 20,
+      rounds: 7,
+      warmup: 5,
+    })) / 1e6,
     'ms/scrape',
   );
   const hist = fillHistograms(100, 100);
   results.scrape100Histograms100LabelSets = compare(
-    (await nsPerOpAsync(async () => Buffer.byteLength(hist.collector.metricsText()), { iterations: 5, rounds: 5, warmup: 2 })) / 1e6,
-    (await nsPerOpAsync(async () => Buffer.byteLength(await hist.reg.metrics()), { iterations: 5, rounds: 5, warmup: 2 })) / 1e6,
+    (await nsPerOpAsync(async () => Buffer.byteLength(hist.collector.metricsText()), {
+      iterations: 5,
+      rounds: 5,
+      warmup: 2,
+    })) / 1e6,
+    (await nsPerOpAsync(async () => Buffer.byteLength(await hist.reg.metrics()), {
+      iterations: 5,
+      rounds: 5,
+      warmup: 2,
+    })) / 1e6,
     'ms/scrape',
   );
   return results;
@@ -156,7 +188,12 @@ function memory() {
     return c;
   });
   const ph = heapAfter(() => {
-    const c = new prom.Histogram({ name: 'memh_seconds', help: 'x', labelNames: ['id'], registers: [] });
+    const c = new prom.Histogram({
+      name: 'memh_seconds',
+      help: 'x',
+      labelNames: ['id'],
+      registers: [],
+    });
     for (let i = 0; i < n; i++) c.observe({ id: `series-${i}` }, 0.1);
     return c;
   });
@@ -179,9 +216,16 @@ function memory() {
     scrape100Histograms100LabelSets: 1,
   };
   const verdicts = Object.fromEntries(
-    Object.entries(targets).map(([k, t]) => [k, { target: t, ratio: results[k].ratio, met: results[k].ratio <= t }]),
+    Object.entries(targets).map(([k, t]) => [
+      k,
+      { target: t, ratio: results[k].ratio, met: results[k].ratio <= t },
+    ]),
   );
-  report('metrics', results, { peer: `prom-client ${require('prom-client/package.json').version}`, targets: verdicts, note: 'ratio = Herald / prom-client, lower is better; scrape bodies are encoded (Buffer.byteLength) on both sides' });
+  report('metrics', results, {
+    peer: `prom-client ${require('prom-client/package.json').version}`,
+    targets: verdicts,
+    note: 'ratio = Herald / prom-client, lower is better; scrape bodies are encoded (Buffer.byteLength) on both sides',
+  });
 })().catch((error) => {
   console.error(error);
   process.exit(1);

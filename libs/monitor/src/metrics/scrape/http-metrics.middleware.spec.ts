@@ -113,5 +113,6 @@ describe('Nest: HttpMetricsMiddleware and createMetricsController(path)', () => 
     const body = await res.text();
     expect(body).toContain('http_requests_total{method="GET",route="/items/:id",status="200"} 1');
     expect(app.get(METRICS_COLLECTOR)).toBeInstanceOf(MetricsCollector);
+    expect(body).not.toContain('process_cpu_user_seconds_total');
   });
 });
