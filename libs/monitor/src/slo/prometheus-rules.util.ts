@@ -44,7 +44,7 @@ function promDuration(ms: number): string {
  *   multi-window multi-burn-rate alerts `SLOErrorBudgetBurn_<name>`
  *   (14.4× 1h+5m and 6× 6h+30m page, 1× 3d+6h ticket).
  *
- * @example writeFileSync('slo.rules.yml', toPrometheusRules(sloMonitor.registeredSlosList))
+ * @example writeFileSync('slo.rules.yml', toPrometheusRules(Object.values(sloMonitor.registeredSlos)))
  */
 export function toPrometheusRules(slos: SLO[], options: PrometheusRulesOptions = {}): string {
   const scale = (options.metricUnit ?? 'seconds') === 'seconds' ? 1000 : 1;
