@@ -20,6 +20,7 @@ import type { Histogram } from '../instruments/histogram';
 import { MonitorModule } from '../../monitor.module';
 import { HttpMetricsMiddleware } from '../nest/http-metrics.middleware';
 import { createMetricsController } from '../nest/metrics.controller';
+import { Metered } from '../../decorators/metered.decorator';
 import { createHttpMetricsMiddleware, routeTemplateOf } from './http-metrics.middleware';
 
 describe('createHttpMetricsMiddleware on Express', () => {
@@ -76,6 +77,7 @@ describe('createHttpMetricsMiddleware on Express', () => {
 
 @Controller('items')
 class ItemsController {
+  @Metered()
   @Get(':id')
   find(@Param('id') id: string) {
     return { id };
@@ -107,12 +109,14 @@ describe('Nest: HttpMetricsMiddleware and createMetricsController(path)', () => 
   afterAll(() => app.close());
 
   it('serves the collector on the custom path with request metrics by template', async () => {
-    await fetch(`${base}/items/42`);
+    const item = await fetch(`${base}/items/42`);
+    expect(await item.json()).toEqual({ id: '42' });
     const res = await fetch(`${base}/internal/prom`);
     expect(res.status).toBe(200);
     const body = await res.text();
     expect(body).toContain('http_requests_total{method="GET",route="/items/:id",status="200"} 1');
     expect(app.get(METRICS_COLLECTOR)).toBeInstanceOf(MetricsCollector);
     expect(body).not.toContain('process_cpu_user_seconds_total');
+    expect(body).toContain('items_controller_find_duration_count{status="ok"} 1');
   });
 });
