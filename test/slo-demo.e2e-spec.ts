@@ -74,6 +74,12 @@ describe('the SLO demo', () => {
       expect(checkout.errorBudget.firingAlerts).toEqual(['1x ticket']);
       const page = await request(server).get('/slos').expect(200);
       expect(page.text).toContain('VIOLATED');
+      // the SLO gauges reach the scrape endpoint through METRICS_COLLECTOR
+      const metrics = await request(server).get('/metrics').expect(200);
+      expect(metrics.text).toContain('slo_in_violation{slo="demo-checkout-p95"} 1');
+      // p95 of 100 × 120 ms, 20 × 900 ms, 5 × 950 ms: rank 119 is 900 ms
+      expect(metrics.text).toContain('slo_measured_value_ms{slo="demo-checkout-p95"} 900');
+      expect(metrics.text).toContain('slo_burn_rate{slo="demo-checkout-p95"} 3');
     });
 
     it('refuses unknown metrics and bad values', async () => {
