@@ -12,7 +12,11 @@ export { createSampler, type SamplerSettings } from './samplers/create-sampler.u
 export { createPropagator, type PropagationFormat } from './propagation.util';
 export { runInSpan } from './run-in-span.util';
 export { registerDefaultTracer, resolveTracer } from './default-tracer.util';
-export { createTracerFromConfig, traceExporterFromConfig } from './tracer-from-config.util';
+export {
+  createTracerFromConfig,
+  traceExporterFromConfig,
+  traceExporterFromOption,
+} from './tracer-from-config.util';
 export { TRACE_EXPORTER } from './tracing.constants';
 export { NoopTracer, NoopSpan } from '@herald/observability';
 export {

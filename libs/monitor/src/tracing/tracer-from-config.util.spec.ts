@@ -2,7 +2,12 @@ import { ConsoleSpanExporter } from '@opentelemetry/sdk-trace-base';
 import { MonitorConfig } from '@herald/contracts';
 import { NoopTracer } from '@herald/observability';
 import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry';
-import { createTracerFromConfig, traceExporterFromConfig } from './tracer-from-config.util';
+import { HeraldValueError } from '../errors';
+import {
+  createTracerFromConfig,
+  traceExporterFromConfig,
+  traceExporterFromOption,
+} from './tracer-from-config.util';
 import { InMemoryTracerProvider } from './in-memory-tracer.provider';
 import { Tracer } from './tracer';
 
@@ -55,6 +60,42 @@ describe('traceExporterFromConfig', () => {
         headers: { 'x-api-key': 'k' },
       },
     ]);
+  });
+});
+
+describe('traceExporterFromOption', () => {
+  it('takes a SpanExporter as is, builds an exporter config through the registry, rejects the rest', () => {
+    const exporter = new ConsoleSpanExporter();
+    expect(traceExporterFromOption(exporter, config({}))).toBe(exporter);
+    expect(traceExporterFromOption(undefined, config({}))).toBeUndefined();
+    expect(traceExporterFromOption({ type: 'console' }, config({}))).toBeInstanceOf(
+      ConsoleSpanExporter,
+    );
+    const seen: unknown[] = [];
+    const registry = new TracingExporterRegistry().register({
+      canHandle: (type) => type === 'otlp',
+      createExporter: (expConfig) => {
+        seen.push(expConfig);
+        return exporter;
+      },
+    });
+    traceExporterFromOption(
+      { type: 'otlp', compression: 'gzip' },
+      config({ opentelemetry: { endpoint: 'http://collector:4318' } }),
+      registry,
+    );
+    expect(seen).toEqual([
+      {
+        type: 'otlp',
+        endpoint: 'http://collector:4318',
+        headers: {},
+        compression: 'gzip',
+        timeout: 10,
+      },
+    ]);
+    expect(() => traceExporterFromOption({ type: 'zipkin' }, config({}))).toThrow(HeraldValueError);
+    expect(() => traceExporterFromOption({ type: 'zipkin' }, config({}))).toThrow('type "zipkin"');
+    expect(() => traceExporterFromOption(42, config({}))).toThrow('got number');
   });
 });
 

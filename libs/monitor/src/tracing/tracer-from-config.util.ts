@@ -1,6 +1,8 @@
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { MonitorConfig, TracerProtocol } from '@herald/contracts';
 import { NoopTracer } from '@herald/observability';
+import { HeraldValueError } from '../errors';
+import type { ExporterConfig } from '../metrics/exporters/exporter-registry';
 import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry';
 import { createSampler } from './samplers/create-sampler.util';
 import { InMemoryTracerProvider } from './in-memory-tracer.provider';
@@ -32,6 +34,38 @@ export function traceExporterFromConfig(
     compression: otel.compression,
     timeout: otel.timeout,
   });
+}
+
+/**
+ * The module option `exporter`: an OpenTelemetry `SpanExporter` is used as
+ * is; an exporter config (`{ type: 'console' | 'otlp', endpoint?, ... }`) is
+ * built by the registry, its OTLP settings defaulting to `monitor.opentelemetry`.
+ */
+export function traceExporterFromOption(
+  option: unknown,
+  config: MonitorConfig,
+  registry: TracingExporterRegistry = TracingExporterRegistry.withDefaults(),
+): SpanExporter | undefined {
+  if (option === undefined || option === null) return undefined;
+  if (typeof (option as SpanExporter).export === 'function') return option as SpanExporter;
+  const type = (option as ExporterConfig).type;
+  const otel = config.opentelemetry;
+  const exporter =
+    typeof type === 'string'
+      ? registry.createExporter({
+          endpoint: otel.endpoint,
+          headers: otel.headers,
+          compression: otel.compression,
+          timeout: otel.timeout,
+          ...(option as ExporterConfig),
+        })
+      : undefined;
+  if (!exporter) {
+    throw new HeraldValueError(
+      `MonitorModule option "exporter" must be an OpenTelemetry SpanExporter or { type: 'console' | 'otlp', ... } (got ${typeof type === 'string' ? `type "${type}"` : typeof option}).`,
+    );
+  }
+  return exporter;
 }
 
 /**

@@ -5,7 +5,11 @@ import { NoopTracer, getPriorityToken, provideWithPriority } from '@herald/obser
 import type { MonitorBuildContext } from '../monitor-build-context';
 import { MONITOR_CONFIG } from '../monitor.constants';
 import { MONITOR_MODULE_OPTIONS, type MonitorModuleOptions } from '../monitor.module-definition';
-import { createTracerFromConfig, traceExporterFromConfig } from './tracer-from-config.util';
+import {
+  createTracerFromConfig,
+  traceExporterFromConfig,
+  traceExporterFromOption,
+} from './tracer-from-config.util';
 import { TracerLifecycle } from './tracer-lifecycle.service';
 import { TRACE_EXPORTER } from './tracing.constants';
 
@@ -21,7 +25,7 @@ export function createTracingProviders(ctx: MonitorBuildContext): Provider[] {
     {
       provide: TRACE_EXPORTER,
       useFactory: (options: MonitorModuleOptions, config: MonitorConfig) =>
-        (options.exporter as SpanExporter | undefined) ??
+        traceExporterFromOption(options.exporter, config) ??
         (config.enabled && config.tracing.enabled ? traceExporterFromConfig(config) : undefined) ??
         null,
       inject: [MONITOR_MODULE_OPTIONS, MONITOR_CONFIG],
