@@ -1,6 +1,7 @@
 export { SLOTier, severityForTier, parseSloTier } from './slo-tier.enum';
 export type { SLO, RegisteredSLO, SLOViolation, SLOStatus } from './slo.types';
 export { SLOMonitor, type SLOMonitorOptions } from './slo.monitor';
+export { dispatchSloViolation } from './slo-alert.util';
 export {
   createSloViolation,
   normalizeSlo,

@@ -4,8 +4,8 @@ import { HeraldValueError } from '../errors';
 import { LoggingAlertDispatcher } from '../alerts/logging-alert.dispatcher';
 import { SampleRingBuffer } from './sample-ring.buffer';
 import { computeErrorBudget, type ErrorBudgetReport } from './error-budget.util';
-import { severityForTier } from './slo-tier.enum';
-import { createSloViolation, formatWindow, normalizeSlo } from './slo-violation.util';
+import { dispatchSloViolation } from './slo-alert.util';
+import { createSloViolation, normalizeSlo } from './slo-violation.util';
 import type { RegisteredSLO, SLO, SLOStatus, SLOViolation } from './slo.types';
 
 /** Options of `new SLOMonitor()` (SPEC `SLOMonitor(max_samples_per_metric, alert_dispatcher, suppression_window_seconds)`). */
@@ -157,24 +157,7 @@ export class SLOMonitor {
       if (last !== undefined && now - last < this.suppressionWindowMs) continue;
       this.lastAlertAt.set(slo.name, now);
       try {
-        await this.dispatcher.sendAlert(
-          `SLO ${slo.name} violated`,
-          violation.message,
-          severityForTier(slo.tier),
-          {
-            alertName: slo.name,
-            slo: slo.name,
-            metric: slo.metric,
-            tier: slo.tier,
-            owner: slo.owner,
-            runbookUrl: slo.runbookUrl,
-            burnRate: Math.round(violation.burnRate * 1000) / 1000,
-            measuredValueMs: violation.measuredValue,
-            thresholdMs: slo.thresholdMs,
-            percentile: slo.percentile,
-            window: formatWindow(slo.windowMs),
-          },
-        );
+        await dispatchSloViolation(this.dispatcher, violation);
         const status = this.statuses.get(slo.name);
         if (status) status.lastAlertAt = new Date(now);
       } catch (error) {
