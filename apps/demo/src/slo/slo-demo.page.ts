@@ -23,14 +23,30 @@ export function renderSloPage(slos: SloStateView[]): string {
       </tr>`,
   );
   const options = slos.map((s) => html`<option value="${s.metric}">${s.metric}</option>`);
-  return html`<h1>SLOs</h1>
+  return html`<style>
+      .slos {
+        border-collapse: collapse;
+        width: 100%;
+      }
+      .slos td,
+      .slos th {
+        border-bottom: 1px solid #d8dde6;
+        padding: 0.4rem;
+        text-align: left;
+        vertical-align: top;
+      }
+      .slos tr.violation td {
+        background: #fde8e8;
+      }
+    </style>
+    <h1>SLOs</h1>
     <p>
       Latency objectives evaluated by <code>SLOMonitor</code> (nearest-rank percentile over the
       window). Violations are dispatched through <code>ALERT_DISPATCHER</code> (the logging
       dispatcher here: watch the server log), at most once per suppression window per SLO. JSON:
       <a href="/slos/state">/slos/state</a>.
     </p>
-    <table>
+    <table class="slos">
       <thead>
         <tr>
           <th>SLO</th>
