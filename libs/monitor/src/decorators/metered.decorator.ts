@@ -42,7 +42,9 @@ export function Metered(metricName?: string, options: MeteredOptions = {}): Meth
   return (target, propertyKey, descriptor) => {
     const className = (target as { constructor: { name: string } }).constructor.name;
     const name = metricName ?? `${className}.${String(propertyKey)}.duration`;
-    const ok: Record<string, string> = options.service ? { status: 'ok', service: options.service } : { status: 'ok' };
+    const ok: Record<string, string> = options.service
+      ? { status: 'ok', service: options.service }
+      : { status: 'ok' };
     const failed: Record<string, string> = options.service
       ? { status: 'error', service: options.service }
       : { status: 'error' };
