@@ -4,11 +4,18 @@ import {
   SMS_CHANNEL,
   getSmsChannelToken,
   type HealthCheckFunction,
+  MAILER,
+  getMailerToken,
+  type MailerProtocol,
+  type MailSendResult,
   type SMSChannelProtocol,
 } from '@herald/contracts';
 import { NoopHealthCheckRegistry, ObservabilityModule } from '@herald/observability';
 import { NotificationModule } from '../notification.module';
+import { FakeSendgridServer } from '../testing/servers/fake-sendgrid.server';
 import { FakeTwilioServer } from '../testing/servers/fake-twilio.server';
+import { MailerModule } from '../mailer/mailer.module';
+import { ReliableMailer } from './reliable/reliable-mailer';
 import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel';
 import { DELIVERY_STORE } from './delivery.constants';
 import { DeliveryModule } from './delivery.module';
@@ -70,6 +77,55 @@ describe('NotificationModule with notification.delivery', () => {
     });
     expect(b.messages).toHaveLength(1);
     await moduleRef.close();
+  });
+
+  it('wraps MailerModule backends too: SendGrid 503 fails over to the log backend, one record', async () => {
+    const sg = await new FakeSendgridServer().start();
+    try {
+      const moduleRef = await Test.createTestingModule({
+        imports: [
+          NotificationModule.forRoot({
+            delivery: { enabled: true, retryAttempts: 2, retryBase: 0.01 },
+          }),
+          MailerModule.forRoot({
+            backends: [
+              {
+                name: 'sg',
+                primary: true,
+                driver: 'sendgrid',
+                fromEmail: 'noreply@herald.test',
+                fallbacks: ['audit'],
+                sendgrid: { apiKey: sg.apiKey, baseUrl: sg.url },
+              },
+              { name: 'audit', driver: 'log', fromEmail: 'audit@herald.test' },
+            ],
+          }),
+        ],
+      }).compile();
+      await moduleRef.init();
+      const mailer = moduleRef.get<MailerProtocol>(MAILER);
+      expect(mailer).toBeInstanceOf(ReliableMailer);
+      expect(moduleRef.get(getMailerToken('sg'))).toBe(mailer);
+      sg.failNext(503);
+      const result = (await mailer.send({
+        to: ['ada@example.com'],
+        subject: 'Hi',
+        text: 'Hello',
+      })) as MailSendResult & { deliveryId: string };
+      expect(result.backend).toBe('audit');
+      const store = moduleRef.get<DeliveryStore>(DELIVERY_STORE);
+      expect(await store.get(result.deliveryId)).toMatchObject({
+        status: 'sent',
+        channel: 'email',
+        backend: 'audit',
+      });
+      // Every named token hands out the wrapper; the raw backend did the sending.
+      expect(moduleRef.get(getMailerToken('audit'))).toBeInstanceOf(ReliableMailer);
+      expect(sg.mails).toHaveLength(0);
+      await moduleRef.close();
+    } finally {
+      await sg.stop();
+    }
   });
 
   it('leaves the backends alone while delivery is disabled (the default)', async () => {

@@ -11,3 +11,4 @@ export { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver';
 export { LogMailDriver } from './drivers/log/log-mail.driver';
 export { assertSendableMail, EMAIL_PATTERN } from './mail-validation.util';
 export { MailTemplateRenderer } from './mail-template.renderer';
+export { RetryingMailer, type RetryingMailerOptions } from './retrying-mailer';

@@ -1,5 +1,9 @@
 import type { Provider } from '@nestjs/common';
 import { getMailerToken, loadHeraldConfig, MAILER, MailerConfig } from '@herald/contracts';
+import { applyReliableDeliveryToMailers } from '../delivery/apply-reliable-delivery';
+import { DELIVERY_CONFIG } from '../delivery/delivery.constants';
+import type { DeliveryConfig } from '../delivery/delivery-settings.util';
+import { DeliveryService } from '../delivery/reliable/delivery.service';
 import { telemetryProvider } from '../notification.providers';
 import { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
@@ -39,14 +43,26 @@ export function createMailerProviders(ctx: MailerBuildContext): Provider[] {
     telemetryProvider(MAILER_TELEMETRY),
     {
       provide: MailerRegistry,
-      useFactory: (config: MailerConfig, telemetry: DeliveryTelemetry) => {
+      useFactory: (
+        config: MailerConfig,
+        telemetry: DeliveryTelemetry,
+        delivery?: DeliveryConfig,
+        service?: DeliveryService,
+      ) => {
         const registry = new MailerRegistry();
         if (ctx.memory) registry.add(new InMemoryMailer(), true);
         for (const backend of config.backends)
           registry.add(createMailerChannel(backend, telemetry), backend.primary);
-        return registry;
+        // With NotificationModule (or DeliveryModule) and notification.delivery.enabled,
+        // every mail backend is wrapped for retries, failover, records and the queue.
+        return applyReliableDeliveryToMailers(registry, config.backends, delivery, service);
       },
-      inject: [MAILER_CONFIG, MAILER_TELEMETRY],
+      inject: [
+        MAILER_CONFIG,
+        MAILER_TELEMETRY,
+        { token: DELIVERY_CONFIG, optional: true },
+        { token: DeliveryService, optional: true },
+      ],
     },
     {
       provide: MAILER,
