@@ -12,7 +12,7 @@ import {
  * the registry does not know.
  */
 export class NoopHealthCheckRegistry implements HealthCheckRegistryProtocol {
-  add(): void {}
+  add(..._args: unknown[]): void {}
 
   async runCheck(name: string): Promise<HealthCheckResultLike> {
     return {
@@ -25,7 +25,7 @@ export class NoopHealthCheckRegistry implements HealthCheckRegistryProtocol {
     };
   }
 
-  async runAll(): Promise<Record<string, HealthCheckResultLike>> {
+  async runAll(..._args: unknown[]): Promise<Record<string, HealthCheckResultLike>> {
     return {};
   }
 
@@ -41,7 +41,7 @@ export class NoopHealthCheckRegistry implements HealthCheckRegistryProtocol {
     return [HealthStatus.HEALTHY, {}];
   }
 
-  async healthCheck(): Promise<HealthReport> {
+  async healthCheck(..._args: unknown[]): Promise<HealthReport> {
     return { status: HealthStatus.HEALTHY, timestamp: Date.now() / 1000, checks: {} };
   }
 }

@@ -26,16 +26,16 @@ export class NoopMetricsCollector
   readonly description = 'no-op metrics collector';
 
   registerMetric(_metric: MetricProtocol): void {}
-  createCounter(): this {
+  createCounter(..._args: unknown[]): this {
     return this;
   }
-  createGauge(): this {
+  createGauge(..._args: unknown[]): this {
     return this;
   }
-  createHistogram(): this {
+  createHistogram(..._args: unknown[]): this {
     return this;
   }
-  createSummary(): this {
+  createSummary(..._args: unknown[]): this {
     return this;
   }
   getMetric(_name: string): undefined {
@@ -45,24 +45,24 @@ export class NoopMetricsCollector
     return [];
   }
   clear(): void {}
-  increment(): void {}
-  gauge(): void {}
-  histogram(): void {}
+  increment(..._args: unknown[]): void {}
+  gauge(..._args: unknown[]): void {}
+  histogram(..._args: unknown[]): void {}
   makeMetricName(name: string): string {
     return name;
   }
 
-  record(): void {}
+  record(..._args: unknown[]): void {}
   reset(): void {}
   getCount(): number {
     return 0;
   }
-  set(): void {}
-  decrement(): void {}
+  set(..._args: unknown[]): void {}
+  decrement(..._args: unknown[]): void {}
   getValue(): number {
     return 0;
   }
-  observe(): void {}
+  observe(..._args: unknown[]): void {}
   getObservations(): number[] {
     return EMPTY.slice();
   }

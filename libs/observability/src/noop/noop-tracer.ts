@@ -18,16 +18,16 @@ export class NoopSpan implements SpanProtocol {
   spanContext(): SpanContextProtocol {
     return NOOP_SPAN_CONTEXT;
   }
-  setAttribute(): this {
+  setAttribute(..._args: unknown[]): this {
     return this;
   }
-  addEvent(): this {
+  addEvent(..._args: unknown[]): this {
     return this;
   }
-  setStatus(): this {
+  setStatus(..._args: unknown[]): this {
     return this;
   }
-  recordException(): this {
+  recordException(..._args: unknown[]): this {
     return this;
   }
   end(): void {}
@@ -47,7 +47,7 @@ export const NOOP_SPAN = new NoopSpan();
  * carrier unchanged and `extractContext` finds nothing.
  */
 export class NoopTracer implements TracerProtocol {
-  startSpan(): SpanProtocol {
+  startSpan(..._args: unknown[]): SpanProtocol {
     return NOOP_SPAN;
   }
   withSpan<T>(_span: SpanProtocol, fn: () => T): T {
@@ -59,7 +59,7 @@ export class NoopTracer implements TracerProtocol {
   injectContext(carrier: Record<string, string>): Record<string, string> {
     return carrier;
   }
-  extractContext(): undefined {
+  extractContext(..._args: unknown[]): undefined {
     return undefined;
   }
   getAllSpans(): SpanProtocol[] {
