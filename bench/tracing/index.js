@@ -75,12 +75,36 @@ function decorated(herald, raw) {
   const descriptor = Object.getOwnPropertyDescriptor(Decorated.prototype, 'empty');
   Traced()(Decorated.prototype, 'empty', descriptor);
   Object.defineProperty(Decorated.prototype, 'empty', descriptor);
+  class DecoratedNoArgs {
+    empty(n) {
+      return n;
+    }
+  }
+  const noArgsDescriptor = Object.getOwnPropertyDescriptor(DecoratedNoArgs.prototype, 'empty');
+  Traced(undefined, { recordArguments: false })(
+    DecoratedNoArgs.prototype,
+    'empty',
+    noArgsDescriptor,
+  );
+  Object.defineProperty(DecoratedNoArgs.prototype, 'empty', noArgsDescriptor);
   const plain = new Plain();
   const traced = new Decorated();
+  const tracedNoArgs = new DecoratedNoArgs();
   const unregister = registerDefaultTracer(herald);
   // What a user writes by hand with the raw SDK: an active span around the call.
   const vsManual = paired(
     (i) => traced.empty(i),
+    (i) =>
+      raw.startActiveSpan('Plain.empty', (span) => {
+        try {
+          return plain.empty(i);
+        } finally {
+          span.end();
+        }
+      }),
+  );
+  const noArgsVsManual = paired(
+    (i) => tracedNoArgs.empty(i),
     (i) =>
       raw.startActiveSpan('Plain.empty', (span) => {
         try {
@@ -97,6 +121,7 @@ function decorated(herald, raw) {
   return {
     tracedEmptyMethod: compare(withTracer, plainCall),
     tracedEmptyMethodVsManualOtelSpan: vsManual,
+    tracedNoArgumentsVsManualOtelSpan: noArgsVsManual,
     tracedEmptyMethodNoopTracer: compare(noTracer, plainCall),
   };
 }
@@ -136,6 +161,8 @@ async function main() {
       tracedEmptyMethod: 'peer = the same method undecorated',
       tracedEmptyMethodVsManualOtelSpan:
         'peer = raw SDK startActiveSpan around the call (@Traced also records an arguments event)',
+      tracedNoArgumentsVsManualOtelSpan:
+        'same, with @Traced(name, { recordArguments: false }): the difference is the OpenTelemetry addEvent of the arguments',
       noopTracerSpan: 'peer = the OpenTelemetry API no-op tracer (no SDK registered)',
       keptSpans: round(herald.maxSpans, 0),
     },

@@ -18,14 +18,7 @@ import {
   type TraceConsumeOptions,
   type TracePublishOptions,
 } from './tracing/messaging.util';
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as PromiseLike<unknown>).then === 'function'
-  );
-}
+import { isThenable } from './utils/is-thenable.util';
 
 /**
  * SPEC `ObservabilityService(tracer=None, meter=None)`: one handle on the

@@ -1,15 +1,7 @@
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+import { escapeHtml } from '@herald/notification';
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+// One escaping rule for every admin page: the one the notification contributor's pages use.
+export { escapeHtml };
 
 /** Tagged template that escapes every interpolated value unless it is `raw()`. */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): string {

@@ -1,3 +1,4 @@
+import { isThenable } from '../utils/is-thenable.util';
 /**
  * Replaces a method with `wrapper` while keeping everything Nest and other
  * libraries attached to the original: every reflect-metadata key (routes,
@@ -23,14 +24,6 @@ export interface CallHooks<S> {
   onSettled(state: S, error: unknown, failed: boolean, result: unknown): void;
   /** Optionally runs the call itself (e.g. inside a span context). @default call() */
   run?(state: S, call: () => unknown): unknown;
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as PromiseLike<unknown>).then === 'function'
-  );
 }
 
 /**

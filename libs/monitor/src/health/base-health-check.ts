@@ -1,3 +1,4 @@
+import { isThenable } from '../utils/is-thenable.util';
 import {
   HealthStatus,
   type HealthCheckFunction,
@@ -27,19 +28,38 @@ export abstract class BaseHealthCheck implements HealthCheckProtocol {
   protected abstract probe(): unknown;
 
   async check(): Promise<HealthCheckResultLike> {
+    return this.evaluate();
+  }
+
+  /**
+   * `check()` without the promise when `probe()` answers synchronously, so the
+   * runner can skip the timeout timer of a check that has already finished.
+   */
+  evaluate(): HealthCheckResultLike | Promise<HealthCheckResultLike> {
     const started = performance.now();
+    let outcome: unknown;
     try {
-      const outcome = await this.probe();
-      return outcomeToResult(this.name, outcome, performance.now() - started, this.critical);
+      outcome = this.probe();
     } catch (error) {
-      return new HealthCheckResult({
-        name: this.name,
-        status: HealthStatus.UNHEALTHY,
-        message: describeError(error),
-        durationMs: performance.now() - started,
-        critical: this.critical,
-      });
+      return this.failed(error, started);
     }
+    if (!isThenable(outcome)) {
+      return outcomeToResult(this.name, outcome, performance.now() - started, this.critical);
+    }
+    return Promise.resolve(outcome).then(
+      (value) => outcomeToResult(this.name, value, performance.now() - started, this.critical),
+      (error: unknown) => this.failed(error, started),
+    );
+  }
+
+  private failed(error: unknown, started: number): HealthCheckResult {
+    return new HealthCheckResult({
+      name: this.name,
+      status: HealthStatus.UNHEALTHY,
+      message: describeError(error),
+      durationMs: performance.now() - started,
+      critical: this.critical,
+    });
   }
 }
 

@@ -1,4 +1,6 @@
 import { HealthStatus, redactDeep, redactText } from '@herald/contracts';
+import { isThenable } from '../utils/is-thenable.util';
+import { BaseHealthCheck } from './base-health-check';
 import { HealthCheckResult } from './health-check-result';
 import type { HealthCheckEntry } from './health-check-entry';
 import { describeError as errorMessage, outcomeToResult } from './outcome-to-result.util';
@@ -17,6 +19,30 @@ export function executeHealthCheck(
   pending: PendingTimeouts,
 ): Promise<HealthCheckResult> {
   const started = performance.now();
+  const failure = (message: string) =>
+    new HealthCheckResult({
+      name: entry.name,
+      status: HealthStatus.UNHEALTHY,
+      message,
+      durationMs: performance.now() - started,
+      critical: entry.critical,
+    });
+  let outcome: unknown;
+  try {
+    const check = entry.check;
+    outcome = check instanceof BaseHealthCheck ? check.evaluate() : check.check();
+  } catch (error) {
+    return Promise.resolve(finalize(entry, failure(errorMessage(error))));
+  }
+  // A check that answered synchronously has finished: no timer to arm.
+  if (!isThenable(outcome)) {
+    return Promise.resolve(
+      finalize(
+        entry,
+        outcomeToResult(entry.name, outcome, performance.now() - started, entry.critical),
+      ),
+    );
+  }
   return new Promise<HealthCheckResult>((resolve) => {
     let done = false;
     const finish = (result: HealthCheckResult) => {
@@ -26,16 +52,7 @@ export function executeHealthCheck(
       pending.delete(handle);
       resolve(finalize(entry, result));
     };
-    const fail = (message: string) =>
-      finish(
-        new HealthCheckResult({
-          name: entry.name,
-          status: HealthStatus.UNHEALTHY,
-          message,
-          durationMs: performance.now() - started,
-          critical: entry.critical,
-        }),
-      );
+    const fail = (message: string) => finish(failure(message));
     const handle = {
       timer: setTimeout(
         () => fail(`check "${entry.name}" timed out after ${entry.timeoutMs} ms`),
@@ -44,14 +61,7 @@ export function executeHealthCheck(
       settle: fail,
     };
     pending.add(handle);
-    let outcome: unknown;
-    try {
-      outcome = entry.check.check();
-    } catch (error) {
-      fail(errorMessage(error));
-      return;
-    }
-    Promise.resolve(outcome).then(
+    outcome.then(
       (value) =>
         finish(outcomeToResult(entry.name, value, performance.now() - started, entry.critical)),
       (error: unknown) => fail(errorMessage(error)),

@@ -66,6 +66,28 @@ describe('HealthCheckRunner', () => {
     expect(results.ok.status).toBe(HealthStatus.HEALTHY);
   });
 
+  it('arms a timeout timer only for checks that answer asynchronously', async () => {
+    runner.add('sync', () => true);
+    runner.add('syncObject', () => ({ ok: 1 }));
+    runner.add('syncThrow', () => {
+      throw new Error('boom');
+    });
+    const spy = jest.spyOn(global, 'setTimeout');
+    try {
+      const results = await runner.runAll();
+      expect(results.sync.status).toBe(HealthStatus.HEALTHY);
+      expect(results.syncObject.status).toBe(HealthStatus.HEALTHY);
+      expect(results.syncThrow).toMatchObject({ status: HealthStatus.UNHEALTHY, message: 'boom' });
+      const armed = spy.mock.calls.length;
+      expect(armed).toBe(0);
+      runner.add('async', async () => true);
+      expect((await runner.runAll()).async.status).toBe(HealthStatus.HEALTHY);
+      expect(spy.mock.calls.length - armed).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a throwing or rejecting check is UNHEALTHY with the reason in message', async () => {
     runner.add('throws', () => {
       throw new Error('boom');

@@ -1,26 +1,10 @@
 import Database from 'better-sqlite3';
 import { DataSource } from 'typeorm';
-import type { MetricLabels } from '@herald/contracts';
-import { NoopMetricsCollector } from '@herald/observability';
 import { HeraldValueError } from '../errors';
 import { InMemoryTracerProvider } from './in-memory-tracer.provider';
 import { instrumentDatabase } from './instrument-database.util';
 import { summarizeStatement } from './sql-summary.util';
-
-/** A no-op collector that records the name-based calls instrumentDatabase makes. */
-class RecordingCollector extends NoopMetricsCollector {
-  readonly calls: Array<[string, string, number, MetricLabels | undefined]> = [];
-  constructor() {
-    super();
-    const calls = this.calls;
-    Object.assign(this, {
-      increment: (name: string, value = 1, tags?: MetricLabels) =>
-        calls.push(['increment', name, value, tags]),
-      histogram: (name: string, value: number, tags?: MetricLabels) =>
-        calls.push(['histogram', name, value, tags]),
-    });
-  }
-}
+import { RecordingCollector } from './__fixtures__/recording-collector';
 
 /** A small provider with SPEC's `execute` / `executeQuery`, on a real SQLite database. */
 class SqliteProvider {

@@ -1,13 +1,6 @@
 import type { SpanProtocol, TracerProtocol } from '@herald/contracts';
 import type { HeraldStartSpanOptions } from './tracer';
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as PromiseLike<unknown>).then === 'function'
-  );
-}
+import { isThenable } from '../utils/is-thenable.util';
 
 /** Marks `span` failed: an `exception` event plus ERROR status with the error's message. */
 export function failSpan(span: SpanProtocol, error: unknown): void {

@@ -10,3 +10,4 @@ export { createInboxRealtimeBridge } from './inbox-realtime.bridge';
 export { checkInboxStore } from './inbox-health.check';
 export { renderInboxPage } from './inbox-page.renderer';
 export { toInboxMessageJson, type InboxMessageJson } from './inbox-message.json';
+export { escapeHtml, html, SafeHtml } from './admin-html.util';

@@ -65,7 +65,7 @@ export class PushChannel implements PushChannelProtocol {
             },
             (error: DeliveryError) => {
               this.telemetry.count(info, error.permanent ? 'permanent' : 'transient');
-              return this.failure(messages[i], error);
+              return pushFailureResult(messages[i], error, this.name);
             },
           );
         }
@@ -108,19 +108,24 @@ export class PushChannel implements PushChannelProtocol {
       throw ensureDeliveryError(error, 'push', this.name);
     }
   }
+}
 
-  private failure(message: PushMessage, error: DeliveryError): PushSendResult {
-    return {
-      token: message?.token,
-      success: false,
-      dead: error.reason === 'dead_token',
-      error: {
-        message: error.message,
-        code: error.providerCode ?? error.reason,
-        permanent: error.permanent,
-        retryAfterMs: error.retryAfterMs,
-      },
-      backend: this.name,
-    };
-  }
+/** The `sendBatch` entry of a message that failed: `dead` when the provider declared the token dead. */
+export function pushFailureResult(
+  message: PushMessage,
+  error: DeliveryError,
+  backend: string,
+): PushSendResult {
+  return {
+    token: message?.token,
+    success: false,
+    dead: error.reason === 'dead_token',
+    error: {
+      message: error.message,
+      code: error.providerCode ?? error.reason,
+      permanent: error.permanent,
+      retryAfterMs: error.retryAfterMs,
+    },
+    backend,
+  };
 }

@@ -3,6 +3,12 @@ import { BufferedMetricRecorder } from './buffered-metric-recorder';
 import { MemoryMetricsBackend } from './memory-metrics.backend';
 import { NoopMetricsBackend } from './noop-metrics.backend';
 import { OtlpMetricsBackend } from './otlp-metrics.backend';
+import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  type PushMetricExporter,
+} from '@opentelemetry/sdk-metrics';
+import { BatchingMetricExporter } from '../exporters/batching-metric.exporter';
 
 describe('MemoryMetricsBackend', () => {
   it('keeps entries (bounded), aggregates them and keeps exported spans', async () => {
@@ -40,6 +46,60 @@ describe('OtlpMetricsBackend', () => {
       /Invalid OTLP compression "brotli"/,
     );
     expect(() => new OtlpMetricsBackend({ compression: 'gzip' })).not.toThrow();
+  });
+
+  it('batch_size caps the data points of one export request', async () => {
+    const memory = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+    const backend = new OtlpMetricsBackend({
+      exporter: memory,
+      batchSize: 2,
+      exportInterval: 3600,
+    });
+    await backend.initialize();
+    for (const q of ['a', 'b', 'c', 'd', 'e']) backend.recordMetric('jobs', 1, 'counter', { q });
+    backend.recordMetric('depth', 7, 'gauge');
+    await backend.forceFlush();
+    const requests = memory.getMetrics();
+    const points = requests.map((r) =>
+      r.scopeMetrics.flatMap((s) => s.metrics).reduce((n, m) => n + m.dataPoints.length, 0),
+    );
+    expect(points).toEqual([2, 2, 2]);
+    const names = requests.flatMap((r) =>
+      r.scopeMetrics.flatMap((s) => s.metrics.map((m) => m.descriptor.name)),
+    );
+    expect(names).toEqual(['jobs', 'jobs', 'jobs', 'depth']);
+    await backend.shutdown();
+  });
+
+  it('a failed batch fails the export and stops the rest', async () => {
+    const sent: number[] = [];
+    const failing: PushMetricExporter = {
+      export: (m, done) => {
+        sent.push(m.scopeMetrics[0].metrics[0].dataPoints.length);
+        done(sent.length === 1 ? { code: 1, error: new Error('503') } : { code: 0 });
+      },
+      forceFlush: async () => {},
+      shutdown: async () => {},
+    };
+    const batching = new BatchingMetricExporter(failing, 1);
+    const metrics = {
+      resource: {} as never,
+      scopeMetrics: [
+        {
+          scope: { name: 's' },
+          metrics: [{ descriptor: { name: 'x' }, dataPoints: [{}, {}, {}] } as never],
+        },
+      ],
+    };
+    const result = await new Promise<{ code: number; error?: Error }>((resolve) =>
+      batching.export(metrics, resolve),
+    );
+    expect(result.code).toBe(1);
+    expect(result.error?.message).toBe('503');
+    expect(sent).toEqual([1]);
+    expect(() => new BatchingMetricExporter(failing, 0)).toThrow(
+      /batch_size must be an integer >= 1/,
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import type { Counter, Gauge, Histogram, Meter } from '@opentelemetry/api';
 import type { MeterProvider, PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { HeraldValueError } from '../../errors/herald-value.error';
+import { BatchingMetricExporter } from '../exporters/batching-metric.exporter';
 import { MetricsExporterRegistry } from '../exporters/metrics-exporter.registry';
 
 /** Options of the OTLP backend; an `OpenTelemetryConfig` fits (times in seconds). */
@@ -22,7 +23,10 @@ export interface OtlpBackendOptions {
   timeout?: number;
   /** `none` or `gzip`. @default 'none' */
   compression?: 'none' | 'gzip';
-  /** Kept for symmetry with tracing; metric exports are batched by interval. */
+  /**
+   * Most data points in one OTLP request (`opentelemetry.batch_size`); a larger
+   * collection is sent as several requests. @default unlimited (one request per interval)
+   */
   batchSize?: number;
   /** Seconds between exports. @default 60 */
   exportInterval?: number;
@@ -115,7 +119,7 @@ export class OtlpMetricsBackend implements MetricsBackendProtocol {
       'The OpenTelemetry metrics backend',
     );
     const o = this.options;
-    const exporter =
+    const base =
       o.exporter ??
       MetricsExporterRegistry.withDefaults().createExporter({
         type: 'otlp',
@@ -124,6 +128,7 @@ export class OtlpMetricsBackend implements MetricsBackendProtocol {
         compression: o.compression,
         timeout: o.timeout,
       })!;
+    const exporter = o.batchSize ? new BatchingMetricExporter(base, o.batchSize) : base;
     const intervalMs = Math.round((o.exportInterval ?? 60) * 1000);
     const reader = new sdk.PeriodicExportingMetricReader({
       exporter,

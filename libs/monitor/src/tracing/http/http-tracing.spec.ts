@@ -15,26 +15,13 @@ import {
 } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { TRACER, type MetricLabels } from '@herald/contracts';
-import { NoopMetricsCollector, NoopTracer } from '@herald/observability';
+import { TRACER } from '@herald/contracts';
+import { NoopTracer } from '@herald/observability';
 import { Traced } from '../../decorators/traced.decorator';
 import { InMemoryTracerProvider } from '../in-memory-tracer.provider';
 import { createTracingMiddleware, TracingMiddleware } from './tracing.middleware';
 import { TracingInterceptor } from './tracing.interceptor';
-
-class RecordingCollector extends NoopMetricsCollector {
-  readonly calls: Array<[string, string, number, MetricLabels | undefined]> = [];
-  constructor() {
-    super();
-    const calls = this.calls;
-    Object.assign(this, {
-      increment: (name: string, value = 1, tags?: MetricLabels) =>
-        calls.push(['increment', name, value, tags]),
-      histogram: (name: string, value: number, tags?: MetricLabels) =>
-        calls.push(['histogram', name, value, tags]),
-    });
-  }
-}
+import { RecordingCollector } from '../__fixtures__/recording-collector';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT = '00f067aa0ba902b7';

@@ -1,5 +1,6 @@
 import type { PushChannelProtocol, PushMessage, PushSendResult } from '@herald/contracts';
 import { DeliveryError } from '../../errors/delivery.error';
+import { pushFailureResult } from '../../push/push-channel';
 
 /**
  * A push channel for your own tests: records every message, reports the
@@ -58,18 +59,9 @@ export class InMemoryPushChannel implements PushChannelProtocol {
     const results: PushSendResult[] = [];
     for (const message of messages) {
       results.push(
-        await this.send(message).catch((error: DeliveryError) => ({
-          token: message.token,
-          success: false,
-          dead: error.reason === 'dead_token',
-          error: {
-            message: error.message,
-            code: error.providerCode ?? error.reason,
-            permanent: error.permanent,
-            retryAfterMs: error.retryAfterMs,
-          },
-          backend: this.name,
-        })),
+        await this.send(message).catch((error: DeliveryError) =>
+          pushFailureResult(message, error, this.name),
+        ),
       );
     }
     return results;
