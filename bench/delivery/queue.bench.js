@@ -26,6 +26,7 @@ const { compare, median } = require('../harness');
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
 const QUEUED = Number(process.env.BENCH_QUEUED ?? 2000);
+const QUEUE_ROUNDS = Number(process.env.BENCH_QUEUE_ROUNDS ?? 3);
 const CONCURRENCY = 50;
 
 async function throughput(send, total = SENDS) {
@@ -151,13 +152,17 @@ async function run() {
   try {
     const results = { 'queue.inline': await inline(twilio) };
     for (const workers of [1, 2]) {
-      // Alternate which side goes first, so neither always gets the warmer machine.
-      const peerFirst = workers === 1 ? await queued(twilio, 'peer', workers) : undefined;
-      const herald = await queued(twilio, 'herald', workers);
-      const peer = peerFirst ?? (await queued(twilio, 'peer', workers));
+      // Alternating rounds (the side that goes first alternates too), median of each.
+      const herald = [];
+      const peer = [];
+      for (let round = 0; round < QUEUE_ROUNDS; round++) {
+        const order = round % 2 === 0 ? ['peer', 'herald'] : ['herald', 'peer'];
+        for (const mode of order)
+          (mode === 'herald' ? herald : peer).push(await queued(twilio, mode, workers));
+      }
       results[`queue.bullmq.${workers}worker${workers > 1 ? 's' : ''}`] = compare(
-        herald,
-        peer,
+        median(herald),
+        median(peer),
         'sends/s',
       );
     }
