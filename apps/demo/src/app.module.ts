@@ -3,6 +3,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { HeraldConfig } from '@herald/contracts';
 import { MonitorModule } from '@herald/monitor';
 import { ObservabilityModule } from '@herald/observability';
+import { AdminPagesModule } from './admin/admin-pages.module';
 import { AdminShellModule } from './admin/admin-shell.module';
 import { NotificationsDemoModule } from './admin/notifications/notifications-demo.module';
 import { DemoConfigModule } from './config/demo-config.module';
@@ -32,6 +33,7 @@ import { ChannelsDemoModule } from './notifications/channels-demo.module';
     }),
     DatabaseModule,
     AdminShellModule,
+    AdminPagesModule,
     NotificationsDemoModule,
     DeliveryDemoModule,
     ChannelsDemoModule,

@@ -8,6 +8,10 @@ import {
 import type { AdminViewer } from '@herald/contracts';
 import { USER_IDENTIFIER, type UserIdentifier } from './user-identifier.interface';
 
+/** The 401 message of every admin route without a user. */
+export const SIGN_IN_REQUIRED =
+  'Sign in first: POST /auth/login with {"user":"alice"} for a token (Authorization: Bearer <token>) or a session cookie';
+
 /** Where the guard leaves the identified user on the request. */
 export const VIEWER_KEY = 'heraldViewer';
 
@@ -20,9 +24,7 @@ export class CurrentUserGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Record<string, unknown>>();
     const viewer = await this.identifier.identify(request as never);
     if (!viewer) {
-      throw new UnauthorizedException(
-        'Sign in first: POST /auth/login with {"user":"alice"} for a token (Authorization: Bearer <token>) or a session cookie',
-      );
+      throw new UnauthorizedException(SIGN_IN_REQUIRED);
     }
     (request as Record<string, AdminViewer>)[VIEWER_KEY] = viewer;
     return true;

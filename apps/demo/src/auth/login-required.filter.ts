@@ -21,8 +21,12 @@ export class LoginRequiredFilter implements ExceptionFilter {
   ) {}
 
   catch(exception: UnauthorizedException, host: ArgumentsHost): void {
-    const req = host.switchToHttp().getRequest<Request>();
-    const res = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    this.respond(http.getRequest<Request>(), http.getResponse<Response>(), exception);
+  }
+
+  /** The 401 answer: the sign-in page for a browser, Nest's JSON body otherwise. */
+  respond(req: Request, res: Response, exception: UnauthorizedException): void {
     const wantsHtml = req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
     if (!wantsHtml) {
       res.status(401).json(exception.getResponse());

@@ -22,7 +22,6 @@ import { NotificationAdminContributor, toInboxMessageJson } from '@herald/notifi
 import { CurrentUser } from '../../auth/current-user.decorator';
 import { CurrentUserGuard } from '../../auth/current-user.guard';
 import { LoginRequiredFilter } from '../../auth/login-required.filter';
-import { AdminShellService } from '../admin-shell.service';
 import { RealtimeHub } from '../realtime/realtime-hub.service';
 import { serveSse } from '../realtime/sse-stream';
 import { InboxQueryDto, MessageIdParamDto, SendMessageDto } from './notifications.dto';
@@ -46,7 +45,6 @@ const backTo = (req: Request, fallback: string) => {
 export class NotificationsController {
   constructor(
     private readonly inbox: InboxService,
-    private readonly shell: AdminShellService,
     private readonly hub: RealtimeHub,
     private readonly contributor: NotificationAdminContributor,
   ) {}
@@ -123,21 +121,6 @@ export class NotificationsController {
     });
     if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
     return { message: toInboxMessageJson(message) };
-  }
-
-  /** The inbox management page inside the admin shell. */
-  @Get()
-  async page(
-    @CurrentUser() viewer: AdminViewer,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = this.shell.findPage(this.contributor.basePath);
-    if (!page) throw new NotFoundException('No admin page is mounted at this path');
-    const query = Object.fromEntries(
-      Object.entries(req.query).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
-    );
-    res.type('html').send(await this.shell.renderPage(page, viewer, query));
   }
 
   /** Server-sent events for the current user: inbox.sent / inbox.read / inbox.read_all, heartbeats, replay. */
