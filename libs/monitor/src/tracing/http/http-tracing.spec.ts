@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { context, propagation } from '@opentelemetry/api';
 import request from 'supertest';
 import {
   Body,
@@ -86,6 +87,25 @@ describe('createTracingMiddleware (Express)', () => {
     );
   });
 
+  it("makes the request's baggage current in the handler and passes it on with injectContext", async () => {
+    const app = express();
+    app.use(createTracingMiddleware({ tracer: tracing }));
+    app.get('/b', (_req, res) => {
+      const baggage = propagation.getBaggage(context.active());
+      res.json({ tenant: baggage?.getEntry('tenant')?.value, out: tracing.injectContext({}) });
+    });
+    const res = await request(app)
+      .get('/b')
+      .set('traceparent', traceparent)
+      .set('baggage', 'tenant=acme,tier=gold')
+      .expect(200);
+    expect(res.body.tenant).toBe('acme');
+    expect(res.body.out.baggage).toBe('tenant=acme,tier=gold');
+    expect(res.body.out.traceparent).toMatch(new RegExp(`^00-${TRACE}-[0-9a-f]{16}-01$`));
+    const none = await request(app).get('/b').expect(200);
+    expect(none.body.tenant).toBeUndefined();
+  });
+
   it('passes requests through untouched with the no-op tracer', async () => {
     const app = express();
     app.use(createTracingMiddleware({ tracer: new NoopTracer() }));
@@ -132,6 +152,10 @@ class ShopController {
   @Post('orders')
   async order(@Body() body: { sku: string }) {
     return { reserved: await this.stock.reserve(body.sku) };
+  }
+  @Get('baggage')
+  baggage() {
+    return { tenant: propagation.getBaggage(context.active())?.getEntry('tenant')?.value };
   }
   @Get('fail')
   fail() {
@@ -184,6 +208,18 @@ describe.each([true, false])('TracingInterceptor (middleware mounted: %s)', (wit
     const children = spans.filter((s) => s.name === 'Stock.reserve');
     expect(children.map((c) => c.parentSpanId)).toEqual(servers.map((s) => s.spanId));
     expect(servers[1].attributes['http.response.status_code']).toBe(201);
+  });
+
+  it("the handler sees the request's baggage", async () => {
+    const app = await nestApp(withMiddleware);
+    try {
+      await request(app.getHttpServer())
+        .get('/shop/baggage')
+        .set('baggage', 'tenant=acme')
+        .expect(200, { tenant: 'acme' });
+    } finally {
+      await app.close();
+    }
   });
 
   it('records exceptions: ERROR for a 500, exception event kept for a 4xx', async () => {

@@ -1,3 +1,4 @@
+import { context as otelContext, type Context } from '@opentelemetry/api';
 import type { MetricsCollectorProtocol, SpanProtocol, TracerProtocol } from '@herald/contracts';
 import { resolveTracer } from '../default-tracer.util';
 import { failSpan } from '../run-in-span.util';
@@ -31,6 +32,8 @@ export interface ServerSpanState {
   /** Route template, once known (`/orders/:id`). */
   route?: string;
   ended: boolean;
+  /** The incoming OpenTelemetry context (remote parent and `baggage`) when the tracer can extract it. */
+  incoming?: Context;
 }
 
 /** Options shared by the middleware and the interceptor. */
@@ -64,8 +67,21 @@ export function startServerSpan(req: TracedRequest, options: HttpTracingOptions)
     },
   } as never);
   const state: ServerSpanState = { span, tracer, method, started: performance.now(), ended: false };
+  // Herald's Tracer also hands out the full incoming context, so the request's
+  // `baggage` is current in the handler and travels on with injectContext().
+  const extract = (tracer as { extractOtelContext?: (carrier: object, base: Context) => Context })
+    .extractOtelContext;
+  if (typeof extract === 'function' && req.headers.baggage !== undefined) {
+    state.incoming = extract.call(tracer, req.headers, otelContext.active());
+  }
   req[HTTP_SPAN] = state;
   return state;
+}
+
+/** Runs `fn` with the request's span current, inside the incoming context (its baggage) when there is one. */
+export function runInServerSpan<T>(state: ServerSpanState, fn: () => T): T {
+  const run = () => state.tracer.withSpan(state.span, fn);
+  return state.incoming ? otelContext.with(state.incoming, run) : run();
 }
 
 /** Names the span by its route template (`GET /orders/:id`). */

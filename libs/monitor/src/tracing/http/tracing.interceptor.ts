@@ -20,6 +20,7 @@ import {
   nameByRoute,
   recordServerError,
   routeTemplate,
+  runInServerSpan,
   startServerSpan,
   type TracedRequest,
   type TracedResponse,
@@ -68,7 +69,7 @@ export class TracingInterceptor implements NestInterceptor {
     nameByRoute(state, route);
     const current = state;
     return new Observable((subscriber) =>
-      current.tracer.withSpan(current.span, () =>
+      runInServerSpan(current, () =>
         next.handle().subscribe({
           next: (value) => subscriber.next(value),
           error: (error: unknown) => {

@@ -47,7 +47,7 @@ export function createTracingMiddleware(options: HttpTracingOptions = {}) {
     } catch {
       return next();
     }
-    state.tracer.withSpan(state.span, () => next());
+    spans.runInServerSpan(state, () => next());
   };
 }
 
