@@ -3,23 +3,49 @@ import { mthLargest, nearestRankPercentile } from './nearest-rank.util';
 const INITIAL_CAPACITY = 256;
 /** Above this many values from the top, copying + quickselect beats the heap. */
 const HEAP_LIMIT = 512;
+/**
+ * Share of `maxSize` kept physically after samples leave the ring, so a
+ * `SortedWindow` can still read the values it must drop.
+ */
+export const RETAINED_SHARE = 0.25;
+
+/**
+ * True when the nearest-rank `percentile` of `n` values is best read in place
+ * with a small heap of the values above it (p95/p99/p99.9 of a large window).
+ */
+export function prefersHeap(n: number, percentile: number): boolean {
+  const rank = Math.min(n, Math.max(1, Math.ceil(percentile * n - 1e-9)));
+  const m = n - rank + 1;
+  return m <= HEAP_LIMIT && m * 8 <= n;
+}
+
+/** Generations are unique across rings, so a view never mistakes one ring for another. */
+let generations = 0;
 
 /**
  * The samples of one metric: values and their timestamps in two parallel
  * `Float64Array`s used as a ring. `push` is O(1) amortised (the arrays double
- * until they reach `maxSize`, then the oldest sample is overwritten) and
- * allocates nothing once grown. Timestamps are assumed non-decreasing, so
- * the start of a time window is found by binary search.
+ * until they reach `maxSize` plus a quarter, then the oldest slot is
+ * overwritten) and allocates nothing once grown. At most `maxSize` samples
+ * are held; the last quarter of `maxSize` samples that left stay readable by
+ * sequence number (`valueAt`). Samples are numbered from 0 in push order;
+ * timestamps are assumed non-decreasing, so the start of a time window is
+ * found by binary search.
  */
 export class SampleRingBuffer {
   private values: Float64Array;
   private times: Float64Array;
-  private start = 0;
   private count = 0;
+  /** Samples ever pushed since the last `clear()`: the sequence number of the next one. */
+  private pushed = 0;
+  /** Changes on every `clear()`, so views built on older sequence numbers know they are stale. */
+  private generation = ++generations;
+  private readonly fullCapacity: number;
   private readonly ranges: [number, number, number, number] = [0, 0, 0, 0];
 
   constructor(readonly maxSize: number) {
-    const capacity = Math.min(INITIAL_CAPACITY, maxSize);
+    this.fullCapacity = maxSize + Math.ceil(maxSize * RETAINED_SHARE);
+    const capacity = Math.min(INITIAL_CAPACITY, this.fullCapacity);
     this.values = new Float64Array(capacity);
     this.times = new Float64Array(capacity);
   }
@@ -28,37 +54,61 @@ export class SampleRingBuffer {
     return this.count;
   }
 
+  /** Sequence number of the next sample. */
+  get endSeq(): number {
+    return this.pushed;
+  }
+
+  /** Sequence number of the oldest sample held. */
+  get startSeq(): number {
+    return this.pushed - this.count;
+  }
+
+  /** Oldest sequence number `valueAt` can still read (held, or recently left). */
+  get retainedFrom(): number {
+    return this.pushed - Math.min(this.pushed, this.values.length);
+  }
+
+  get epoch(): number {
+    return this.generation;
+  }
+
   push(value: number, time: number): void {
-    let capacity = this.values.length;
-    if (this.count === capacity && capacity < this.maxSize) {
-      this.grow(Math.min(capacity * 2, this.maxSize));
-      capacity = this.values.length;
+    if (this.count === this.values.length && this.values.length < this.fullCapacity) {
+      this.grow(Math.min(this.values.length * 2, this.fullCapacity));
     }
-    if (this.count < capacity) {
-      const index = (this.start + this.count) % capacity;
-      this.values[index] = value;
-      this.times[index] = time;
-      this.count++;
-    } else {
-      this.values[this.start] = value;
-      this.times[this.start] = time;
-      this.start = (this.start + 1) % capacity;
-    }
+    const index = this.pushed % this.values.length;
+    this.values[index] = value;
+    this.times[index] = time;
+    this.pushed++;
+    if (this.count < this.maxSize) this.count++;
   }
 
   clear(): void {
-    this.start = 0;
     this.count = 0;
+    this.pushed = 0;
+    this.generation = ++generations;
   }
 
-  /** Logical index (0 = oldest) of the first sample with time >= `from`. */
+  /** The value of sample `seq`, for `retainedFrom <= seq < endSeq`. */
+  valueAt(seq: number): number {
+    return this.values[seq % this.values.length];
+  }
+
+  /** Sequence number of the first held sample with time >= `from`. */
+  seqFrom(from: number): number {
+    return this.startSeq + this.firstIndexFrom(from);
+  }
+
+  /** Logical index (0 = oldest held) of the first sample with time >= `from`. */
   firstIndexFrom(from: number): number {
     const capacity = this.values.length;
+    const start = this.startSeq;
     let low = 0;
     let high = this.count;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this.times[(this.start + mid) % capacity] < from) low = mid + 1;
+      if (this.times[(start + mid) % capacity] < from) low = mid + 1;
       else high = mid;
     }
     return low;
@@ -69,7 +119,7 @@ export class SampleRingBuffer {
     const first = this.firstIndexFrom(from);
     const n = this.count - first;
     const capacity = this.values.length;
-    const begin = (this.start + first) % capacity;
+    const begin = (this.startSeq + first) % capacity;
     const tail = Math.min(n, capacity - begin);
     target.set(this.values.subarray(begin, begin + tail), 0);
     if (tail < n) target.set(this.values.subarray(0, n - tail), tail);
@@ -89,11 +139,10 @@ export class SampleRingBuffer {
     const first = this.firstIndexFrom(from);
     const n = this.count - first;
     if (n === 0) return { n, value: undefined };
-    const rank = Math.min(n, Math.max(1, Math.ceil(percentile * n - 1e-9)));
-    const m = n - rank + 1;
-    if (m <= HEAP_LIMIT && m * 8 <= n) {
+    if (prefersHeap(n, percentile)) {
+      const m = n - Math.min(n, Math.max(1, Math.ceil(percentile * n - 1e-9))) + 1;
       const capacity = this.values.length;
-      const begin = (this.start + first) % capacity;
+      const begin = (this.startSeq + first) % capacity;
       const tail = Math.min(n, capacity - begin);
       this.ranges[0] = begin;
       this.ranges[1] = begin + tail;
@@ -109,9 +158,10 @@ export class SampleRingBuffer {
   countAbove(from: number, threshold: number): { total: number; above: number } {
     const first = this.firstIndexFrom(from);
     const capacity = this.values.length;
+    const start = this.startSeq;
     let above = 0;
     for (let i = first; i < this.count; i++) {
-      if (this.values[(this.start + i) % capacity] > threshold) above++;
+      if (this.values[(start + i) % capacity] > threshold) above++;
     }
     return { total: this.count - first, above };
   }
@@ -120,12 +170,11 @@ export class SampleRingBuffer {
     const values = new Float64Array(capacity);
     const times = new Float64Array(capacity);
     const old = this.values.length;
-    for (let i = 0; i < this.count; i++) {
-      values[i] = this.values[(this.start + i) % old];
-      times[i] = this.times[(this.start + i) % old];
+    for (let seq = this.retainedFrom; seq < this.pushed; seq++) {
+      values[seq % capacity] = this.values[seq % old];
+      times[seq % capacity] = this.times[seq % old];
     }
     this.values = values;
     this.times = times;
-    this.start = 0;
   }
 }

@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { AlertDispatcherProtocol, MetricsCollectorProtocol } from '@herald/contracts';
 import { HeraldValueError } from '../errors';
 import { LoggingAlertDispatcher } from '../alerts/logging-alert.dispatcher';
-import { SampleRingBuffer } from './sample-ring.buffer';
+import { prefersHeap, SampleRingBuffer } from './sample-ring.buffer';
+import { SortedWindow } from './sorted-window';
 import { computeErrorBudget, type ErrorBudgetReport } from './error-budget.util';
 import { dispatchSloViolation } from './slo-alert.util';
 import { createSloViolation, normalizeSlo } from './slo-violation.util';
@@ -24,9 +25,12 @@ export interface SLOMonitorOptions {
 
 /**
  * SPEC's SLO engine. Samples go into one fixed-size ring per metric
- * (O(1) amortised, no allocation once grown); `evaluate()` copies each SLO's
- * window into a scratch array and takes the nearest-rank percentile by
- * quickselect (O(n), no sort).
+ * (O(1) amortised, no allocation once grown). `evaluate()` reads a high
+ * percentile (few values above it) in place with a small heap, one pass; for
+ * the others it keeps the SLO's window sorted between evaluations
+ * (`SortedWindow`: the values that left and arrived are merged in by binary
+ * search and run copies) and reads the nearest rank by index, or selects with
+ * Floyd–Rivest on a copy when more than a quarter of the window is new.
  *
  * @example
  * const slos = new SLOMonitor({ alertDispatcher });
@@ -44,6 +48,7 @@ export class SLOMonitor {
   private readonly samples = new Map<string, SampleRingBuffer>();
   private readonly lastAlertAt = new Map<string, number>();
   private readonly statuses = new Map<string, SLOStatus>();
+  private readonly views = new Map<string, SortedWindow>();
   private scratch = new Float64Array(0);
   private readonly logger = new Logger('HeraldSLO');
 
@@ -95,8 +100,10 @@ export class SLOMonitor {
 
   /** Clears one metric's samples, or all of them. */
   clearSamples(metric?: string): void {
-    if (metric === undefined) this.samples.clear();
-    else this.samples.get(metric)?.clear();
+    if (metric === undefined) {
+      this.samples.clear();
+      this.views.clear();
+    } else this.samples.get(metric)?.clear();
   }
 
   /** Samples currently held for `metric` (at most `maxSamplesPerMetric`). */
@@ -114,13 +121,22 @@ export class SLOMonitor {
       let n = 0;
       let measured: number | undefined;
       if (ring !== undefined && ring.size > 0) {
-        if (this.scratch.length < ring.size)
-          this.scratch = new Float64Array(this.maxSamplesPerMetric);
-        ({ n, value: measured } = ring.percentileFrom(
-          now - slo.windowMs,
-          slo.percentile,
-          this.scratch,
-        ));
+        const fromSeq = ring.seqFrom(now - slo.windowMs);
+        n = ring.endSeq - fromSeq;
+        if (!prefersHeap(n, slo.percentile)) {
+          let view = this.views.get(slo.name);
+          if (view === undefined) this.views.set(slo.name, (view = new SortedWindow()));
+          measured = view.percentile(ring, fromSeq, slo.percentile);
+        } else this.views.delete(slo.name);
+        if (measured === undefined && n > 0) {
+          if (this.scratch.length < ring.size)
+            this.scratch = new Float64Array(this.maxSamplesPerMetric);
+          ({ n, value: measured } = ring.percentileFrom(
+            now - slo.windowMs,
+            slo.percentile,
+            this.scratch,
+          ));
+        }
       }
       const burnRate = measured === undefined ? undefined : measured / slo.thresholdMs;
       const inViolation =
