@@ -23,8 +23,7 @@ export async function serveSse(
   req.socket.setNoDelay(true);
   req.socket.setTimeout(0);
 
-  const write = (e: RealtimeEvent) =>
-    res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
+  const write = (e: RealtimeEvent) => res.write(sseFrame(e));
   const buffered: RealtimeEvent[] = [];
   let ready = false;
   const unsubscribe = hub.subscribe(userId, (e) => (ready ? write(e) : buffered.push(e)));
@@ -55,4 +54,17 @@ export async function serveSse(
   const seen = new Set((missed ?? []).map((e) => e.id));
   buffered.filter((e) => !seen.has(e.id)).forEach(write);
   ready = true;
+}
+
+/** Frames already serialised: an event sent to 1,000 streams is serialised once. */
+const frames = new WeakMap<RealtimeEvent, string>();
+
+/** The `text/event-stream` frame of `event` (id, event, data). */
+export function sseFrame(event: RealtimeEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
 }
