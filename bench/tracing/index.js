@@ -92,28 +92,16 @@ function decorated(herald, raw) {
   const tracedNoArgs = new DecoratedNoArgs();
   const unregister = registerDefaultTracer(herald);
   // What a user writes by hand with the raw SDK: an active span around the call.
-  const vsManual = paired(
-    (i) => traced.empty(i),
-    (i) =>
-      raw.startActiveSpan('Plain.empty', (span) => {
-        try {
-          return plain.empty(i);
-        } finally {
-          span.end();
-        }
-      }),
-  );
-  const noArgsVsManual = paired(
-    (i) => tracedNoArgs.empty(i),
-    (i) =>
-      raw.startActiveSpan('Plain.empty', (span) => {
-        try {
-          return plain.empty(i);
-        } finally {
-          span.end();
-        }
-      }),
-  );
+  const manual = (i) =>
+    raw.startActiveSpan('Plain.empty', (span) => {
+      try {
+        return plain.empty(i);
+      } finally {
+        span.end();
+      }
+    });
+  const vsManual = paired((i) => traced.empty(i), manual);
+  const noArgsVsManual = paired((i) => tracedNoArgs.empty(i), manual);
   const withTracer = vsManual.herald;
   unregister();
   const noTracer = nsPerOp((i) => traced.empty(i), OPS);
