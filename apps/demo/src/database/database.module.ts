@@ -3,13 +3,21 @@ import { dirname, resolve } from 'node:path';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DEMO_MIGRATIONS } from './demo-migrations';
+import { betterSqlite3IsSafe } from './sqlite-driver.util';
+
+export { betterSqlite3IsSafe };
 
 /**
  * Where the demo keeps its data: `DEMO_DATABASE_URL` when set
- * (`postgres://...`, `sqlite:<file>` or `sqlite::memory:`), otherwise the
- * embedded default, an SQLite file at `data/herald-demo.sqlite`.
+ * (`postgres://...`, `sqlite:<file>`, `sqlite::memory:`, or `sqljs:<file>` /
+ * `sqljs::memory:` to force sql.js), otherwise the embedded default, an SQLite
+ * file at `data/herald-demo.sqlite` (better-sqlite3, or sql.js where
+ * better-sqlite3 is unsafe; see `betterSqlite3IsSafe`).
  */
-export function demoDataSourceOptions(url = process.env.DEMO_DATABASE_URL): TypeOrmModuleOptions {
+export function demoDataSourceOptions(
+  url = process.env.DEMO_DATABASE_URL,
+  safeNative = betterSqlite3IsSafe(),
+): TypeOrmModuleOptions {
   const common = {
     autoLoadEntities: true,
     synchronize: false,
@@ -17,8 +25,15 @@ export function demoDataSourceOptions(url = process.env.DEMO_DATABASE_URL): Type
     migrations: DEMO_MIGRATIONS,
   } as const;
   if (url && /^postgres(ql)?:\/\//.test(url)) return { type: 'postgres', url, ...common };
-  const file = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : 'data/herald-demo.sqlite';
-  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  const scheme = url?.match(/^(sqlite|sqljs):/)?.[1];
+  const file = scheme ? url!.slice(scheme.length + 1) : 'data/herald-demo.sqlite';
+  const memory = file === ':memory:';
+  if (!memory) mkdirSync(dirname(resolve(file)), { recursive: true });
+  if (scheme === 'sqljs' || !safeNative) {
+    return memory
+      ? { type: 'sqljs', ...common }
+      : { type: 'sqljs', location: file, autoSave: true, ...common };
+  }
   return { type: 'better-sqlite3', database: file, ...common };
 }
 

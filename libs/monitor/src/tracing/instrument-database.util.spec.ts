@@ -5,6 +5,11 @@ import { InMemoryTracerProvider } from './in-memory-tracer.provider';
 import { instrumentDatabase } from './instrument-database.util';
 import { summarizeStatement } from './sql-summary.util';
 import { RecordingCollector } from './__fixtures__/recording-collector';
+import { memorySqlite } from '../../../../test/helpers/sqlite';
+import { betterSqlite3IsSafe } from '../../../../apps/demo/src/database/sqlite-driver.util';
+
+/** The raw better-sqlite3 provider aborts Node 24.19+ when V8 collects its statements: run it where it is safe. */
+const itNative = betterSqlite3IsSafe() ? it : it.skip;
 
 /** A small provider with SPEC's `execute` / `executeQuery`, on a real SQLite database. */
 class SqliteProvider {
@@ -23,70 +28,72 @@ afterAll(() => tracing.shutdown());
 beforeEach(() => tracing.reset());
 
 describe('instrumentDatabase', () => {
-  it('wraps execute and executeQuery: a CLIENT span per query, summary only, metrics, error status', async () => {
-    const metrics = new RecordingCollector();
-    const provider = new SqliteProvider();
-    expect(instrumentDatabase(provider, { tracer: tracing, metrics, system: 'sqlite' })).toBe(
-      provider,
-    );
-    instrumentDatabase(provider, { tracer: tracing, metrics });
-    provider.execute('CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)');
-    provider.execute('INSERT INTO users (email) VALUES (?)', ['secret@example.com']);
-    provider.execute("UPDATE users SET email = 'literal@example.com' WHERE id = 1");
-    await expect(
-      provider.executeQuery('SELECT email FROM users WHERE id = ?', [1]),
-    ).resolves.toEqual([{ email: 'literal@example.com' }]);
-    expect(() => provider.execute('SELECT * FROM missing_table')).toThrow(/no such table/);
-    // better-sqlite3's error class may come from another jest realm (the native addon keeps the first one), so match the message
-    const rejected = await provider.executeQuery('DELETE FROM nowhere').then(
-      () => undefined,
-      (e: Error) => e,
-    );
-    expect(rejected?.message).toMatch(/no such table/);
-    provider.db.close();
+  itNative(
+    'wraps execute and executeQuery: a CLIENT span per query, summary only, metrics, error status',
+    async () => {
+      const metrics = new RecordingCollector();
+      const provider = new SqliteProvider();
+      expect(instrumentDatabase(provider, { tracer: tracing, metrics, system: 'sqlite' })).toBe(
+        provider,
+      );
+      instrumentDatabase(provider, { tracer: tracing, metrics });
+      provider.execute('CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)');
+      provider.execute('INSERT INTO users (email) VALUES (?)', ['secret@example.com']);
+      provider.execute("UPDATE users SET email = 'literal@example.com' WHERE id = 1");
+      await expect(
+        provider.executeQuery('SELECT email FROM users WHERE id = ?', [1]),
+      ).resolves.toEqual([{ email: 'literal@example.com' }]);
+      expect(() => provider.execute('SELECT * FROM missing_table')).toThrow(/no such table/);
+      // better-sqlite3's error class may come from another jest realm (the native addon keeps the first one), so match the message
+      const rejected = await provider.executeQuery('DELETE FROM nowhere').then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(rejected?.message).toMatch(/no such table/);
+      provider.db.close();
 
-    const spans = tracing.getAllSpans();
-    expect(spans.map((s) => [s.name, s.kind, s.status.code])).toEqual([
-      ['CREATE', 'client', 'unset'],
-      ['INSERT users', 'client', 'unset'],
-      ['UPDATE users', 'client', 'unset'],
-      ['SELECT users', 'client', 'unset'],
-      ['SELECT missing_table', 'client', 'error'],
-      ['DELETE nowhere', 'client', 'error'],
-    ]);
-    expect(spans[3].attributes).toEqual({
-      'db.system.name': 'sqlite',
-      'db.operation.name': 'SELECT',
-      'db.query.summary': 'SELECT users',
-      'db.collection.name': 'users',
-    });
-    const everything = JSON.stringify(spans.map((s) => [s.attributes, s.events]));
-    expect(everything).not.toContain('example.com');
-    expect(
-      metrics.calls
-        .filter(([kind]) => kind === 'increment')
-        .map(([, name, v, tags]) => [name, v, tags]),
-    ).toEqual([
-      ['db_queries_total', 1, { operation: 'CREATE', status: 'ok' }],
-      ['db_queries_total', 1, { operation: 'INSERT', status: 'ok' }],
-      ['db_queries_total', 1, { operation: 'UPDATE', status: 'ok' }],
-      ['db_queries_total', 1, { operation: 'SELECT', status: 'ok' }],
-      ['db_queries_total', 1, { operation: 'SELECT', status: 'error' }],
-      ['db_queries_total', 1, { operation: 'DELETE', status: 'error' }],
-    ]);
-    const durations = metrics.calls.filter(([kind]) => kind === 'histogram');
-    expect(durations).toHaveLength(6);
-    for (const [, name, seconds] of durations) {
-      expect(name).toBe('db_query_duration_seconds');
-      expect(seconds).toBeGreaterThanOrEqual(0);
-      expect(seconds).toBeLessThan(5);
-    }
-  });
+      const spans = tracing.getAllSpans();
+      expect(spans.map((s) => [s.name, s.kind, s.status.code])).toEqual([
+        ['CREATE', 'client', 'unset'],
+        ['INSERT users', 'client', 'unset'],
+        ['UPDATE users', 'client', 'unset'],
+        ['SELECT users', 'client', 'unset'],
+        ['SELECT missing_table', 'client', 'error'],
+        ['DELETE nowhere', 'client', 'error'],
+      ]);
+      expect(spans[3].attributes).toEqual({
+        'db.system.name': 'sqlite',
+        'db.operation.name': 'SELECT',
+        'db.query.summary': 'SELECT users',
+        'db.collection.name': 'users',
+      });
+      const everything = JSON.stringify(spans.map((s) => [s.attributes, s.events]));
+      expect(everything).not.toContain('example.com');
+      expect(
+        metrics.calls
+          .filter(([kind]) => kind === 'increment')
+          .map(([, name, v, tags]) => [name, v, tags]),
+      ).toEqual([
+        ['db_queries_total', 1, { operation: 'CREATE', status: 'ok' }],
+        ['db_queries_total', 1, { operation: 'INSERT', status: 'ok' }],
+        ['db_queries_total', 1, { operation: 'UPDATE', status: 'ok' }],
+        ['db_queries_total', 1, { operation: 'SELECT', status: 'ok' }],
+        ['db_queries_total', 1, { operation: 'SELECT', status: 'error' }],
+        ['db_queries_total', 1, { operation: 'DELETE', status: 'error' }],
+      ]);
+      const durations = metrics.calls.filter(([kind]) => kind === 'histogram');
+      expect(durations).toHaveLength(6);
+      for (const [, name, seconds] of durations) {
+        expect(name).toBe('db_query_duration_seconds');
+        expect(seconds).toBeGreaterThanOrEqual(0);
+        expect(seconds).toBeLessThan(5);
+      }
+    },
+  );
 
   it('instruments a TypeORM DataSource (query), nested under the current span', async () => {
     const dataSource = await new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
+      ...memorySqlite(),
     }).initialize();
     try {
       instrumentDatabase(dataSource, { tracer: tracing });

@@ -34,7 +34,8 @@ function isTypeOrmDataSource(db: any): boolean {
 function systemOf(db: any, explicit?: string): string {
   if (explicit) return explicit;
   const type = String(db?.options?.type ?? '');
-  if (type.includes('sqlite')) return 'sqlite';
+  // TypeORM's SQLite drivers: sqlite, better-sqlite3, capacitor/cordova/expo/react-native variants, sqljs.
+  if (type.includes('sqlite') || type === 'sqljs') return 'sqlite';
   if (type === 'postgres') return 'postgresql';
   return type || 'other_sql';
 }

@@ -6,6 +6,7 @@ import { InboxService } from '../inbox/inbox.service';
 import { DatabaseInboxStore } from '../inbox/stores/database-inbox.store';
 import { InMemoryInboxStore } from '../inbox/stores/in-memory-inbox.store';
 import { NotificationAdminContributor } from './notification-admin.contributor';
+import { memorySqlite } from '../../../../test/helpers/sqlite';
 
 class SlowStore extends InMemoryInboxStore {
   override async ping(): Promise<void> {
@@ -93,8 +94,7 @@ describe('NotificationAdminContributor', () => {
     });
 
     const ds = new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
+      ...memorySqlite(),
       migrations: [CreateInboxMessages1732300000000],
     });
     await ds.initialize();

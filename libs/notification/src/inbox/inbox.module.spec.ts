@@ -16,6 +16,7 @@ import { InboxRetentionJob } from './inbox-retention.job';
 import { InboxService } from './inbox.service';
 import { DatabaseInboxStore } from './stores/database-inbox.store';
 import { InMemoryInboxStore } from './stores/in-memory-inbox.store';
+import { memorySqlite } from '../../../../test/helpers/sqlite';
 
 @Injectable()
 class SentListener {
@@ -41,8 +42,7 @@ describe('InboxModule and InboxProvider', () => {
 
   it('InboxProvider reads HeraldConfig and uses the application DataSource by default', async () => {
     const dataSource = new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
+      ...memorySqlite(),
       migrations: [CreateInboxMessages1732300000000],
     });
     await dataSource.initialize();
@@ -114,7 +114,7 @@ describe('database store without its prerequisites', () => {
     );
     await ref.close();
 
-    const bare = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
+    const bare = new DataSource({ ...memorySqlite() });
     await bare.initialize();
     const inbox = new InboxService(new DatabaseInboxStore(bare));
     await expect(inbox.countUnread('x')).rejects.toThrow(

@@ -10,6 +10,7 @@ import { EventLoopHealthCheck } from './event-loop.health-check';
 import { HttpHealthCheck } from './http.health-check';
 import { HeapHealthCheck, RssHealthCheck } from './memory.health-check';
 import { RedisHealthCheck } from './redis.health-check';
+import { memorySqlite } from '../../../../../test/helpers/sqlite';
 
 describe('built-in health checks', () => {
   let runner: HealthCheckRunner;
@@ -18,8 +19,7 @@ describe('built-in health checks', () => {
 
   it('DatabaseHealthCheck runs SELECT 1 on SQLite and PostgreSQL, UNHEALTHY once destroyed', async () => {
     const sqlite = await new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
+      ...memorySqlite(),
     }).initialize();
     const pg = await new DataSource({
       type: 'postgres',

@@ -5,6 +5,7 @@ import { NOOP_SPAN } from '@herald/observability';
 import { BackendNotAvailableError } from '../../errors/backend-not-available.error';
 import { MetricsCollector } from '../collector/metrics-collector';
 import { PrometheusMetricsBackend } from './prometheus-metrics.backend';
+import { memorySqlite } from '../../../../../test/helpers/sqlite';
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -89,8 +90,7 @@ describe('PrometheusMetricsBackend', () => {
 
   it('store_in_db writes snapshots to metrics_table through TypeORM (SQLite)', async () => {
     const dataSource = await new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
+      ...memorySqlite(),
     }).initialize();
     const backend = new PrometheusMetricsBackend({
       listen: false,

@@ -5,6 +5,7 @@ import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-mes
 import { inboxMessageEntity } from '../entities/inbox-message.entity';
 import { DatabaseInboxStore } from '../stores/database-inbox.store';
 import { InMemoryInboxStore } from '../stores/in-memory-inbox.store';
+import { memorySqlite } from '../../../../../test/helpers/sqlite';
 
 /** A store under test and how to close it. Used by the inbox specs only. */
 export interface TestBackend {
@@ -32,9 +33,7 @@ export async function openTestBackend(
     migrations: [CreateInboxMessages1732300000000],
   };
   if (kind === 'sqlite') {
-    const ds = await migrated(
-      new DataSource({ type: 'better-sqlite3', database: ':memory:', ...common }),
-    );
+    const ds = await migrated(new DataSource({ ...memorySqlite(), ...common }));
     return { store: new DatabaseInboxStore(ds), dataSource: ds, close: () => ds.destroy() };
   }
   const schema = `herald_inbox_test_${process.pid}_${++schemaSeq}`;

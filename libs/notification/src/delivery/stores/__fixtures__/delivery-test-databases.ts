@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { deliveryRecordEntity } from '../../entities/delivery-record.entity';
 import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration';
+import { memorySqlite } from '../../../../../../test/helpers/sqlite';
 
 export const TEST_PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 let seq = 0;
@@ -18,7 +19,7 @@ export async function openDeliveryTestDatabase(kind: 'sqlite' | 'postgres'): Pro
     migrations: [CreateDeliveryRecords1732400000000],
   };
   if (kind === 'sqlite') {
-    const ds = new DataSource({ type: 'better-sqlite3', database: ':memory:', ...common });
+    const ds = new DataSource({ ...memorySqlite(), ...common });
     await ds.initialize();
     await ds.runMigrations();
     return { dataSource: ds, close: () => ds.destroy() };
