@@ -1,3 +1,8 @@
+/** The 1-based nearest rank of `percentile` among `n` values: `ceil(p·n)`, between 1 and `n`. */
+export function nearestRank(n: number, percentile: number): number {
+  return Math.min(n, Math.max(1, Math.ceil(percentile * n - 1e-9)));
+}
+
 /**
  * Nearest-rank percentile of `values[0..n)`: the smallest value such that at
  * least `percentile` of the values are at or below it (rank `ceil(p·n)`, at
@@ -12,8 +17,7 @@ export function nearestRankPercentile(
   percentile: number,
 ): number | undefined {
   if (n <= 0) return undefined;
-  const rank = Math.min(n, Math.max(1, Math.ceil(percentile * n - 1e-9)));
-  return quickselect(values, rank - 1, 0, n - 1);
+  return quickselect(values, nearestRank(n, percentile) - 1, 0, n - 1);
 }
 
 /**

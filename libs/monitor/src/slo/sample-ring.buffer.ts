@@ -1,4 +1,4 @@
-import { mthLargest, nearestRankPercentile } from './nearest-rank.util';
+import { mthLargest, nearestRank, nearestRankPercentile } from './nearest-rank.util';
 
 const INITIAL_CAPACITY = 256;
 /** Above this many values from the top, copying + quickselect beats the heap. */
@@ -14,8 +14,7 @@ export const RETAINED_SHARE = 0.25;
  * with a small heap of the values above it (p95/p99/p99.9 of a large window).
  */
 export function prefersHeap(n: number, percentile: number): boolean {
-  const rank = Math.min(n, Math.max(1, Math.ceil(percentile * n - 1e-9)));
-  const m = n - rank + 1;
+  const m = n - nearestRank(n, percentile) + 1;
   return m <= HEAP_LIMIT && m * 8 <= n;
 }
 
@@ -117,13 +116,7 @@ export class SampleRingBuffer {
   /** Copies the values with time >= `from` into `target` (from index 0); returns how many. */
   copyFrom(from: number, target: Float64Array): number {
     const first = this.firstIndexFrom(from);
-    const n = this.count - first;
-    const capacity = this.values.length;
-    const begin = (this.startSeq + first) % capacity;
-    const tail = Math.min(n, capacity - begin);
-    target.set(this.values.subarray(begin, begin + tail), 0);
-    if (tail < n) target.set(this.values.subarray(0, n - tail), tail);
-    return n;
+    return this.copyHeld(first, this.count - first, target);
   }
 
   /**
@@ -136,22 +129,34 @@ export class SampleRingBuffer {
     percentile: number,
     scratch: Float64Array,
   ): { n: number; value: number | undefined } {
-    const first = this.firstIndexFrom(from);
+    const fromSeq = this.seqFrom(from);
+    return {
+      n: this.pushed - fromSeq,
+      value: this.percentileFromSeq(fromSeq, percentile, scratch),
+    };
+  }
+
+  /** Same as `percentileFrom`, for the held samples numbered `fromSeq` and later. */
+  percentileFromSeq(
+    fromSeq: number,
+    percentile: number,
+    scratch: Float64Array,
+  ): number | undefined {
+    const first = fromSeq - this.startSeq;
     const n = this.count - first;
-    if (n === 0) return { n, value: undefined };
+    if (n <= 0) return undefined;
     if (prefersHeap(n, percentile)) {
-      const m = n - Math.min(n, Math.max(1, Math.ceil(percentile * n - 1e-9))) + 1;
       const capacity = this.values.length;
-      const begin = (this.startSeq + first) % capacity;
+      const begin = fromSeq % capacity;
       const tail = Math.min(n, capacity - begin);
       this.ranges[0] = begin;
       this.ranges[1] = begin + tail;
       this.ranges[2] = 0;
       this.ranges[3] = n - tail;
-      return { n, value: mthLargest(this.values, this.ranges, m, scratch) };
+      return mthLargest(this.values, this.ranges, n - nearestRank(n, percentile) + 1, scratch);
     }
-    this.copyFrom(from, scratch);
-    return { n, value: nearestRankPercentile(scratch, n, percentile) };
+    this.copyHeld(first, n, scratch);
+    return nearestRankPercentile(scratch, n, percentile);
   }
 
   /** Samples with time >= `from`, and how many of them are above `threshold`. */
@@ -164,6 +169,16 @@ export class SampleRingBuffer {
       if (this.values[(start + i) % capacity] > threshold) above++;
     }
     return { total: this.count - first, above };
+  }
+
+  /** Copies `n` held values from logical index `first` into `target` (from index 0). */
+  private copyHeld(first: number, n: number, target: Float64Array): number {
+    const capacity = this.values.length;
+    const begin = (this.startSeq + first) % capacity;
+    const tail = Math.min(n, capacity - begin);
+    target.set(this.values.subarray(begin, begin + tail), 0);
+    if (tail < n) target.set(this.values.subarray(0, n - tail), tail);
+    return n;
   }
 
   private grow(capacity: number): void {

@@ -131,11 +131,7 @@ export class SLOMonitor {
         if (measured === undefined && n > 0) {
           if (this.scratch.length < ring.size)
             this.scratch = new Float64Array(this.maxSamplesPerMetric);
-          ({ n, value: measured } = ring.percentileFrom(
-            now - slo.windowMs,
-            slo.percentile,
-            this.scratch,
-          ));
+          measured = ring.percentileFromSeq(fromSeq, slo.percentile, this.scratch);
         }
       }
       const burnRate = measured === undefined ? undefined : measured / slo.thresholdMs;

@@ -1,4 +1,5 @@
 import type { SampleRingBuffer } from './sample-ring.buffer';
+import { nearestRank } from './nearest-rank.util';
 import { RETAINED_SHARE } from './sample-ring.buffer';
 
 /** Above this share of new samples since the last evaluation, selection beats merging. */
@@ -53,8 +54,7 @@ export class SortedWindow {
       this.to <= end &&
       this.from >= ring.retainedFrom;
     if (!(mergeable && this.merge(ring, fromSeq, end))) this.rebuild(ring, fromSeq, end);
-    const rank = Math.min(n, Math.max(1, Math.ceil(percentile * n - 1e-9)));
-    return this.values[rank - 1];
+    return this.values[nearestRank(n, percentile) - 1];
   }
 
   /**
