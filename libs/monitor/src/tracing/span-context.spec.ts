@@ -15,7 +15,11 @@ describe('SpanContext.fromTraceparent (W3C Trace Context)', () => {
       { traceId: T, spanId: S, flags: 1 },
     ],
     ['version fe', `fe-${T}-${S}-09`, { traceId: T, spanId: S, flags: 9 }],
-    ['spaces and tabs around (HTTP OWS)', `\t 00-${T}-${S}-01 \t`, { traceId: T, spanId: S, flags: 1 }],
+    [
+      'spaces and tabs around (HTTP OWS)',
+      `\t 00-${T}-${S}-01 \t`,
+      { traceId: T, spanId: S, flags: 1 },
+    ],
   ];
   it.each(valid)('accepts %s', (_label, header, expected) => {
     const ctx = SpanContext.fromTraceparent(header);
