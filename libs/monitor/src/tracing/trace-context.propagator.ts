@@ -33,7 +33,7 @@ function single(value: string | string[] | undefined): string | undefined {
  *   current grammar (a digit first, `@` anywhere: `foo@`, `t@vendor-name`);
  * - the `random-trace-id` flag (level 2) is written out with `sampled`, every
  *   other flag bit as zero; with Herald's `Tracer` a child span keeps its
- *   parent's random flag and a new trace sets it (see `random-trace-flag.util.ts`).
+ *   parent's random flag and a new trace sets it.
  *
  * @example new CompositePropagator({ propagators: [new TraceContextPropagator(), new W3CBaggagePropagator()] })
  */
