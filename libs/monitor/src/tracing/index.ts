@@ -10,6 +10,9 @@ export { DEFAULT_MAX_SPANS, DEFAULT_TRACER_MAX_SPANS } from './recording-span.pr
 export { RateLimitingSampler } from './samplers/rate-limiting.sampler';
 export { createSampler, type SamplerSettings } from './samplers/create-sampler.util';
 export { createPropagator, type PropagationFormat } from './propagation.util';
+export { TraceContextPropagator } from './trace-context.propagator';
+export { W3CTraceState } from './w3c-trace-state';
+export { TRACE_FLAG_RANDOM, TRACE_FLAG_SAMPLED } from './traceparent.util';
 export { runInSpan } from './run-in-span.util';
 export { registerDefaultTracer, resolveTracer } from './default-tracer.util';
 export {

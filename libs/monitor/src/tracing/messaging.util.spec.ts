@@ -28,7 +28,8 @@ describe('tracePublish / traceConsume / injectTraceContext', () => {
     );
     request.end();
     const [message] = queue;
-    expect(message.headers.traceparent).toMatch(new RegExp(`^00-${request.traceId}-${id}-01$`));
+    // 03: sampled, and the random-trace-id flag of a trace Herald started (W3C level 2)
+    expect(message.headers.traceparent).toMatch(new RegExp(`^00-${request.traceId}-${id}-03$`));
     const consumed = await traceConsume(
       { channel: 'email', messageType: 'email', carrier: message.headers, tracer: tracing },
       async (span) => span.spanContext().spanId,

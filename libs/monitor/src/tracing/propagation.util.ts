@@ -1,21 +1,20 @@
 import type { TextMapGetter, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
-import {
-  CompositePropagator,
-  W3CBaggagePropagator,
-  W3CTraceContextPropagator,
-} from '@opentelemetry/core';
+import { CompositePropagator, W3CBaggagePropagator } from '@opentelemetry/core';
 import { HeraldValueError } from '../errors';
+import { TraceContextPropagator } from './trace-context.propagator';
 
 /** Names accepted in `tracing.propagation_formats`. */
 export type PropagationFormat = 'tracecontext' | 'baggage';
 
 const FACTORIES: Record<PropagationFormat, () => TextMapPropagator> = {
-  tracecontext: () => new W3CTraceContextPropagator(),
+  tracecontext: () => new TraceContextPropagator(),
   baggage: () => new W3CBaggagePropagator(),
 };
 
 /**
- * OpenTelemetry's W3C propagators for the configured formats, composed.
+ * The W3C propagators for the configured formats, composed: Herald's
+ * `TraceContextPropagator` (`traceparent`, `tracestate`) and OpenTelemetry's
+ * `W3CBaggagePropagator`.
  * @default ['tracecontext', 'baggage']
  */
 export function createPropagator(

@@ -15,6 +15,11 @@ describe('SpanContext.fromTraceparent (W3C Trace Context)', () => {
       { traceId: T, spanId: S, flags: 1 },
     ],
     ['version fe', `fe-${T}-${S}-09`, { traceId: T, spanId: S, flags: 9 }],
+    [
+      'spaces and tabs around (HTTP OWS)',
+      `\t 00-${T}-${S}-01 \t`,
+      { traceId: T, spanId: S, flags: 1 },
+    ],
   ];
   it.each(valid)('accepts %s', (_label, header, expected) => {
     const ctx = SpanContext.fromTraceparent(header);
@@ -41,7 +46,8 @@ describe('SpanContext.fromTraceparent (W3C Trace Context)', () => {
     ['one-digit flags', `00-${T}-${S}-1`],
     ['future version, junk glued to flags', `01-${T}-${S}-01x`],
     ['underscore separators', `00_${T}_${S}_01`],
-    ['surrounding whitespace', ` 00-${T}-${S}-01 `],
+    ['a newline around', `\n00-${T}-${S}-01\n`],
+    ['whitespace inside', `00-${T}-${S} -01`],
     ['empty string', ''],
     ['not a string', 42],
     ['undefined', undefined],
@@ -62,6 +68,11 @@ describe('SpanContext', () => {
       traceFlags: 1,
     });
     expect(String(ctx)).toBe(ctx.toTraceparent());
+  });
+
+  it('writes the sampled and random flags back and every other flag bit as zero', () => {
+    expect(SpanContext.fromTraceparent(`00-${T}-${S}-ff`)!.toTraceparent()).toBe(`00-${T}-${S}-03`);
+    expect(new SpanContext(T, S, 0x06).toTraceparent()).toBe(`00-${T}-${S}-02`);
   });
 
   it('a future version parses and is written back as version 00', () => {

@@ -5,11 +5,7 @@ import {
   type TraceState,
 } from '@opentelemetry/api';
 import type { SpanContextProtocol } from '@herald/contracts';
-
-/** `version-traceid-parentid-flags`, lowercase hex only (W3C Trace Context, level 1). */
-const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
-const ZERO_TRACE_ID = '0'.repeat(32);
-const ZERO_SPAN_ID = '0'.repeat(16);
+import { formatTraceparent, parseTraceparent } from './traceparent.util';
 
 /**
  * SPEC `SpanContext`: the W3C identity of a span. It is an OpenTelemetry
@@ -40,19 +36,15 @@ export class SpanContext implements SpanContextProtocol, OtelSpanContext {
   }
 
   /**
-   * Parses a `traceparent` value by the W3C rules: lowercase hex, version `ff`
-   * and all-zero trace/parent ids rejected, nothing after the flags for
-   * version `00` (a later version may append `-`-separated fields). Returns
-   * `undefined` for anything else (including surrounding whitespace).
+   * Parses a `traceparent` value by the W3C rules (levels 1 and 2): lowercase
+   * hex, version `ff` and all-zero trace/parent ids rejected, nothing after
+   * the flags for version `00` (a later version may append `-`-separated
+   * fields), spaces and tabs around the value ignored. Returns `undefined`
+   * for anything else. All eight flag bits are kept as received.
    */
   static fromTraceparent(traceparent: unknown): SpanContext | undefined {
-    if (typeof traceparent !== 'string') return undefined;
-    const match = TRACEPARENT.exec(traceparent);
-    if (!match) return undefined;
-    const [, version, traceId, spanId, flags, extra] = match;
-    if (version === 'ff' || traceId === ZERO_TRACE_ID || spanId === ZERO_SPAN_ID) return undefined;
-    if (version === '00' && extra !== undefined) return undefined;
-    return new SpanContext(traceId, spanId, parseInt(flags, 16), true);
+    const fields = parseTraceparent(traceparent);
+    return fields && new SpanContext(fields.traceId, fields.spanId, fields.traceFlags, true);
   }
 
   /** True unless an id is malformed or all zeros. */
@@ -65,10 +57,12 @@ export class SpanContext implements SpanContextProtocol, OtelSpanContext {
     return (this.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED;
   }
 
-  /** The version-00 `traceparent` header value of this context. */
+  /**
+   * The version-00 `traceparent` header value of this context: the `sampled`
+   * and `random` flags, every other flag bit written as zero.
+   */
   toTraceparent(): string {
-    const flags = (this.traceFlags & 0xff).toString(16).padStart(2, '0');
-    return `00-${this.traceId}-${this.spanId}-${flags}`;
+    return formatTraceparent(this.traceId, this.spanId, this.traceFlags);
   }
 
   toString(): string {

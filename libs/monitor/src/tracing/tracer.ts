@@ -12,8 +12,8 @@ import {
 } from '@opentelemetry/api';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import {
-  BasicTracerProvider,
   BatchSpanProcessor,
+  type BasicTracerProvider,
   SimpleSpanProcessor,
   type BufferConfig,
   type Sampler,
@@ -30,6 +30,7 @@ import type {
 import { acquireContextManager, releaseContextManager } from './context-manager.util';
 import { carrierGetter, carrierSetter, createPropagator } from './propagation.util';
 import { DEFAULT_TRACER_MAX_SPANS, RecordingSpanProcessor } from './recording-span.processor';
+import { RandomTraceFlagTracerProvider } from './random-trace-flag-tracer.provider';
 import { Span } from './span';
 import { SpanContext } from './span-context';
 import { toOtelKind } from './span-kind.util';
@@ -100,7 +101,7 @@ export class Tracer implements TracerProtocol {
       );
     }
     processors.push(...(options.spanProcessors ?? []));
-    this.provider = new BasicTracerProvider({
+    this.provider = new RandomTraceFlagTracerProvider({
       resource: defaultResource().merge(
         resourceFromAttributes({ ...options.resourceAttributes, 'service.name': serviceName }),
       ),
