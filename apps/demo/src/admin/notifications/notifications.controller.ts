@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
@@ -17,7 +16,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AdminViewer } from '@herald/contracts';
-import { InboxError, InboxService } from '@herald/notification/inbox';
+import { InboxExceptionFilter, InboxService } from '@herald/notification/inbox';
 import { NotificationAdminContributor, toInboxMessageJson } from '@herald/notification';
 import { CurrentUser } from '../../auth/current-user.decorator';
 import { CurrentUserGuard } from '../../auth/current-user.guard';
@@ -37,10 +36,14 @@ const backTo = (req: Request, fallback: string) => {
   }
 };
 
-/** The admin notification routes of SPEC's HTTP table, plus the live stream and a send endpoint. */
+/**
+ * The admin notification routes of SPEC's HTTP table, plus the live stream and
+ * a send endpoint. `InboxError`s (a bad cursor, input the library refuses) are
+ * answered by the inbox library's `InboxExceptionFilter`.
+ */
 @Controller('admin/notifications')
 @UseGuards(CurrentUserGuard)
-@UseFilters(LoginRequiredFilter)
+@UseFilters(LoginRequiredFilter, InboxExceptionFilter)
 @UsePipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }))
 export class NotificationsController {
   constructor(
@@ -52,21 +55,16 @@ export class NotificationsController {
   /** `{ unread_count, notifications, next_cursor? }` for the current user (the bell's data). */
   @Get('inbox')
   async list(@CurrentUser() viewer: AdminViewer, @Query() query: InboxQueryDto) {
-    try {
-      const page = await this.inbox.getInbox(viewer.id, {
-        limit: query.limit,
-        cursor: query.cursor,
-        unreadOnly: query.unread_only,
-      });
-      return {
-        unread_count: page.unreadCount,
-        notifications: page.notifications.map(toInboxMessageJson),
-        ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
-      };
-    } catch (error) {
-      if (error instanceof InboxError) throw new BadRequestException(error.message);
-      throw error;
-    }
+    const page = await this.inbox.getInbox(viewer.id, {
+      limit: query.limit,
+      cursor: query.cursor,
+      unreadOnly: query.unread_only,
+    });
+    return {
+      unread_count: page.unreadCount,
+      notifications: page.notifications.map(toInboxMessageJson),
+      ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+    };
   }
 
   /** Marks one of the user's messages read; 404 when it is not theirs (or unknown: same answer). */
