@@ -6,6 +6,8 @@ import {
   Post,
   Query,
   Res,
+  UseFilters,
+  UseGuards,
   UsePipes,
   ValidationPipe,
 } from '@nestjs/common';
@@ -26,6 +28,8 @@ import {
   NotificationChannelRegistry,
 } from '@herald/notification';
 import { AdminShellService } from '../admin/admin-shell.service';
+import { CurrentUserGuard } from '../auth/current-user.guard';
+import { LoginRequiredFilter } from '../auth/login-required.filter';
 import { SendEmailDto, SendPushDto, SendSmsDto } from './channels-demo.dto';
 import { renderChannelsPage, toDemoDelivery, type DemoDelivery } from './channels-demo.page';
 
@@ -35,8 +39,14 @@ function logOf(channel: unknown): DeliveryLog<any> | undefined {
   return log instanceof DeliveryLog ? log : undefined;
 }
 
-/** `GET /channels`: a form to send a test SMS, push or email through the primary backends, and what the log drivers recorded. */
+/**
+ * `GET /channels`: a form to send a test SMS, push or email through the
+ * primary backends, and what the log drivers recorded. Sending needs a
+ * signed-in user (the backends may be real providers): 401 for API clients, a
+ * redirect to the sign-in page for the page's forms.
+ */
 @Controller('channels')
+@UseFilters(LoginRequiredFilter)
 @UsePipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }))
 export class ChannelsDemoController {
   constructor(
@@ -68,11 +78,13 @@ export class ChannelsDemoController {
   }
 
   @Post('sms')
+  @UseGuards(CurrentUserGuard)
   async sendSms(@Body() body: SendSmsDto, @Res() res: Response): Promise<void> {
     await this.respond(res, () => this.sms.send({ to: body.to, body: body.body }));
   }
 
   @Post('push')
+  @UseGuards(CurrentUserGuard)
   async sendPush(@Body() body: SendPushDto, @Res() res: Response): Promise<void> {
     await this.respond(res, () =>
       this.push.send({ token: body.token, title: body.title, body: body.body }),
@@ -80,6 +92,7 @@ export class ChannelsDemoController {
   }
 
   @Post('email')
+  @UseGuards(CurrentUserGuard)
   async sendEmail(@Body() body: SendEmailDto, @Res() res: Response): Promise<void> {
     // Built inside respond(): a refused address or header is a 400 like any delivery error.
     await this.respond(res, () =>

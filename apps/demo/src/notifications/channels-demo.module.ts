@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { HeraldConfig } from '@herald/contracts';
 import { MailerModule, NotificationModule } from '@herald/notification';
 import { AdminShellModule } from '../admin/admin-shell.module';
+import { AuthModule } from '../auth/auth.module';
 import { ChannelsDemoContributor } from './channels-demo.contributor';
 import { ChannelsDemoController } from './channels-demo.controller';
 import { demoMailerConfig, demoNotificationConfig } from './demo-channel-defaults';
@@ -14,6 +15,7 @@ import { demoMailerConfig, demoNotificationConfig } from './demo-channel-default
 @Module({
   imports: [
     AdminShellModule,
+    AuthModule,
     NotificationModule.forRootAsync({ inject: [HeraldConfig], useFactory: demoNotificationConfig }),
     MailerModule.forRootAsync({ inject: [HeraldConfig], useFactory: demoMailerConfig }),
   ],

@@ -6,10 +6,14 @@ import {
   Header,
   HttpCode,
   Post,
+  UseFilters,
+  UseGuards,
   ValidationPipe,
 } from '@nestjs/common';
 import { SLOMonitor } from '@herald/monitor';
 import { AdminShellService } from '../admin/admin-shell.service';
+import { CurrentUserGuard } from '../auth/current-user.guard';
+import { LoginRequiredFilter } from '../auth/login-required.filter';
 import { renderSloPage } from './slo-demo.page';
 import { RecordSamplesDto } from './record-samples.dto';
 import { currentSloState, type SloStateView } from './slo-state.util';
@@ -23,9 +27,11 @@ const validation = new ValidationPipe({
 /**
  * `GET /slos`: the SLOs and their state (HTML); `GET /slos/state`: the same
  * as JSON; `POST /slos/samples { metric, valueMs, count }` records latency
- * samples and runs `evaluateAndDispatch()`, so a violation shows in the logs.
+ * samples and runs `evaluateAndDispatch()`, so a violation shows in the logs
+ * (a signed-in user only: it raises real alerts).
  */
 @Controller('slos')
+@UseFilters(LoginRequiredFilter)
 export class SloDemoController {
   constructor(
     private readonly slos: SLOMonitor,
@@ -44,6 +50,7 @@ export class SloDemoController {
   }
 
   @Post('samples')
+  @UseGuards(CurrentUserGuard)
   @HttpCode(200)
   async record(@Body(validation) body: RecordSamplesDto): Promise<Record<string, unknown>> {
     const { metric, valueMs, count = 1 } = body;

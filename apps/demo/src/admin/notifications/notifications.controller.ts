@@ -21,21 +21,12 @@ import { NotificationAdminContributor, toInboxMessageJson } from '@herald/notifi
 import { CurrentUser } from '../../auth/current-user.decorator';
 import { CurrentUserGuard } from '../../auth/current-user.guard';
 import { LoginRequiredFilter } from '../../auth/login-required.filter';
+import { sameSiteRefererPath } from '../../auth/safe-next-path.util';
 import { RealtimeHub } from '../realtime/realtime-hub.service';
 import { serveSse } from '../realtime/sse-stream';
 import { InboxQueryDto, MessageIdParamDto, SendMessageDto } from './notifications.dto';
 
 const wantsHtml = (req: Request) => req.accepts(['json', 'html']) === 'html';
-const backTo = (req: Request, fallback: string) => {
-  const referer = req.get('referer');
-  try {
-    const url = referer ? new URL(referer) : undefined;
-    return url && url.host === req.get('host') ? url.pathname + url.search : fallback;
-  } catch {
-    return fallback;
-  }
-};
-
 /**
  * The admin notification routes of SPEC's HTTP table, plus the live stream and
  * a send endpoint. `InboxError`s (a bad cursor, input the library refuses) are
@@ -80,7 +71,8 @@ export class NotificationsController {
     if (!changed && !(await this.inbox.findOne(viewer.id, params.message_id))) {
       throw new NotFoundException(`Notification '${params.message_id}' not found`);
     }
-    if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
+    if (wantsHtml(req))
+      return res.redirect(303, sameSiteRefererPath(req, this.contributor.basePath));
     return {
       message_id: params.message_id.toLowerCase(),
       read: true,
@@ -98,7 +90,8 @@ export class NotificationsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const marked = await this.inbox.markAllRead(viewer.id);
-    if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
+    if (wantsHtml(req))
+      return res.redirect(303, sameSiteRefererPath(req, this.contributor.basePath));
     return { marked, unread_count: await this.inbox.countUnread(viewer.id) };
   }
 
@@ -117,7 +110,8 @@ export class NotificationsController {
       category: body.category,
       actionUrl: body.action_url,
     });
-    if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
+    if (wantsHtml(req))
+      return res.redirect(303, sameSiteRefererPath(req, this.contributor.basePath));
     return { message: toInboxMessageJson(message) };
   }
 

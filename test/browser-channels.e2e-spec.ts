@@ -1,0 +1,56 @@
+import type { INestApplication } from '@nestjs/common';
+import { chromium, type Browser } from 'playwright-core';
+import { startDemoApp } from './helpers/demo-app';
+
+jest.setTimeout(90_000);
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
+
+describe('the channels page in a real browser (headless Chromium)', () => {
+  let app: INestApplication;
+  let url: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ app, url } = await startDemoApp());
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('an anonymous send goes to the sign-in page, which brings the user back to send', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(`${url}/channels`);
+      await page.getByRole('button', { name: 'Send SMS' }).click();
+      await page.waitForURL(`${url}/auth/login?next=%2Fchannels`);
+      await page.getByRole('button', { name: 'Sign in as Bob (operator)' }).click();
+      await page.waitForURL(`${url}/channels`);
+
+      await page.getByRole('button', { name: 'Send SMS' }).click();
+      await page.waitForURL(/\/channels\?notice=/);
+      await expect(page.locator('main [role="status"]').textContent()).resolves.toBe(
+        'Recorded by the log driver (not sent).',
+      );
+      await expect(page.locator('tbody tr').count()).resolves.toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a sign-in link carrying an off-site next lands on the home page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(`${url}/auth/login?next=${encodeURIComponent('/\\evil.example')}`);
+      await page.getByRole('button', { name: 'Sign in as Carol (support)' }).click();
+      await page.waitForURL(`${url}/`);
+      expect(new URL(page.url()).host).toBe(new URL(url).host);
+    } finally {
+      await context.close();
+    }
+  });
+});
