@@ -31,6 +31,7 @@ export async function bootstrap(port = Number(process.env.PORT ?? 3000)): Promis
 if (require.main === module) {
   bootstrap().catch((error) => {
     new Logger('HeraldDemo').error(error instanceof Error ? error.message : String(error));
-    process.exitCode = 1;
+    // A start that failed half way may leave connections open: exit now, not whenever they close.
+    process.exit(1);
   });
 }
