@@ -1,6 +1,7 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
 import { AppModule } from '../../apps/demo/src/app.module';
+import { DemoEffectiveConfig } from '../../apps/demo/src/config/demo-effective.config';
 import { configureDemoHttp } from '../../apps/demo/src/http/configure-demo-http';
 
 /**
@@ -20,7 +21,7 @@ export async function startDemoApp(
     Test.createTestingModule({ imports: [AppModule, ...imports] }),
   ).compile();
   const app = moduleRef.createNestApplication({ logger: false });
-  configureDemoHttp(app);
+  configureDemoHttp(app, app.get(DemoEffectiveConfig).http);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   return { app, url };

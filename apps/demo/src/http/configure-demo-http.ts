@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
-import { demoHttpOptionsFromEnv, type DemoHttpOptions } from './demo-http.options';
+import type { DemoHttpOptions } from './demo-http.options';
 import { jsonShapeProblem, paramKeyProblem } from './request-shape.util';
 
 /** An error in body-parser's shape (`status`, `expose`), so it answers with that status. */
@@ -40,10 +40,7 @@ function parserErrorsAsHttpExceptions(
  * `__proto__`, `constructor` or `prototype`, is refused with 400. `main.ts`
  * and the tests' `startDemoApp` call it on the app before it listens.
  */
-export function configureDemoHttp(
-  app: INestApplication,
-  options: DemoHttpOptions = demoHttpOptionsFromEnv(),
-): void {
+export function configureDemoHttp(app: INestApplication, options: DemoHttpOptions): void {
   app.use(function rejectPrototypeQueryKeys(req: Request, _res: Response, next: NextFunction) {
     const at = req.originalUrl.indexOf('?');
     const problem = at === -1 ? undefined : paramKeyProblem(req.originalUrl.slice(at + 1));
