@@ -1,13 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { spawnBuiltDemo, type BuiltDemo } from './helpers/built-demo';
 import { startDemoApp } from './helpers/demo-app';
 import { withEnv } from './helpers/with-env';
-
-const MAIN = join(__dirname, '..', 'apps', 'demo', 'dist', 'main.js');
 
 /** A loopback port nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {
@@ -98,48 +95,38 @@ describe('the demo with Redis fan-out', () => {
 });
 
 describe('the built demo with Redis configured but down', () => {
-  let child: ChildProcess | undefined;
-  afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    if (child) await exited(child);
-  });
+  let demo: BuiltDemo | undefined;
+  afterAll(() => demo?.kill());
 
   it('exits non-zero at once, naming the Redis URL without its credentials', async () => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first.`);
     const port = await closedPort();
-    let stderr = '';
-    let stdout = '';
-    child = spawn(process.execPath, [MAIN], {
-      cwd: join(__dirname, '..'),
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DEMO_DATABASE_URL: 'sqlite::memory:',
-        DEMO_REDIS_URL: `redis://demo-user:s3cret-pw@127.0.0.1:${port}/0`,
-        DEMO_REDIS_CHANNEL: channel(),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    demo = spawnBuiltDemo({
+      DEMO_DATABASE_URL: 'sqlite::memory:',
+      DEMO_REDIS_URL: `redis://demo-user:s3cret-pw@127.0.0.1:${port}/0`,
+      DEMO_REDIS_CHANNEL: channel(),
     });
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`the demo did not exit within 15 s:\n${stdout}\n${stderr}`)),
-        15_000,
-      );
-      child!.once('exit', (exitCode) => {
-        clearTimeout(timer);
-        resolve(exitCode);
-      });
-    });
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([
+      demo.exited(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(`the demo did not exit within 15 s:\n${demo!.stdout()}${demo!.stderr()}`),
+            ),
+          15_000,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
+    const stderr = demo.stderr();
+    const all = demo.stdout() + stderr;
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
     expect(stderr).toContain(`Redis at redis://[REDACTED]@127.0.0.1:${port}/0 (DEMO_REDIS_URL)`);
     expect(stderr).toMatch(/ECONNREFUSED/);
     expect(stderr).toMatch(/unset DEMO_REDIS_URL/);
-    expect(`${stdout}${stderr}`).not.toContain('s3cret-pw');
-    expect(`${stdout}${stderr}`).not.toContain('demo-user');
-    expect(stdout).not.toMatch(/running at/);
+    expect(all).not.toContain('s3cret-pw');
+    expect(all).not.toContain('demo-user');
+    expect(all).not.toMatch(/running at/);
   });
 });

@@ -59,7 +59,7 @@ describe('error tracking: the demo reports to a Sentry DSN on 127.0.0.1', () => 
       expect(event.environment).toBe('e2e-demo');
       expect(event.exception.values[0]).toMatchObject({
         type: 'TypeError',
-        value: 'Demo failure while charging [email]',
+        value: 'Demo failure while charging a***@example.com',
       });
       expect(event.request).toMatchObject({ method: 'GET' });
       expect(event.request.url).toMatch(/\/errors\/boom$/);
@@ -94,7 +94,7 @@ describe('error tracking: the demo reports to a Sentry DSN on 127.0.0.1', () => 
     try {
       await throwRoute(app);
       const [event] = await sentry.waitForEvents(1);
-      expect(event.exception.values[0].value).toBe('Demo failure while charging alice@example.com');
+      expect(event.exception.values[0].value).toBe('Demo failure while charging a***@example.com');
       expect(event.request.cookies).toEqual({ demo_session: 's3cr3t-cookie' });
       expect(event.request.headers.authorization).toBe('Bearer demo-token-123');
       expect(event.user.ip_address).toMatch(/127\.0\.0\.1/);
