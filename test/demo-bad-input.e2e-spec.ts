@@ -254,6 +254,11 @@ const FIELD_CASES: BadRequestCase[] = [
   get('/auth/login?next=javascript:alert(1)', 200),
   get('/channels?notice=%3Cscript%3E', 200),
   get('/errors/not-found', 404),
+  get('/admin/notifications?cursor=forged', 200),
+  get('/admin/notifications?cursor=%00&filter=unread', 200),
+  get('/admin/notifications?cursor[a]=1&filter[b]=2', 200),
+  get('/admin/notifications?__proto__[polluted]=yes', 400),
+  get('/admin/deliveries?status=%00', 200),
 ];
 
 /** A stack frame, a source path or a module path: what an error body must never show. */
