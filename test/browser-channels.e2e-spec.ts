@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './helpers/chromium';
 import { startDemoApp } from './helpers/demo-app';
 
 jest.setTimeout(90_000);
-
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
 
 describe('the channels page in a real browser (headless Chromium)', () => {
   let app: INestApplication;
@@ -13,7 +12,7 @@ describe('the channels page in a real browser (headless Chromium)', () => {
 
   beforeAll(async () => {
     ({ app, url } = await startDemoApp());
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

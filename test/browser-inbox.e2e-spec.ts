@@ -1,22 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import request from 'supertest';
+import { launchChromium } from './helpers/chromium';
 import { startDemoApp } from './helpers/demo-app';
 import { bearer, loginAs } from './helpers/inbox-demo';
 
 jest.setTimeout(90_000);
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 describe('the inbox page in a real browser (headless Chromium)', () => {
   let app: INestApplication;
@@ -25,7 +16,7 @@ describe('the inbox page in a real browser (headless Chromium)', () => {
 
   beforeAll(async () => {
     ({ app, url } = await startDemoApp());
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
