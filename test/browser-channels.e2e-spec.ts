@@ -1,23 +1,18 @@
-import type { INestApplication } from '@nestjs/common';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './helpers/chromium';
-import { startDemoApp } from './helpers/demo-app';
+import { startDemoWithChromium } from './helpers/chromium';
 
 jest.setTimeout(90_000);
 
 describe('the channels page in a real browser (headless Chromium)', () => {
-  let app: INestApplication;
   let url: string;
   let browser: Browser;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    ({ app, url } = await startDemoApp());
-    browser = await launchChromium();
+    ({ url, browser, close } = await startDemoWithChromium());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => close?.());
 
   it('an anonymous send goes to the sign-in page, which brings the user back to send', async () => {
     const context = await browser.newContext();

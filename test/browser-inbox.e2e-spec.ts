@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { Browser } from 'playwright-core';
 import request from 'supertest';
-import { launchChromium } from './helpers/chromium';
-import { startDemoApp } from './helpers/demo-app';
+import { startDemoWithChromium } from './helpers/chromium';
 import { bearer, loginAs } from './helpers/inbox-demo';
 
 jest.setTimeout(90_000);
@@ -14,14 +13,12 @@ describe('the inbox page in a real browser (headless Chromium)', () => {
   let url: string;
   let browser: Browser;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    ({ app, url } = await startDemoApp());
-    browser = await launchChromium();
+    ({ app, url, browser, close } = await startDemoWithChromium());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => close?.());
 
   it('shows the unread count, follows a new message live, and marks all read', async () => {
     const context = await browser.newContext();
