@@ -2,26 +2,13 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { FakeSentryServer } from '@herald/monitor/testing';
 import { startDemoApp } from './helpers/demo-app';
+import { withEnv } from './helpers/with-env';
 
 const ENV = {
   HERALD_MONITOR__ERROR_TRACKING__DSN: '',
   HERALD_MONITOR__ERROR_TRACKING__ENVIRONMENT: 'e2e-demo',
   HERALD_MONITOR__ERROR_TRACKING__SEND_DEFAULT_PII: 'false',
 };
-
-/** Boots the demo with the given env and restores the previous values afterwards. */
-async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const previous = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await fn();
-  } finally {
-    for (const [key, value] of Object.entries(previous)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
 
 describe('error tracking: the demo reports to a Sentry DSN on 127.0.0.1', () => {
   let sentry: FakeSentryServer;
