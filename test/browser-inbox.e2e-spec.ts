@@ -1,36 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import request from 'supertest';
-import { startDemoApp } from './helpers/demo-app';
+import { startDemoWithChromium } from './helpers/chromium';
 import { bearer, loginAs } from './helpers/inbox-demo';
 
 jest.setTimeout(90_000);
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 describe('the inbox page in a real browser (headless Chromium)', () => {
   let app: INestApplication;
   let url: string;
   let browser: Browser;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    ({ app, url } = await startDemoApp());
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    ({ app, url, browser, close } = await startDemoWithChromium());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => close?.());
 
   it('shows the unread count, follows a new message live, and marks all read', async () => {
     const context = await browser.newContext();

@@ -2,26 +2,13 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { FakeSentryServer } from '@herald/monitor/testing';
 import { startDemoApp } from './helpers/demo-app';
+import { withEnv } from './helpers/with-env';
 
 const ENV = {
   HERALD_MONITOR__ERROR_TRACKING__DSN: '',
   HERALD_MONITOR__ERROR_TRACKING__ENVIRONMENT: 'e2e-demo',
   HERALD_MONITOR__ERROR_TRACKING__SEND_DEFAULT_PII: 'false',
 };
-
-/** Boots the demo with the given env and restores the previous values afterwards. */
-async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const previous = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await fn();
-  } finally {
-    for (const [key, value] of Object.entries(previous)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
 
 describe('error tracking: the demo reports to a Sentry DSN on 127.0.0.1', () => {
   let sentry: FakeSentryServer;
@@ -59,7 +46,7 @@ describe('error tracking: the demo reports to a Sentry DSN on 127.0.0.1', () => 
       expect(event.environment).toBe('e2e-demo');
       expect(event.exception.values[0]).toMatchObject({
         type: 'TypeError',
-        value: 'Demo failure while charging [email]',
+        value: 'Demo failure while charging a***@example.com',
       });
       expect(event.request).toMatchObject({ method: 'GET' });
       expect(event.request.url).toMatch(/\/errors\/boom$/);
@@ -94,7 +81,7 @@ describe('error tracking: the demo reports to a Sentry DSN on 127.0.0.1', () => 
     try {
       await throwRoute(app);
       const [event] = await sentry.waitForEvents(1);
-      expect(event.exception.values[0].value).toBe('Demo failure while charging alice@example.com');
+      expect(event.exception.values[0].value).toBe('Demo failure while charging a***@example.com');
       expect(event.request.cookies).toEqual({ demo_session: 's3cr3t-cookie' });
       expect(event.request.headers.authorization).toBe('Bearer demo-token-123');
       expect(event.user.ip_address).toMatch(/127\.0\.0\.1/);

@@ -1,12 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import { startDemoApp } from './helpers/demo-app';
+import { bearer, loginAs } from './helpers/inbox-demo';
 
 describe('demo: sending SMS, push and email through the log drivers', () => {
   let app: INestApplication;
   let url: string;
+  let token: string;
 
   beforeAll(async () => {
     ({ app, url } = await startDemoApp());
+    token = await loginAs(app, 'alice');
   });
   afterAll(() => app.close());
 
@@ -15,6 +18,7 @@ describe('demo: sending SMS, push and email through the log drivers', () => {
       method: 'POST',
       redirect: 'manual',
       headers: {
+        ...bearer(token),
         'content-type': 'application/x-www-form-urlencoded',
         ...(json ? { accept: 'application/json' } : {}),
       },

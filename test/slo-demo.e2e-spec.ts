@@ -5,14 +5,17 @@ import { ALERT_DISPATCHER, ALERT_FIRED_EVENT, type AlertFiredEvent } from '@hera
 import { SLOMonitor } from '@herald/monitor';
 import { CapturingAlertDispatcher } from '@herald/monitor/testing';
 import { startDemoApp } from './helpers/demo-app';
+import { bearer, loginAs } from './helpers/inbox-demo';
 
 describe('the SLO demo', () => {
   describe('with a capturing dispatcher', () => {
     let app: INestApplication;
     const alerts = new CapturingAlertDispatcher();
+    let token: string;
 
     beforeAll(async () => {
       ({ app } = await startDemoApp((b) => b.overrideProvider(ALERT_DISPATCHER).useValue(alerts)));
+      token = await loginAs(app, 'carol');
     });
     afterAll(() => app.close());
 
@@ -37,12 +40,14 @@ describe('the SLO demo', () => {
       const server = app.getHttpServer();
       const fast = await request(server)
         .post('/slos/samples')
+        .set(bearer(token))
         .send({ metric: 'demo.checkout.latency', valueMs: 120, count: 100 })
         .expect(200);
       expect(fast.body).toEqual({ recorded: 100, violations: [] });
 
       const slow = await request(server)
         .post('/slos/samples')
+        .set(bearer(token))
         .send({ metric: 'demo.checkout.latency', valueMs: 900, count: 20 })
         .expect(200);
       expect(slow.body.violations).toEqual([
@@ -61,6 +66,7 @@ describe('the SLO demo', () => {
 
       await request(server)
         .post('/slos/samples')
+        .set(bearer(token))
         .send({ metric: 'demo.checkout.latency', valueMs: 950, count: 5 })
         .expect(200);
       expect(alerts.named('demo-checkout-p95')).toHaveLength(1); // suppressed
@@ -86,11 +92,13 @@ describe('the SLO demo', () => {
       const server = app.getHttpServer();
       const res = await request(server)
         .post('/slos/samples')
+        .set(bearer(token))
         .send({ metric: 'nope', valueMs: 1 })
         .expect(400);
       expect(res.body.message).toContain('(got "nope")');
       await request(server)
         .post('/slos/samples')
+        .set(bearer(token))
         .send({ metric: 'demo.search.latency', valueMs: 'slow' })
         .expect(400);
     });

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { HeraldConfig } from '@herald/contracts';
 import { MonitorModule } from '@herald/monitor';
 import { ObservabilityModule } from '@herald/observability';
 import { AdminPagesModule } from './admin/admin-pages.module';
 import { AdminShellModule } from './admin/admin-shell.module';
 import { NotificationsDemoModule } from './admin/notifications/notifications-demo.module';
 import { DemoConfigModule } from './config/demo-config.module';
+import { DemoEffectiveConfig } from './config/demo-effective.config';
 import { DatabaseModule } from './database/database.module';
 import { DeliveryDemoModule } from './delivery/delivery-demo.module';
 import { HealthModule } from './health/health.module';
@@ -27,8 +27,8 @@ import { ChannelsDemoModule } from './notifications/channels-demo.module';
     EventEmitterModule.forRoot(),
     ObservabilityModule,
     MonitorModule.configureAsync({
-      useFactory: (config: HeraldConfig) => ({ config: config.monitor }),
-      inject: [HeraldConfig],
+      useFactory: (config: DemoEffectiveConfig) => ({ config: config.monitor }),
+      inject: [DemoEffectiveConfig],
       slo: true,
     }),
     DatabaseModule,

@@ -4,10 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import { HeraldConfig } from '@herald/contracts';
 import { attachHealthProbes, enableGracefulShutdown, HealthCheckRunner } from '@herald/monitor';
 import { AppModule } from './app.module';
+import { DemoEffectiveConfig } from './config/demo-effective.config';
+import { configureDemoHttp } from './http/configure-demo-http';
 
 /** Starts the demo on `PORT` (default 3000) and prints its URL. */
 export async function bootstrap(port = Number(process.env.PORT ?? 3000)): Promise<void> {
   const app = await NestFactory.create(AppModule, { bufferLogs: false });
+  configureDemoHttp(app, app.get(DemoEffectiveConfig).http);
   // Health: probes answered on the http.Server ahead of Express; on SIGTERM/SIGINT
   // readiness fails first, the app keeps serving for health.drain_delay seconds, then closes.
   const runner = app.get(HealthCheckRunner);
@@ -29,6 +32,7 @@ export async function bootstrap(port = Number(process.env.PORT ?? 3000)): Promis
 if (require.main === module) {
   bootstrap().catch((error) => {
     new Logger('HeraldDemo').error(error instanceof Error ? error.message : String(error));
-    process.exitCode = 1;
+    // A start that failed half way may leave connections open: exit now, not whenever they close.
+    process.exit(1);
   });
 }

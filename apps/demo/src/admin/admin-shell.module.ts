@@ -2,7 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AdminShellService } from './admin-shell.service';
 import { RealtimeHub } from './realtime/realtime-hub.service';
-import { REALTIME_OPTIONS, realtimeOptionsFromEnv } from './realtime/realtime.options';
+import { DemoEffectiveConfig } from '../config/demo-effective.config';
+import { REALTIME_OPTIONS } from './realtime/realtime.options';
 
 /**
  * The admin shell, global so that every demo feature module can render pages
@@ -14,7 +15,11 @@ import { REALTIME_OPTIONS, realtimeOptionsFromEnv } from './realtime/realtime.op
   providers: [
     AdminShellService,
     RealtimeHub,
-    { provide: REALTIME_OPTIONS, useFactory: () => realtimeOptionsFromEnv() },
+    {
+      provide: REALTIME_OPTIONS,
+      useFactory: (config: DemoEffectiveConfig) => config.realtime,
+      inject: [DemoEffectiveConfig],
+    },
   ],
   exports: [AdminShellService, RealtimeHub],
 })

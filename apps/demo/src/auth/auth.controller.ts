@@ -16,6 +16,7 @@ import { AdminShellService } from '../admin/admin-shell.service';
 import { DemoAuthService, SESSION_COOKIE } from './demo-auth.service';
 import { LoginDto } from './login.dto';
 import { loginPageBody } from './login-page';
+import { safeNextPath } from './safe-next-path.util';
 
 /** `GET /auth/login` (form), `POST /auth/login` (cookie + bearer token), `POST /auth/logout`. */
 @Controller('auth')
@@ -29,7 +30,7 @@ export class AuthController {
   @Get('login')
   @Header('Content-Type', 'text/html; charset=utf-8')
   form(@Query('next') next?: string): string {
-    const safeNext = next && /^\/(?!\/)/.test(next) ? next : undefined;
+    const safeNext = next === undefined ? undefined : safeNextPath(next);
     return this.shell.render('Sign in', loginPageBody(this.auth.users(), safeNext));
   }
 
@@ -39,7 +40,8 @@ export class AuthController {
     const token = this.auth.issue(body.user);
     res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/' });
     if (req.is('application/x-www-form-urlencoded')) {
-      res.redirect(303, body.next ?? '/admin/notifications');
+      // Only a path of this site: anything else (//evil, /\evil, javascript:, ...) lands on /.
+      res.redirect(303, body.next === undefined ? '/admin/notifications' : safeNextPath(body.next));
       return;
     }
     return { token, token_type: 'Bearer', user: this.auth.findUser(body.user) };

@@ -8,10 +8,13 @@ import type { Request, Response } from 'express';
 import { AdminShellService } from '../admin/admin-shell.service';
 import { DemoAuthService } from './demo-auth.service';
 import { loginPageBody } from './login-page';
+import { safeNextPath, sameSiteRefererPath } from './safe-next-path.util';
 
 /**
  * Pages: a browser without a session gets 401 with the sign-in form as body;
- * API clients (no `text/html` in Accept) get Nest's usual JSON 401.
+ * a browser's form post is redirected (303) to the sign-in page, which brings
+ * it back to the page it came from; API clients (no `text/html` in Accept)
+ * get Nest's usual JSON 401.
  */
 @Catch(UnauthorizedException)
 export class LoginRequiredFilter implements ExceptionFilter {
@@ -25,16 +28,21 @@ export class LoginRequiredFilter implements ExceptionFilter {
     this.respond(http.getRequest<Request>(), http.getResponse<Response>(), exception);
   }
 
-  /** The 401 answer: the sign-in page for a browser, Nest's JSON body otherwise. */
+  /** The 401 answer: the sign-in page (or a redirect to it) for a browser, Nest's JSON body otherwise. */
   respond(req: Request, res: Response, exception: UnauthorizedException): void {
-    const wantsHtml = req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
-    if (!wantsHtml) {
+    if (req.accepts(['json', 'html']) !== 'html') {
       res.status(401).json(exception.getResponse());
       return;
     }
+    if (req.method !== 'GET') {
+      const back = sameSiteRefererPath(req, '/');
+      res.redirect(303, `/auth/login?next=${encodeURIComponent(back)}`);
+      return;
+    }
+    const next = safeNextPath(req.originalUrl);
     res
       .status(401)
       .type('html')
-      .send(this.shell.render('Sign in', loginPageBody(this.auth.users(), req.originalUrl)));
+      .send(this.shell.render('Sign in', loginPageBody(this.auth.users(), next)));
   }
 }

@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString } from 'class-validator';
 import { DEMO_USERS } from './demo-users';
 
 /** Body of `POST /auth/login` (JSON or form). */
@@ -9,11 +9,8 @@ export class LoginDto {
   })
   user!: string;
 
-  /** Where to go after a form login; a local path only. */
+  /** Where to go after a form login; anything but a local path goes to `/` (`safeNextPath`). */
   @IsOptional()
   @IsString()
-  @Matches(/^\/(?!\/)[^\s]*$/, {
-    message: 'next must be a local path such as /admin/notifications',
-  })
   next?: string;
 }

@@ -1,44 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
-import { DEMO_MIGRATIONS } from './demo-migrations';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DemoEffectiveConfig } from '../config/demo-effective.config';
+import { demoDataSourceOptions } from './demo-data-source.options';
 import { betterSqlite3IsSafe } from './sqlite-driver.util';
 
-export { betterSqlite3IsSafe };
+export { betterSqlite3IsSafe, demoDataSourceOptions };
 
-/**
- * Where the demo keeps its data: `DEMO_DATABASE_URL` when set
- * (`postgres://...`, `sqlite:<file>`, `sqlite::memory:`, or `sqljs:<file>` /
- * `sqljs::memory:` to force sql.js), otherwise the embedded default, an SQLite
- * file at `data/herald-demo.sqlite` (better-sqlite3, or sql.js where
- * better-sqlite3 is unsafe; see `betterSqlite3IsSafe`).
- */
-export function demoDataSourceOptions(
-  url = process.env.DEMO_DATABASE_URL,
-  safeNative = betterSqlite3IsSafe(),
-): TypeOrmModuleOptions {
-  const common = {
-    autoLoadEntities: true,
-    synchronize: false,
-    migrationsRun: true,
-    migrations: DEMO_MIGRATIONS,
-  } as const;
-  if (url && /^postgres(ql)?:\/\//.test(url)) return { type: 'postgres', url, ...common };
-  const scheme = url?.match(/^(sqlite|sqljs):/)?.[1];
-  const file = scheme ? url!.slice(scheme.length + 1) : 'data/herald-demo.sqlite';
-  const memory = file === ':memory:';
-  if (!memory) mkdirSync(dirname(resolve(file)), { recursive: true });
-  if (scheme === 'sqljs' || !safeNative) {
-    return memory
-      ? { type: 'sqljs', ...common }
-      : { type: 'sqljs', location: file, autoSave: true, ...common };
-  }
-  return { type: 'better-sqlite3', database: file, ...common };
-}
-
-/** The demo's TypeORM connection (SQLite by default, PostgreSQL when configured). */
+/** The demo's TypeORM connection (SQLite by default, PostgreSQL when configured): `DemoEffectiveConfig.database`. */
 @Module({
-  imports: [TypeOrmModule.forRootAsync({ useFactory: () => demoDataSourceOptions() })],
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [DemoEffectiveConfig],
+      useFactory: (config: DemoEffectiveConfig) => config.database,
+    }),
+  ],
 })
 export class DatabaseModule {}

@@ -17,6 +17,7 @@ import {
 import { Inject, Optional } from '@nestjs/common';
 import { AdminShellModule } from '../admin/admin-shell.module';
 import { AuthModule } from '../auth/auth.module';
+import { DemoEffectiveConfig } from '../config/demo-effective.config';
 import { SimulatedOutageSmsChannel } from './demo-backends';
 import { DeliveryDemoContributor } from './delivery-demo.contributor';
 import { DeliveryLogController } from './delivery-log.controller';
@@ -31,7 +32,10 @@ import { DeliveryLogController } from './delivery-log.controller';
 @Module({
   imports: [
     TypeOrmModule.forFeature([deliveryRecordEntity()]),
-    DeliveryModule.forRoot({ enabled: true, store: 'database' }),
+    DeliveryModule.forRootAsync({
+      inject: [DemoEffectiveConfig],
+      useFactory: (config: DemoEffectiveConfig) => config.deliveryLog,
+    }),
     AuthModule,
     AdminShellModule,
   ],

@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
@@ -10,14 +9,14 @@ import {
   Res,
   UseFilters,
   UseGuards,
+  UsePipes,
+  ValidationPipe,
 } from '@nestjs/common';
 import type { Response } from 'express';
 import {
-  DELIVERY_STATUSES,
   DELIVERY_STORE,
   DeliveryService,
   ReliableSmsChannel,
-  type DeliveryStatus,
   type DeliveryStore,
 } from '@herald/notification';
 import { Inject } from '@nestjs/common';
@@ -25,12 +24,14 @@ import { AdminShellService } from '../admin/admin-shell.service';
 import { CurrentUserGuard } from '../auth/current-user.guard';
 import { LoginRequiredFilter } from '../auth/login-required.filter';
 import { DEMO_SCENARIOS } from './demo-backends';
+import { DeliveryListQueryDto, SendTestSmsDto } from './delivery-log.dto';
 import { renderDeliveryLog } from './delivery-log.page';
 
 /** The delivery log: `GET /admin/deliveries` (page), `.json` (records), `POST .../send` (test SMS). */
 @Controller('admin')
 @UseGuards(CurrentUserGuard)
 @UseFilters(LoginRequiredFilter)
+@UsePipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }))
 export class DeliveryLogController {
   constructor(
     private readonly delivery: DeliveryService,
@@ -50,14 +51,9 @@ export class DeliveryLogController {
 
   /** `{ mode, counts, records }`, newest first; `?status=dead` filters. Recipients are masked. */
   @Get('deliveries.json')
-  async json(@Query('status') status?: string, @Query('limit') limit?: string) {
-    if (status !== undefined && !DELIVERY_STATUSES.includes(status as DeliveryStatus)) {
-      throw new BadRequestException(
-        `status "${status}" is not one of ${DELIVERY_STATUSES.join(', ')}`,
-      );
-    }
+  async json(@Query() query: DeliveryListQueryDto) {
     const [records, counts] = await Promise.all([
-      this.store.list({ status: status as DeliveryStatus | undefined, limit: Number(limit) || 50 }),
+      this.store.list({ status: query.status, limit: query.limit ?? 50 }),
       this.store.countByStatus(),
     ]);
     return { mode: this.delivery.mode, counts, records };
@@ -70,13 +66,8 @@ export class DeliveryLogController {
    */
   @Post('deliveries/send')
   @HttpCode(202)
-  async send(@Body() body: { scenario?: string; to?: string }, @Res() res: Response) {
+  async send(@Body() body: SendTestSmsDto, @Res() res: Response) {
     const scenario = DEMO_SCENARIOS[body.scenario ?? 'ok'];
-    if (!scenario) {
-      throw new BadRequestException(
-        `scenario "${body.scenario}" is unknown; use one of ${Object.keys(DEMO_SCENARIOS).join(', ')}`,
-      );
-    }
     const to = body.to?.trim() || '+15005550006';
     const sms = new ReliableSmsChannel(this.delivery, scenario.chain);
     const idempotencyKey = `demo:${Date.now()}:${Math.random().toString(36).slice(2)}`;

@@ -38,14 +38,18 @@ export class SimulatedOutageSmsChannel implements SMSChannelProtocol {
   }
 }
 
-/** What the demo's send form offers: a backend chain per scenario. */
-export const DEMO_SCENARIOS: Record<string, { label: string; chain: string[] }> = {
-  ok: { label: 'Normal: the log backend accepts', chain: ['demo-log'] },
-  failover: {
-    label: 'Failover: primary down, fallback delivers',
-    chain: ['demo-down', 'demo-log'],
-  },
-  flaky: { label: 'Retry: fails twice, then succeeds', chain: ['demo-flaky'] },
-  permanent: { label: 'Permanent error: never retried', chain: ['demo-reject'] },
-  dead: { label: 'Outage: every attempt fails, ends dead', chain: ['demo-down'] },
-};
+/**
+ * What the demo's send form offers: a backend chain per scenario. No
+ * prototype: a name such as `constructor` or `__proto__` finds nothing.
+ */
+export const DEMO_SCENARIOS: Readonly<Record<string, { label: string; chain: string[] }>> =
+  Object.assign(Object.create(null) as Record<string, { label: string; chain: string[] }>, {
+    ok: { label: 'Normal: the log backend accepts', chain: ['demo-log'] },
+    failover: {
+      label: 'Failover: primary down, fallback delivers',
+      chain: ['demo-down', 'demo-log'],
+    },
+    flaky: { label: 'Retry: fails twice, then succeeds', chain: ['demo-flaky'] },
+    permanent: { label: 'Permanent error: never retried', chain: ['demo-reject'] },
+    dead: { label: 'Outage: every attempt fails, ends dead', chain: ['demo-down'] },
+  });

@@ -1,14 +1,17 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { HeraldConfig } from '@herald/contracts';
+import { DemoEffectiveConfig } from '../config/demo-effective.config';
 import { AdminShellService } from '../admin/admin-shell.service';
 import { html } from '../admin/html.util';
 
-/** `GET /`: what the demo offers; `GET /config`: the effective configuration, secrets redacted. */
+/**
+ * `GET /`: what the demo offers; `GET /config`: the configuration the demo's
+ * modules were built from (`DemoEffectiveConfig`), secrets redacted.
+ */
 @Controller()
 export class HomeController {
   constructor(
     private readonly shell: AdminShellService,
-    private readonly config: HeraldConfig,
+    private readonly config: DemoEffectiveConfig,
   ) {}
 
   @Get()

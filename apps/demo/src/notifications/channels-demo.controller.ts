@@ -1,4 +1,16 @@
-import { Body, Controller, Get, Header, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Post,
+  Query,
+  Res,
+  UseFilters,
+  UseGuards,
+  UsePipes,
+  ValidationPipe,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import {
   InjectMailer,
@@ -16,6 +28,9 @@ import {
   NotificationChannelRegistry,
 } from '@herald/notification';
 import { AdminShellService } from '../admin/admin-shell.service';
+import { CurrentUserGuard } from '../auth/current-user.guard';
+import { LoginRequiredFilter } from '../auth/login-required.filter';
+import { SendEmailDto, SendPushDto, SendSmsDto } from './channels-demo.dto';
 import { renderChannelsPage, toDemoDelivery, type DemoDelivery } from './channels-demo.page';
 
 /** The log of a channel whose driver records deliveries (`log` driver), if any. */
@@ -24,8 +39,15 @@ function logOf(channel: unknown): DeliveryLog<any> | undefined {
   return log instanceof DeliveryLog ? log : undefined;
 }
 
-/** `GET /channels`: a form to send a test SMS, push or email through the primary backends, and what the log drivers recorded. */
+/**
+ * `GET /channels`: a form to send a test SMS, push or email through the
+ * primary backends, and what the log drivers recorded. Sending needs a
+ * signed-in user (the backends may be real providers): 401 for API clients, a
+ * redirect to the sign-in page for the page's forms.
+ */
 @Controller('channels')
+@UseFilters(LoginRequiredFilter)
+@UsePipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }))
 export class ChannelsDemoController {
   constructor(
     private readonly shell: AdminShellService,
@@ -56,32 +78,31 @@ export class ChannelsDemoController {
   }
 
   @Post('sms')
-  async sendSms(@Body() body: { to?: string; body?: string }, @Res() res: Response): Promise<void> {
-    await this.respond(res, () =>
-      this.sms.send({ to: String(body.to ?? ''), body: String(body.body ?? '') }),
-    );
+  @UseGuards(CurrentUserGuard)
+  async sendSms(@Body() body: SendSmsDto, @Res() res: Response): Promise<void> {
+    await this.respond(res, () => this.sms.send({ to: body.to, body: body.body }));
   }
 
   @Post('push')
-  async sendPush(
-    @Body() body: { token?: string; title?: string; body?: string },
-    @Res() res: Response,
-  ): Promise<void> {
+  @UseGuards(CurrentUserGuard)
+  async sendPush(@Body() body: SendPushDto, @Res() res: Response): Promise<void> {
     await this.respond(res, () =>
-      this.push.send({ token: String(body.token ?? ''), title: body.title, body: body.body }),
+      this.push.send({ token: body.token, title: body.title, body: body.body }),
     );
   }
 
   @Post('email')
-  async sendEmail(
-    @Body() body: { to?: string; subject?: string; html?: string },
-    @Res() res: Response,
-  ): Promise<void> {
-    const mail = new Mailable()
-      .to(String(body.to ?? ''))
-      .subject(String(body.subject ?? ''))
-      .html(String(body.html || '<p>(empty)</p>'));
-    await this.respond(res, () => this.mailer.send(mail));
+  @UseGuards(CurrentUserGuard)
+  async sendEmail(@Body() body: SendEmailDto, @Res() res: Response): Promise<void> {
+    // Built inside respond(): a refused address or header is a 400 like any delivery error.
+    await this.respond(res, () =>
+      this.mailer.send(
+        new Mailable()
+          .to(body.to)
+          .subject(body.subject)
+          .html(body.html || '<p>(empty)</p>'),
+      ),
+    );
   }
 
   /** Sends, then redirects back to the page with what happened (PRG), or answers JSON when asked. */

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { HeraldConfig } from '@herald/contracts';
 import { MailerModule, NotificationModule } from '@herald/notification';
 import { AdminShellModule } from '../admin/admin-shell.module';
+import { AuthModule } from '../auth/auth.module';
+import { DemoEffectiveConfig } from '../config/demo-effective.config';
 import { ChannelsDemoContributor } from './channels-demo.contributor';
 import { ChannelsDemoController } from './channels-demo.controller';
-import { demoMailerConfig, demoNotificationConfig } from './demo-channel-defaults';
 
 /**
  * SMS, push and email in the demo: `NotificationModule` and `MailerModule`
@@ -14,8 +14,15 @@ import { demoMailerConfig, demoNotificationConfig } from './demo-channel-default
 @Module({
   imports: [
     AdminShellModule,
-    NotificationModule.forRootAsync({ inject: [HeraldConfig], useFactory: demoNotificationConfig }),
-    MailerModule.forRootAsync({ inject: [HeraldConfig], useFactory: demoMailerConfig }),
+    AuthModule,
+    NotificationModule.forRootAsync({
+      inject: [DemoEffectiveConfig],
+      useFactory: (config: DemoEffectiveConfig) => config.notification,
+    }),
+    MailerModule.forRootAsync({
+      inject: [DemoEffectiveConfig],
+      useFactory: (config: DemoEffectiveConfig) => config.notification.mailer,
+    }),
   ],
   controllers: [ChannelsDemoController],
   providers: [ChannelsDemoContributor],

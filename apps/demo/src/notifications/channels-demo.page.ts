@@ -48,6 +48,8 @@ export function renderChannelsPage(deliveries: DemoDelivery[], notice?: string):
       The demo's SMS, push and mail backends use the <code>log</code> driver: they record each
       delivery here instead of sending it. Configure real backends (twilio, fcm, apns, webpush,
       smtp, sendgrid) in <code>config/app.yaml</code> or <code>HERALD_NOTIFICATION__*</code>.
+      Sending needs a signed-in user (<a href="/auth/login?next=/channels">sign in</a>): with real
+      backends these forms reach real phones and mailboxes.
     </p>
     ${notice ? raw(html`<p role="status"><strong>${notice}</strong></p>`) : ''}
     <section style="display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem">

@@ -3,7 +3,8 @@ import { HeraldConfig, MailerConfig, NotificationConfig } from '@herald/contract
 /**
  * The demo's embedded defaults: when the configuration names no backend of a
  * kind, one `log` backend (records, never sends) becomes its primary. Backends
- * from YAML or env replace them.
+ * from YAML or env replace them. The mailer's are in `mailer`, so this one
+ * object is what both `NotificationModule` and `MailerModule` are built from.
  */
 export function demoNotificationConfig(config: HeraldConfig): NotificationConfig {
   const n = config.notification;
@@ -15,10 +16,11 @@ export function demoNotificationConfig(config: HeraldConfig): NotificationConfig
     pushBackends: n.pushBackends.length
       ? n.pushBackends
       : [{ name: 'demo-push', primary: true, driver: 'log' }],
+    mailer: demoMailerConfig(config),
   }).validate('notification');
 }
 
-export function demoMailerConfig(config: HeraldConfig): MailerConfig {
+function demoMailerConfig(config: HeraldConfig): MailerConfig {
   const m = config.notification.mailer;
   if (m.backends.length) return m;
   return new MailerConfig({

@@ -1,21 +1,37 @@
-import { BadRequestException, Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  UseFilters,
+  UseGuards,
+  ValidationPipe,
+} from '@nestjs/common';
 import { SLOMonitor } from '@herald/monitor';
 import { AdminShellService } from '../admin/admin-shell.service';
+import { CurrentUserGuard } from '../auth/current-user.guard';
+import { LoginRequiredFilter } from '../auth/login-required.filter';
 import { renderSloPage } from './slo-demo.page';
+import { RecordSamplesDto } from './record-samples.dto';
 import { currentSloState, type SloStateView } from './slo-state.util';
 
-interface RecordSamplesBody {
-  metric?: string;
-  valueMs?: number | string;
-  count?: number | string;
-}
+const validation = new ValidationPipe({
+  transform: true,
+  whitelist: true,
+  forbidNonWhitelisted: true,
+});
 
 /**
  * `GET /slos`: the SLOs and their state (HTML); `GET /slos/state`: the same
  * as JSON; `POST /slos/samples { metric, valueMs, count }` records latency
- * samples and runs `evaluateAndDispatch()`, so a violation shows in the logs.
+ * samples and runs `evaluateAndDispatch()`, so a violation shows in the logs
+ * (a signed-in user only: it raises real alerts).
  */
 @Controller('slos')
+@UseFilters(LoginRequiredFilter)
 export class SloDemoController {
   constructor(
     private readonly slos: SLOMonitor,
@@ -34,25 +50,14 @@ export class SloDemoController {
   }
 
   @Post('samples')
+  @UseGuards(CurrentUserGuard)
   @HttpCode(200)
-  async record(@Body() body: RecordSamplesBody = {}): Promise<Record<string, unknown>> {
-    const metric = String(body.metric ?? '');
-    const valueMs = Number(body.valueMs);
-    const count = body.count === undefined ? 1 : Number(body.count);
+  async record(@Body(validation) body: RecordSamplesDto): Promise<Record<string, unknown>> {
+    const { metric, valueMs, count = 1 } = body;
     const known = new Set(Object.values(this.slos.registeredSlos).map((s) => s.metric));
     if (!known.has(metric)) {
       throw new BadRequestException(
         `metric must be one of ${[...known].join(', ')} (got "${metric}")`,
-      );
-    }
-    if (!Number.isFinite(valueMs) || valueMs < 0) {
-      throw new BadRequestException(
-        `valueMs must be a number of milliseconds (got "${body.valueMs}")`,
-      );
-    }
-    if (!Number.isInteger(count) || count < 1 || count > 10_000) {
-      throw new BadRequestException(
-        `count must be an integer from 1 to 10000 (got "${body.count}")`,
       );
     }
     for (let i = 0; i < count; i++) this.slos.recordSample(metric, valueMs);

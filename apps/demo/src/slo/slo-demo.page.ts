@@ -66,6 +66,11 @@ export function renderSloPage(slos: SloStateView[]): string {
       </tbody>
     </table>
     <h2>Record latency samples</h2>
+    <p>
+      Recording fires real alerts, so it needs a signed-in user (<a href="/auth/login?next=/slos"
+        >sign in</a
+      >).
+    </p>
     <form id="samples">
       <select name="metric">
         ${options}

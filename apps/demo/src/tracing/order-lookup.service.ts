@@ -33,7 +33,7 @@ export class OrderLookupService {
   ): Promise<{ orderId: number; totalCents: number; message: OutboxMessage }> {
     const p = this.dataSource.options.type === 'postgres' ? ['$1', '$2'] : ['?', '?'];
     const [row] = await this.dataSource.query(
-      `SELECT ${p[0]} AS id, ${p[1]} * 125 AS total_cents`,
+      `SELECT ${p[0]} AS id, CAST(${p[1]} AS BIGINT) * 125 AS total_cents`,
       [orderId, orderId],
     );
     const message = await this.observability.tracePublish(

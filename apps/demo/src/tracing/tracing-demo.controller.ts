@@ -1,9 +1,20 @@
-import { Controller, Get, Header, Inject, Param, ParseIntPipe } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Header,
+  Inject,
+  Param,
+  ParseIntPipe,
+} from '@nestjs/common';
 import { TRACER, type TracerProtocol } from '@herald/contracts';
 import { Tracer } from '@herald/monitor';
 import { AdminShellService } from '../admin/admin-shell.service';
 import { html, raw } from '../admin/html.util';
 import { OrderLookupService } from './order-lookup.service';
+
+/** Largest order id: a PostgreSQL `integer`. */
+const MAX_ORDER_ID = 2_147_483_647;
 
 /** `GET /tracing/orders/:id` (a traced request) and `GET /tracing` (the recent spans page). */
 @Controller('tracing')
@@ -16,6 +27,11 @@ export class TracingDemoController {
 
   @Get('orders/:id')
   async order(@Param('id', ParseIntPipe) id: number) {
+    if (id < 1 || id > MAX_ORDER_ID) {
+      throw new BadRequestException(
+        `id must be an order number from 1 to ${MAX_ORDER_ID} (got ${id})`,
+      );
+    }
     const result = await this.orders.lookup(id);
     return { ...result, traceId: this.tracer.getCurrentSpan()?.spanContext().traceId };
   }

@@ -146,6 +146,36 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('InboxService on the %s
     expect(await inbox.markRead(alice, 'nope')).toBe(false);
   });
 
+  it('refuses NUL and control characters with a typed InboxError before the store sees them', async () => {
+    const alice = user('alice');
+    const refused = async (promise: Promise<unknown>, field: RegExp) => {
+      const error = await promise.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(InboxError);
+      expect((error as InboxError).code).toBe('INBOX_INVALID_INPUT');
+      expect((error as Error).message).toMatch(field);
+      expect((error as Error).message).toContain('\\u0000');
+      expect((error as Error).message).not.toContain('\u0000');
+    };
+    await refused(inbox.send(alice, { title: 'a\u0000b', body: '' }), /title .*U\+0000/);
+    await refused(inbox.send(alice, { title: 't', body: 'x\u0000' }), /body .*U\+0000/);
+    await refused(inbox.send(alice, { title: 't', body: '', category: 'o\u0000ps' }), /category/);
+    await refused(inbox.send(alice, { title: 't', body: '', actionUrl: '/x\u0000' }), /actionUrl/);
+    await refused(inbox.send(`${alice}\u0000`, { title: 't', body: '' }), /userId .*U\+0000/);
+    await refused(inbox.getInbox(`${alice}\u0000`), /userId/);
+    await refused(inbox.countUnread(`\u0000${alice}`), /userId/);
+    await expect(inbox.send(alice, { title: 'line\nbreak', body: '' })).rejects.toThrow(
+      /title .*U\+000A/,
+    );
+    await expect(inbox.send(alice, { title: 'bell\u007f', body: '' })).rejects.toThrow(/U\+007F/);
+    // the body is multi-line text: line breaks and tabs stay allowed there
+    const ok = await inbox.send(alice, { title: 'fine', body: 'one\r\ntwo\tthree' });
+    expect(ok.body).toBe('one\r\ntwo\tthree');
+    expect((await inbox.getInbox(alice)).notifications).toHaveLength(1);
+  });
+
   it('never returns expired messages and the purge deletes them', async () => {
     const alice = user('alice');
     const [old] = await sendMany(alice, 1, 'old');

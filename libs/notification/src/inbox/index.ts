@@ -19,6 +19,8 @@ export { DatabaseInboxStore } from './stores/database-inbox.store';
 export { InboxMessageEntity, inboxMessageEntity } from './entities/inbox-message.entity';
 export { CreateInboxMessages1732300000000 } from './migrations/create-inbox-messages.migration';
 export { InboxError } from './errors/inbox.error';
+export { InboxExceptionFilter, INBOX_ERROR_HTTP_STATUS } from './inbox-exception.filter';
+export { findControlCharacter } from './utils/inbox-input.util';
 export {
   INBOX_READ_EVENT,
   INBOX_READ_ALL_EVENT,

@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
@@ -17,30 +16,25 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AdminViewer } from '@herald/contracts';
-import { InboxError, InboxService } from '@herald/notification/inbox';
+import { InboxExceptionFilter, InboxService } from '@herald/notification/inbox';
 import { NotificationAdminContributor, toInboxMessageJson } from '@herald/notification';
 import { CurrentUser } from '../../auth/current-user.decorator';
 import { CurrentUserGuard } from '../../auth/current-user.guard';
 import { LoginRequiredFilter } from '../../auth/login-required.filter';
+import { sameSiteRefererPath } from '../../auth/safe-next-path.util';
 import { RealtimeHub } from '../realtime/realtime-hub.service';
 import { serveSse } from '../realtime/sse-stream';
 import { InboxQueryDto, MessageIdParamDto, SendMessageDto } from './notifications.dto';
 
 const wantsHtml = (req: Request) => req.accepts(['json', 'html']) === 'html';
-const backTo = (req: Request, fallback: string) => {
-  const referer = req.get('referer');
-  try {
-    const url = referer ? new URL(referer) : undefined;
-    return url && url.host === req.get('host') ? url.pathname + url.search : fallback;
-  } catch {
-    return fallback;
-  }
-};
-
-/** The admin notification routes of SPEC's HTTP table, plus the live stream and a send endpoint. */
+/**
+ * The admin notification routes of SPEC's HTTP table, plus the live stream and
+ * a send endpoint. `InboxError`s (a bad cursor, input the library refuses) are
+ * answered by the inbox library's `InboxExceptionFilter`.
+ */
 @Controller('admin/notifications')
 @UseGuards(CurrentUserGuard)
-@UseFilters(LoginRequiredFilter)
+@UseFilters(LoginRequiredFilter, InboxExceptionFilter)
 @UsePipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }))
 export class NotificationsController {
   constructor(
@@ -52,21 +46,16 @@ export class NotificationsController {
   /** `{ unread_count, notifications, next_cursor? }` for the current user (the bell's data). */
   @Get('inbox')
   async list(@CurrentUser() viewer: AdminViewer, @Query() query: InboxQueryDto) {
-    try {
-      const page = await this.inbox.getInbox(viewer.id, {
-        limit: query.limit,
-        cursor: query.cursor,
-        unreadOnly: query.unread_only,
-      });
-      return {
-        unread_count: page.unreadCount,
-        notifications: page.notifications.map(toInboxMessageJson),
-        ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
-      };
-    } catch (error) {
-      if (error instanceof InboxError) throw new BadRequestException(error.message);
-      throw error;
-    }
+    const page = await this.inbox.getInbox(viewer.id, {
+      limit: query.limit,
+      cursor: query.cursor,
+      unreadOnly: query.unread_only,
+    });
+    return {
+      unread_count: page.unreadCount,
+      notifications: page.notifications.map(toInboxMessageJson),
+      ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+    };
   }
 
   /** Marks one of the user's messages read; 404 when it is not theirs (or unknown: same answer). */
@@ -82,7 +71,8 @@ export class NotificationsController {
     if (!changed && !(await this.inbox.findOne(viewer.id, params.message_id))) {
       throw new NotFoundException(`Notification '${params.message_id}' not found`);
     }
-    if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
+    if (wantsHtml(req))
+      return res.redirect(303, sameSiteRefererPath(req, this.contributor.basePath));
     return {
       message_id: params.message_id.toLowerCase(),
       read: true,
@@ -100,7 +90,8 @@ export class NotificationsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const marked = await this.inbox.markAllRead(viewer.id);
-    if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
+    if (wantsHtml(req))
+      return res.redirect(303, sameSiteRefererPath(req, this.contributor.basePath));
     return { marked, unread_count: await this.inbox.countUnread(viewer.id) };
   }
 
@@ -119,7 +110,8 @@ export class NotificationsController {
       category: body.category,
       actionUrl: body.action_url,
     });
-    if (wantsHtml(req)) return res.redirect(303, backTo(req, this.contributor.basePath));
+    if (wantsHtml(req))
+      return res.redirect(303, sameSiteRefererPath(req, this.contributor.basePath));
     return { message: toInboxMessageJson(message) };
   }
 

@@ -11,6 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { NoControlCharacters } from '../../http/no-control-characters.decorator';
 
 /** `:message_id` of `POST /admin/notifications/read/:message_id`. */
 export class MessageIdParamDto {
@@ -29,6 +30,7 @@ export class InboxQueryDto {
   @Max(1000)
   limit?: number;
 
+  /** Opaque: the inbox library decodes it, and `InboxExceptionFilter` answers a bad one with 400. */
   @IsOptional()
   @IsString()
   @MaxLength(200)
@@ -49,26 +51,31 @@ export class SendMessageDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
+  @NoControlCharacters()
   user_id?: string;
 
   @IsString()
   @Matches(/\S/, { message: 'title must not be blank' })
   @MaxLength(500)
+  @NoControlCharacters()
   title!: string;
 
   @IsOptional()
   @IsString()
   @MaxLength(20000)
+  @NoControlCharacters({ allowLineBreaks: true })
   body?: string;
 
   @IsOptional()
   @IsString()
   @MaxLength(100)
+  @NoControlCharacters()
   category?: string;
 
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @NoControlCharacters()
   @Matches(/^(\/(?!\/)|https?:\/\/)/, {
     message: 'action_url must be a local path or an http(s) URL',
   })

@@ -49,6 +49,15 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown, OnA
     this.logger.log(`realtime events shared through Redis channel '${this.options.channel}'`);
   }
 
+  /**
+   * `PING` through the Redis fan-out's connection, for the `redis` health
+   * check; rejects when fan-out is off or Redis does not answer.
+   */
+  pingRedis(): Promise<string> {
+    if (!this.fanout) return Promise.reject(new Error('the realtime hub has no Redis fan-out'));
+    return this.fanout.ping();
+  }
+
   /** Ends the open streams first, so the HTTP server can close without waiting for browsers. */
   beforeApplicationShutdown(): void {
     for (const end of [...this.streams]) end();

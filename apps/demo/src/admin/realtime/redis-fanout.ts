@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { requireOptional } from '@herald/contracts';
 import type { Redis as RedisClient } from 'ioredis';
 import type { RealtimeEvent } from './realtime-hub.service';
+import { RedisUnreachableError } from './redis-unreachable.error';
 
 interface Envelope {
   origin: string;
@@ -11,7 +12,9 @@ interface Envelope {
 /**
  * Redis pub/sub between app instances: each instance publishes the events it
  * produced and delivers the ones the others produced (its own are skipped:
- * they were delivered locally already). `ioredis` is loaded lazily.
+ * they were delivered locally already). `ioredis` is loaded lazily. A start
+ * against a Redis that refuses the connection fails at once with
+ * `RedisUnreachableError` (URL without credentials), instead of retrying forever.
  */
 export class RedisFanout {
   private readonly logger = new Logger('RedisFanout');
@@ -31,10 +34,23 @@ export class RedisFanout {
     );
     this.pub = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.sub = new Redis(this.url, { lazyConnect: true });
+    let lastError: Error | undefined;
     for (const client of [this.pub, this.sub]) {
-      client.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+      client.on('error', (error: Error) => {
+        lastError = error;
+        this.logger.warn(`Redis: ${error.message}`);
+      });
     }
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
+    try {
+      await Promise.all([this.pub.connect(), this.sub.connect()]);
+    } catch (error) {
+      // Stop the reconnect loops: a start that fails must not keep the process alive.
+      this.pub.disconnect();
+      this.sub.disconnect();
+      this.pub = this.sub = undefined;
+      const reason = lastError?.message ?? (error as Error)?.message ?? String(error);
+      throw new RedisUnreachableError(this.url, reason, lastError ?? error);
+    }
     this.sub.on('message', (channel: string, raw: string) => {
       if (channel !== this.channel) return;
       try {
@@ -45,6 +61,12 @@ export class RedisFanout {
       }
     });
     await this.sub.subscribe(this.channel);
+  }
+
+  /** `PING` on the publishing connection (what the `redis` health check asks). */
+  ping(): Promise<string> {
+    if (!this.pub) return Promise.reject(new Error('the Redis fan-out is not started'));
+    return this.pub.ping();
   }
 
   publish(event: RealtimeEvent): void {

@@ -2,18 +2,69 @@ import { InboxError } from '../errors/inbox.error';
 
 const LIMITS = { userId: 255, title: 500, body: 20000, category: 100, actionUrl: 2000 };
 
+/** C0 controls (U+0000–U+001F) and DEL: PostgreSQL refuses NUL in text, none belongs in a one-line field. */
+const isControl = (code: number) => code < 0x20 || code === 0x7f;
+/** Tab, line feed, carriage return: the control characters multi-line text may hold. */
+const isLineBreakOrTab = (code: number) => code === 0x09 || code === 0x0a || code === 0x0d;
+
+const codePoint = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Control characters written as `\u0000`, so a message never carries them raw. */
+function escapeControls(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    out += isControl(code) ? `\\u${codePoint(code).slice(2)}` : text[i];
+  }
+  return out;
+}
+
+/** Shows a value in a message: control characters escaped, long text cut. */
 const quote = (value: unknown): string => {
-  const text = typeof value === 'string' ? `'${value.slice(0, 40)}'` : String(value);
+  const text =
+    typeof value === 'string' ? `'${escapeControls(value.slice(0, 40))}'` : String(value);
   return text.length > 60 ? `${text.slice(0, 60)}...` : text;
 };
 
-/** A user id is a non-empty string of at most 255 characters. */
+/**
+ * Index of the first control character of `text` (U+0000–U+001F, U+007F), or
+ * -1. With `allowLineBreaks`, tab, line feed and carriage return are allowed.
+ * The rule `InboxService` applies to user ids, titles, categories and action
+ * URLs (and, with line breaks allowed, to bodies): reuse it to validate the
+ * same fields earlier, e.g. in a request DTO.
+ *
+ * @example findControlCharacter('a\u0000b') // 1
+ */
+export function findControlCharacter(
+  text: string,
+  options: { allowLineBreaks?: boolean } = {},
+): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isControl(code) && !(options.allowLineBreaks && isLineBreakOrTab(code))) return i;
+  }
+  return -1;
+}
+
+function refuseControlCharacters(label: string, value: string, allowLineBreaks = false): void {
+  const at = findControlCharacter(value, { allowLineBreaks });
+  if (at === -1) return;
+  throw new InboxError(
+    `${label} ${quote(value)} contains the control character ${codePoint(value.charCodeAt(at))} at index ${at}; ` +
+      (allowLineBreaks
+        ? 'remove it (tabs and line breaks are the only control characters allowed)'
+        : 'remove it (control characters, line breaks included, are not allowed)'),
+  );
+}
+
+/** A user id is a non-empty string of at most 255 characters, without control characters. */
 export function validateUserId(userId: unknown): asserts userId is string {
   if (typeof userId !== 'string' || userId.length === 0 || userId.length > LIMITS.userId) {
     throw new InboxError(
       `inbox userId ${quote(userId)} is invalid; pass a non-empty string of at most ${LIMITS.userId} characters`,
     );
   }
+  refuseControlCharacters('inbox userId', userId);
 }
 
 /** Checks `send()` input; the error names the field, its value and the rule. */
@@ -40,6 +91,7 @@ export function validateSendInput(input: {
         `inbox message ${field} has ${value.length} characters; the maximum is ${LIMITS[field]}`,
       );
     }
+    refuseControlCharacters(`inbox message ${field}`, value, field === 'body');
   };
   text('title', true);
   text('body', true);

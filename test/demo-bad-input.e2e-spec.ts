@@ -1,0 +1,345 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { startDemoApp } from './helpers/demo-app';
+import { openDemoPostgresSchema } from './helpers/demo-postgres';
+import { bearer, loginAs } from './helpers/inbox-demo';
+import { withEnv } from './helpers/with-env';
+
+/** One malformed request, and the status it must get (any status under 500 when unset). */
+interface BadRequestCase {
+  name: string;
+  method: 'get' | 'post';
+  path: string;
+  /** An object is sent as JSON; a string as is, with `type`. */
+  body?: object | string;
+  type?: string;
+  headers?: Record<string, string>;
+  expect?: number;
+}
+
+const UUID = '0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d';
+const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+const deepObject = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+
+/** Every route of the demo that takes a request body. */
+const WRITE_ROUTES = [
+  '/auth/login',
+  '/auth/logout',
+  `/admin/notifications/read/${UUID}`,
+  '/admin/notifications/read-all',
+  '/admin/notifications/send',
+  '/admin/deliveries/send',
+  '/channels/sms',
+  '/channels/push',
+  '/channels/email',
+  '/slos/samples',
+];
+
+/** Bodies no route may accept, refused at the parser whatever the route: [name, body, type, status]. */
+const PARSER_CASES: Array<[string, string, string, number]> = [
+  ['JSON nested 5,000 deep (arrays)', `{"title":${deep(5000)}}`, 'application/json', 400],
+  ['JSON nested 5,000 deep (objects)', deepObject(5000), 'application/json', 400],
+  ['JSON one level past the depth limit', deep(33), 'application/json', 400],
+  ['__proto__ as a JSON key', '{"__proto__":{"polluted":"yes"},"x":1}', 'application/json', 400],
+  [
+    'constructor.prototype as JSON keys',
+    '{"constructor":{"prototype":{"polluted":"yes"}}}',
+    'application/json',
+    400,
+  ],
+  ['escaped __proto__ key', '{"\\u005f_proto__":{"polluted":"yes"}}', 'application/json', 400],
+  [
+    'prototype as a nested key',
+    '{"a":[{"prototype":{"polluted":"yes"}}]}',
+    'application/json',
+    400,
+  ],
+  [
+    '__proto__ as a form key',
+    '__proto__[polluted]=yes&user=alice',
+    'application/x-www-form-urlencoded',
+    400,
+  ],
+  [
+    'constructor as a form key',
+    'constructor[prototype][polluted]=yes',
+    'application/x-www-form-urlencoded',
+    400,
+  ],
+  ['truncated JSON', '{"title":', 'application/json', 400],
+  [
+    'JSON in a charset other than UTF-8',
+    '{"title":"x"}',
+    'application/json; charset=utf-16le',
+    415,
+  ],
+];
+
+function routeCases(): BadRequestCase[] {
+  const cases: BadRequestCase[] = [];
+  for (const path of WRITE_ROUTES) {
+    for (const [name, body, type, status] of PARSER_CASES) {
+      cases.push({ name: `${name} → ${path}`, method: 'post', path, body, type, expect: status });
+    }
+    cases.push(
+      {
+        name: `top-level JSON array → ${path}`,
+        method: 'post',
+        path,
+        body: '[1,"x",null]',
+        type: 'application/json',
+      },
+      {
+        name: `every field null → ${path}`,
+        method: 'post',
+        path,
+        body: '{"to":null,"title":null,"user":null,"metric":null,"scenario":null}',
+        type: 'application/json',
+      },
+      {
+        name: `body past the size limit → ${path}`,
+        method: 'post',
+        path,
+        body: `{"x":"${'y'.repeat(200_000)}"}`,
+        type: 'application/json',
+        expect: 413,
+      },
+      {
+        name: `unknown content encoding → ${path}`,
+        method: 'post',
+        path,
+        body: '{}',
+        type: 'application/json',
+        headers: { 'Content-Encoding': 'bogus' },
+        expect: 415,
+      },
+    );
+  }
+  return cases;
+}
+
+const post = (path: string, body: object, expect?: number, name?: string): BadRequestCase => ({
+  name: name ?? `${path} ${JSON.stringify(body).slice(0, 60)}`,
+  method: 'post',
+  path,
+  body,
+  expect,
+});
+const get = (path: string, expect?: number): BadRequestCase => ({
+  name: `GET ${path.slice(0, 80)}`,
+  method: 'get',
+  path,
+  expect,
+});
+
+/** Wrong types, NUL bytes, enum values that name Object.prototype members, per route. */
+const FIELD_CASES: BadRequestCase[] = [
+  post('/auth/login', { user: 42 }, 400),
+  post('/auth/login', { user: ['alice'] }, 400),
+  post('/auth/login', { user: { id: 'alice' } }, 400),
+  post('/auth/login', { user: '__proto__' }, 400),
+  post('/auth/login', { user: 'constructor' }, 400),
+  post('/auth/login', { user: 'toString' }, 400),
+  post('/auth/login', { user: 'ali\u0000ce' }, 400),
+  post('/auth/login', { user: 'alice', next: 7 }, 400),
+  post('/auth/login', { user: 'alice', next: ['/admin'] }, 400),
+  post('/auth/login', { user: 'alice', role: 'admin' }, 400),
+  post('/auth/login', {}, 400),
+  post('/admin/notifications/send', {}, 400),
+  post('/admin/notifications/send', { title: 5 }, 400),
+  post('/admin/notifications/send', { title: ['a', 'b'] }, 400),
+  post('/admin/notifications/send', { title: { a: 1 } }, 400),
+  post('/admin/notifications/send', { title: 'a\u0000b' }, 400, 'NUL in the inbox title'),
+  post(
+    '/admin/notifications/send',
+    { title: 'x', category: 'o\u0000ps' },
+    400,
+    'NUL in the category',
+  ),
+  post(
+    '/admin/notifications/send',
+    { title: 'x', user_id: 'bob\u0000' },
+    400,
+    'NUL in the user id',
+  ),
+  post('/admin/notifications/send', { title: 'x', body: 'a\u0000b' }, 400, 'NUL in the body'),
+  post(
+    '/admin/notifications/send',
+    { title: 'x', action_url: '/a\u0000' },
+    400,
+    'NUL in the action URL',
+  ),
+  post('/admin/notifications/send', { title: 'line\r\nbreak' }, 400, 'CR LF in the title'),
+  post('/admin/notifications/send', { title: 'x', user_id: 12 }, 400),
+  post('/admin/notifications/send', { title: 'x', user_id: '' }, 400),
+  post('/admin/notifications/send', { title: 'x', body: { html: '<b>' } }, 400),
+  post('/admin/notifications/send', { title: 'x', action_url: 'javascript:alert(1)' }, 400),
+  post('/admin/notifications/send', { title: 'x'.repeat(501) }, 400),
+  post('/admin/notifications/send', { title: 'x', user_id: 'u'.repeat(256) }, 400),
+  post(`/admin/notifications/read/not-a-uuid`, {}, 400),
+  post(`/admin/notifications/read/${UUID}%00`, {}, 400),
+  post(`/admin/notifications/read/__proto__`, {}, 400),
+  post(`/admin/notifications/read/${'f'.repeat(5000)}`, {}, 400),
+  post(`/admin/notifications/read/${UUID}`, {}, 404, 'read of an unknown message'),
+  post('/admin/deliveries/send', { scenario: '__proto__' }, 400),
+  post('/admin/deliveries/send', { scenario: 'constructor' }, 400),
+  post('/admin/deliveries/send', { scenario: 'prototype' }, 400),
+  post('/admin/deliveries/send', { scenario: 'hasOwnProperty' }, 400),
+  post('/admin/deliveries/send', { scenario: 3 }, 400),
+  post('/admin/deliveries/send', { scenario: 'ok', to: 15005550006 }, 400),
+  post('/admin/deliveries/send', { scenario: 'ok', to: ['+15005550006'] }, 400),
+  post('/admin/deliveries/send', { scenario: 'ok', to: { n: 1 } }, 400),
+  post('/admin/deliveries/send', { scenario: 'ok', to: '+1500\u00005550006' }, 400),
+  post('/channels/sms', { to: 15005550006, body: 'x' }, 400),
+  post('/channels/sms', { to: ['+15005550006'], body: 'x' }, 400),
+  post('/channels/sms', { to: '+15005550006', body: { text: 'x' } }, 400),
+  post('/channels/sms', { to: '+1500\u00005550006', body: 'x' }, 400),
+  post('/channels/sms', {}, 400),
+  post('/channels/push', { token: 12345, title: 'x' }, 400),
+  post('/channels/push', { token: 'device-token', title: ['x'] }, 400),
+  post('/channels/push', { token: { a: 1 } }, 400),
+  post('/channels/push', { token: 'dev\u0000ice' }, 400),
+  post('/channels/email', { to: { address: 'a@example.com' }, subject: 'x' }, 400),
+  post('/channels/email', { to: 42, subject: 'x' }, 400),
+  post('/channels/email', { to: 'ada@example.com', subject: ['x'] }, 400),
+  post('/channels/email', { to: 'ada@example.com', subject: 'x', html: 5 }, 400),
+  post('/channels/email', { to: 'ada@example.com', subject: 'a\u0000b' }, 400),
+  post('/slos/samples', { metric: { name: 'demo.checkout.latency' }, valueMs: 1 }, 400),
+  post('/slos/samples', { metric: ['demo.checkout.latency'], valueMs: 1 }, 400),
+  post('/slos/samples', { metric: '__proto__', valueMs: 1 }, 400),
+  post('/slos/samples', { metric: 'constructor', valueMs: 1 }, 400),
+  post('/slos/samples', { metric: 'prototype', valueMs: 1 }, 400),
+  post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: { ms: 1 } }, 400),
+  post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 'NaN' }, 400),
+  post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: -1 }, 400),
+  post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 1, count: 0 }, 400),
+  post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 1, count: 1e9 }, 400),
+  post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 1, count: 1.5 }, 400),
+  post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 1, count: [2] }, 400),
+  post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 1, extra: true }, 400),
+  get('/admin/notifications/inbox?cursor=zzzz', 400),
+  get(`/admin/notifications/inbox?cursor=${Buffer.from(`1.${UUID}`).toString('base64url')}`),
+  get(
+    `/admin/notifications/inbox?cursor=${Buffer.from(`9999999999999999.${UUID}`).toString('base64url')}`,
+  ),
+  get(
+    `/admin/notifications/inbox?cursor=${Buffer.from(`1.${UUID.toUpperCase()}`).toString('base64url')}`,
+    400,
+  ),
+  get(
+    `/admin/notifications/inbox?cursor=${Buffer.from(`99999999999999999.${UUID}`).toString('base64url')}`,
+    400,
+  ),
+  get('/admin/notifications/inbox?cursor=%00', 400),
+  get('/admin/notifications/inbox?cursor=a&cursor=b', 400),
+  get('/admin/notifications/inbox?limit=-1', 400),
+  get('/admin/notifications/inbox?limit=abc', 400),
+  get('/admin/notifications/inbox?limit=1e20', 400),
+  get('/admin/notifications/inbox?unread_only=maybe', 400),
+  get('/admin/notifications/inbox?__proto__=1', 400),
+  get('/admin/notifications/inbox?constructor=1', 400),
+  get('/admin/deliveries.json?status=__proto__', 400),
+  get('/admin/deliveries.json?status=constructor', 400),
+  get('/admin/deliveries.json?status=a&status=b', 400),
+  get('/admin/deliveries.json?limit=-5', 400),
+  get('/admin/deliveries.json?limit=abc', 400),
+  get('/admin/deliveries.json?limit=1e12', 400),
+  get('/tracing/orders/99999999999999999999', 400),
+  get('/tracing/orders/-1', 400),
+  get('/tracing/orders/abc', 400),
+  get('/tracing/orders/1.5', 400),
+  get('/tracing/orders/%00', 400),
+  get('/tracing/orders/%FF', 400),
+  get('/auth/login?next=%00', 200),
+  get('/auth/login?next=javascript:alert(1)', 200),
+  get('/channels?notice=%3Cscript%3E', 200),
+  get('/errors/not-found', 404),
+  get('/admin/notifications?cursor=forged', 200),
+  get('/admin/notifications?cursor=%00&filter=unread', 200),
+  get('/admin/notifications?cursor[a]=1&filter[b]=2', 200),
+  get('/admin/notifications?__proto__[polluted]=yes', 400),
+  get('/admin/deliveries?status=%00', 200),
+];
+
+/** A stack frame, a source path or a module path: what an error body must never show. */
+const STACK_TRACE = /(^|\n|\\n)\s*at \S|\(\/[^)]*:\d+:\d+\)|node_modules|\.[jt]s:\d+|\/work\//;
+
+const CASES = [...routeCases(), ...FIELD_CASES];
+
+describe.each([
+  [
+    'SQLite',
+    async () => ({ env: { DEMO_DATABASE_URL: 'sqlite::memory:' }, close: async () => {} }),
+  ],
+  ['PostgreSQL', openDemoPostgresSchema],
+] as const)('the demo answers malformed requests without a 500 (%s)', (_db, openDatabase) => {
+  let app: INestApplication;
+  let token: string;
+  let database: { close(): Promise<void> };
+
+  beforeAll(async () => {
+    const opened = await openDatabase();
+    database = opened;
+    ({ app } = await withEnv(opened.env, () => startDemoApp()));
+    token = await loginAs(app, 'alice');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('covers at least 100 malformed requests over every write route', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(100);
+    for (const path of WRITE_ROUTES) {
+      expect(CASES.filter((c) => c.path === path && c.method === 'post').length).toBeGreaterThan(
+        10,
+      );
+    }
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    let req = request(app.getHttpServer())[c.method](c.path).set(bearer(token));
+    for (const [key, value] of Object.entries(c.headers ?? {})) req = req.set(key, value);
+    if (typeof c.body === 'string') req = req.set('Content-Type', c.type!).send(c.body);
+    else if (c.body !== undefined) req = req.set('Accept', 'application/json').send(c.body);
+    const res = await req;
+    expect(res.status).toBeLessThan(500);
+    if (c.expect !== undefined) expect(res.status).toBe(c.expect);
+    expect(res.text).not.toMatch(STACK_TRACE);
+  });
+
+  it('left Object.prototype unpolluted and the app serving', async () => {
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+    const inbox = await request(app.getHttpServer())
+      .get('/admin/notifications/inbox')
+      .set(bearer(token))
+      .expect(200);
+    expect(inbox.body.notifications.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the JSON depth limit is configurable (DEMO_JSON_MAX_DEPTH)', () => {
+  let app: INestApplication;
+  beforeAll(async () => {
+    ({ app } = await withEnv({ DEMO_JSON_MAX_DEPTH: '3' }, () => startDemoApp()));
+  });
+  afterAll(() => app.close());
+
+  it('refuses one level past the configured depth and parses the rest', async () => {
+    const body = (depth: number) => `{"user":"alice","next":${deep(depth - 1)}}`;
+    const refused = await request(app.getHttpServer())
+      .post('/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(body(4))
+      .expect(400);
+    expect(refused.body.message).toBe('JSON body nests objects and arrays deeper than 3 levels');
+    // depth 3 reaches validation: `next` is not a string
+    const parsed = await request(app.getHttpServer())
+      .post('/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(body(3))
+      .expect(400);
+    expect(parsed.body.message).toEqual(expect.arrayContaining(['next must be a string']));
+  });
+});
