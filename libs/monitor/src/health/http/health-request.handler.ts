@@ -5,13 +5,14 @@ import {
   type HealthCheckResultLike,
 } from '@herald/contracts';
 import { aggregateStatus, httpStatusFor } from '../aggregate-status.util';
-import type { HealthCheckRunner } from '../health-check-runner';
+import { HealthCheckRunner } from '../health-check-runner';
+import { HealthCheckerRegistry } from '../health-checker-registry';
 import { healthResponseBody, isAuthorizedBearer } from './health-response.util';
 
 type Summary = [HealthStatus, Record<string, HealthCheckResultLike>];
 
-/** A runner, a `HealthCheckerRegistry` (its default runner) or any `HEALTH_CHECK_REGISTRY`. */
-export type HealthSource = HealthCheckRunner | HealthCheckRegistryProtocol;
+/** A runner, a `HealthCheckerRegistry` (its default runner answers) or any `HEALTH_CHECK_REGISTRY`. */
+export type HealthSource = HealthCheckRunner | HealthCheckerRegistry | HealthCheckRegistryProtocol;
 
 /** Options of `createHealthMiddleware()` and `attachHealthProbes()`. */
 export interface HealthMiddlewareOptions {
@@ -40,7 +41,7 @@ export class HealthRequestHandler {
   private readonly includeDetails: boolean;
   private readonly probes: boolean;
   private readonly token?: string;
-  private readonly source: HealthSource;
+  private readonly source: HealthCheckRunner | HealthCheckRegistryProtocol;
 
   constructor(options: HealthMiddlewareOptions) {
     const source = options.checker ?? options.registry;
@@ -49,7 +50,7 @@ export class HealthRequestHandler {
         'createHealthMiddleware() needs { checker } (a HealthCheckRunner or a health registry).',
       );
     }
-    this.source = source;
+    this.source = source instanceof HealthCheckerRegistry ? source.getOrCreate() : source;
     this.path = (options.path ?? '/health').replace(/\/+$/, '') || '/';
     this.includeDetails = options.includeDetails ?? true;
     this.probes = options.probes ?? false;
@@ -93,11 +94,8 @@ export class HealthRequestHandler {
   }
 
   private overall(): Promise<Summary> {
-    const s = this.source as Partial<HealthCheckRunner> & HealthCheckRegistryProtocol;
-    if (typeof s.runAllWithSummary === 'function') return s.runAllWithSummary();
-    const registry = s as { getOrCreate?: () => HealthCheckRunner };
-    if (typeof registry.getOrCreate === 'function')
-      return registry.getOrCreate().runAllWithSummary();
+    const s = this.source;
+    if (s instanceof HealthCheckRunner) return s.runAllWithSummary();
     return s.runAll().then((results) => [aggregateStatus(results), results]);
   }
 
