@@ -85,7 +85,7 @@ export {
   type MetricSnapshotRow,
   type SnapshotDataSource,
 } from './scrape/metrics-snapshot.store';
-export { createBearerCheck } from './scrape/bearer-auth.util';
+export { createBearerCheck } from '../utils/bearer-auth.util';
 export { MetricsScrapeService } from './nest/metrics-scrape.service';
 export { MetricsController, createMetricsController } from './nest/metrics.controller';
 export { HttpMetricsMiddleware } from './nest/http-metrics.middleware';

@@ -7,7 +7,8 @@ import {
 import { aggregateStatus, httpStatusFor } from '../aggregate-status.util';
 import { HealthCheckRunner } from '../health-check-runner';
 import { HealthCheckerRegistry } from '../health-checker-registry';
-import { healthResponseBody, isAuthorizedBearer } from './health-response.util';
+import { createBearerCheck } from '../../utils/bearer-auth.util';
+import { healthResponseBody } from './health-response.util';
 
 type Summary = [HealthStatus, Record<string, HealthCheckResultLike>];
 
@@ -40,7 +41,8 @@ export class HealthRequestHandler {
   private readonly path: string;
   private readonly includeDetails: boolean;
   private readonly probes: boolean;
-  private readonly token?: string;
+  /** The shared bearer check, when `authToken` is set. */
+  private readonly authorized?: (header: unknown) => boolean;
   private readonly source: HealthCheckRunner | HealthCheckRegistryProtocol;
 
   constructor(options: HealthMiddlewareOptions) {
@@ -54,7 +56,7 @@ export class HealthRequestHandler {
     this.path = (options.path ?? '/health').replace(/\/+$/, '') || '/';
     this.includeDetails = options.includeDetails ?? true;
     this.probes = options.probes ?? false;
-    this.token = options.authToken || undefined;
+    if (options.authToken) this.authorized = createBearerCheck(options.authToken);
   }
 
   /** Serves the request when its path is ours and returns true; returns false otherwise. */
@@ -76,7 +78,7 @@ export class HealthRequestHandler {
       res.writeHead(405, { allow: 'GET, HEAD', 'cache-control': NO_STORE }).end();
       return true;
     }
-    if (this.token !== undefined && !isAuthorizedBearer(req.headers.authorization, this.token)) {
+    if (this.authorized && !this.authorized(req.headers.authorization)) {
       this.send(
         res,
         req,

@@ -13,7 +13,7 @@ import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend
 import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';
 import type { ExpositionFormat } from '../exposition/render-exposition';
 import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
-import { createBearerCheck } from '../scrape/bearer-auth.util';
+import { createBearerCheck } from '../../utils/bearer-auth.util';
 import {
   createMetricsMiddleware,
   serveScrape,
