@@ -38,10 +38,10 @@ describe('health: one runner per application, nothing shared between two apps (e
 
       const resA = await fetch(`${a.url}/health`);
       expect(resA.status).toBe(503);
-      expect(Object.keys((await resA.json()).checks)).toEqual(['only.a']);
+      expect(Object.keys(((await resA.json()) as { checks: object }).checks)).toEqual(['only.a']);
       const resB = await fetch(`${b.url}/health`);
       expect(resB.status).toBe(200);
-      expect(Object.keys((await resB.json()).checks)).toEqual(['only.b']);
+      expect(Object.keys(((await resB.json()) as { checks: object }).checks)).toEqual(['only.b']);
       expect(runsInA).toBe(1);
 
       await a.app.close();
