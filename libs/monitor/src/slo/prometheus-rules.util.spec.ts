@@ -61,7 +61,7 @@ describe('toPrometheusRules', () => {
       owner: "team 'pay' — ünïcode",
     };
     const text = toPrometheusRules([awkward]);
-    expect(text).toBe(stringify(parse(text)));
+    expect(text).toBe(stringify(parse(text), { lineWidth: 0 }));
     const alert = parse(text).groups[0].rules.find((r: any) => r.alert);
     expect(alert.annotations).toMatchObject({
       description: awkward.description,
