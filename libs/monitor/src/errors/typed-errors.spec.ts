@@ -66,7 +66,7 @@ describe('@herald/monitor throws its typed errors, never a bare Error', () => {
       () => new RssHealthCheck({ thresholdBytes: 'lots' as unknown as number }),
       /thresholdBytes .*\(got "lots"\)/,
     ],
-    ['empty check name', () => HealthChecker('  '), /non-empty check name \(got "  "\)/],
+    ['empty check name', () => HealthChecker('  '), /non-empty check name \(got " {2}"\)/],
     [
       'HealthChecker on something that is not a function',
       () => HealthChecker('db')({ answer: 42 } as never),
@@ -115,7 +115,7 @@ describe('@herald/monitor throws its typed errors, never a bare Error', () => {
         url: `http://127.0.0.1:${port(refusing)}/v1/metrics`,
       }).send(new Uint8Array([1]), 1000);
       expect(refused.status).toBe('failure');
-      const error = (refused as { error: ExportError }).error;
+      const error = (refused as unknown as { error: ExportError }).error;
       expect(error).toBeInstanceOf(ExportError);
       expect(error.status).toBe(400);
       expect(error.message).toMatch(/OTLP receiver .*\/v1\/metrics answered 400 Bad Request/);
@@ -124,7 +124,7 @@ describe('@herald/monitor throws its typed errors, never a bare Error', () => {
         url: `http://127.0.0.1:${port(silent)}/v1/traces`,
       }).send(new Uint8Array([1]), 50);
       expect(timedOut.status).toBe('failure');
-      const timeout = (timedOut as { error: ExportError }).error;
+      const timeout = (timedOut as unknown as { error: ExportError }).error;
       expect(timeout).toBeInstanceOf(ExportError);
       expect(timeout.message).toMatch(/timed out after 50 ms/);
     } finally {

@@ -4,6 +4,7 @@ import {
   type HealthCheckRegistryProtocol,
   type HealthCheckResultLike,
 } from '@herald/contracts';
+import { HeraldValueError } from '../../errors/herald-value.error';
 import { aggregateStatus, httpStatusFor } from '../aggregate-status.util';
 import { HealthCheckRunner } from '../health-check-runner';
 import { HealthCheckerRegistry } from '../health-checker-registry';
@@ -48,8 +49,8 @@ export class HealthRequestHandler {
   constructor(options: HealthMiddlewareOptions) {
     const source = options.checker ?? options.registry;
     if (!source) {
-      throw new TypeError(
-        'createHealthMiddleware() needs { checker } (a HealthCheckRunner or a health registry).',
+      throw new HeraldValueError(
+        `createHealthMiddleware() needs { checker } (a HealthCheckRunner, a HealthCheckerRegistry or a HEALTH_CHECK_REGISTRY binding); got ${String(source)}.`,
       );
     }
     this.source = source instanceof HealthCheckerRegistry ? source.getOrCreate() : source;
