@@ -9,15 +9,16 @@ import { MetricsCollector } from './metrics/collector/metrics-collector';
 import { MonitorProvider } from './monitor.provider';
 
 describe('MonitorProvider', () => {
-  it('new MonitorProvider(backend, exporter, config) wires the collector to the backend', () => {
+  it('new MonitorProvider(backend, exporter, config) attaches its collector to the backend', () => {
     const backend = new MemoryMetricsBackend();
     const config = new MonitorConfig({ metrics: { prefix: 'app' } });
     const provider = new MonitorProvider(backend, 'exporter', config);
     expect(provider.backend).toBe(backend);
     expect(provider.exporter).toBe('exporter');
     expect(provider.config).toBe(config);
+    expect(backend.collector).toBe(provider.collector);
     provider.collector.increment('jobs');
-    expect(backend.getRecords('app_jobs')).toHaveLength(1);
+    expect(backend.snapshot('app_jobs')).toEqual([expect.objectContaining({ value: 1 })]);
     expect(new MonitorProvider().backend).toBeInstanceOf(NoopMetricsBackend);
   });
 

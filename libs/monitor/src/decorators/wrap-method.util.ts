@@ -1,3 +1,4 @@
+import { HeraldValueError } from '../errors/herald-value.error';
 import { isThenable } from '../utils/is-thenable.util';
 /**
  * Replaces a method with `wrapper` while keeping everything Nest and other
@@ -36,7 +37,9 @@ export function wrapMethod<S>(
 ): PropertyDescriptor {
   const original = descriptor.value as (...args: any[]) => any;
   if (typeof original !== 'function') {
-    throw new TypeError('This decorator can only be applied to methods.');
+    throw new HeraldValueError(
+      `This decorator can only be applied to methods (got ${original === null ? 'null' : typeof original}); put @Traced/@Metered/@Monitor on a method, not on a property or accessor.`,
+    );
   }
   const wrapper = function (this: unknown, ...args: unknown[]): unknown {
     const state = hooks.before(this, args);

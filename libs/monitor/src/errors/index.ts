@@ -6,3 +6,4 @@ export { InvalidMetricError } from './invalid-metric.error';
 export { MetricNotFoundError } from './metric-not-found.error';
 export { PerformanceMonitorError } from './performance-monitor.error';
 export { SpanError } from './span.error';
+export { ExportError } from './export.error';

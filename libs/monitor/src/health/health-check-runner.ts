@@ -33,11 +33,15 @@ export interface HealthCheckRunnerOptions {
 const SHUTDOWN_CHECK = 'shutdown';
 
 /**
- * SPEC's class `HealthChecker` (renamed, see API.md §5): named checks run
- * concurrently, each under its own timeout, aggregated by SPEC's rule. It is
- * also the "registry variant" (`runCheck`, `healthCheck`), so it can be bound
- * as `HEALTH_CHECK_REGISTRY`. Nothing it runs can make it throw: a failing or
+ * SPEC's class `HealthChecker`: named checks run concurrently, each under its
+ * own timeout, aggregated by SPEC's rule. It is also the "registry variant"
+ * (`runCheck`, `healthCheck`). Nothing it runs can make it throw: a failing or
  * hanging check is an UNHEALTHY result.
+ *
+ * This is the one to inject: `MonitorModule` binds the application's runner
+ * (the `default` runner of its `HealthCheckerRegistry`) under this class and
+ * as `HEALTH_CHECK_REGISTRY`; `@HealthChecker()` methods are added to it and
+ * the health endpoints answer from it.
  *
  * @example
  * const runner = new HealthCheckRunner();

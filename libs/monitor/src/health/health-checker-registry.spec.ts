@@ -1,9 +1,7 @@
-import { HealthCheckCategory, HealthStatus } from '@herald/contracts';
+import { HealthStatus } from '@herald/contracts';
 import { HealthCheckerRegistry } from './health-checker-registry';
 
 describe('HealthCheckerRegistry', () => {
-  afterEach(() => HealthCheckerRegistry.cleanup());
-
   it('getOrCreate returns the same runner for the same key and ignores later options', () => {
     const registry = new HealthCheckerRegistry();
     const a = registry.getOrCreate('api', { cacheTtlMs: 1000 });
@@ -22,16 +20,30 @@ describe('HealthCheckerRegistry', () => {
     expect(registry.getChecker()).toBe(runner);
   });
 
-  it('two registries share nothing; the static API uses one process default that cleanup() resets', async () => {
-    expect(new HealthCheckerRegistry().getOrCreate()).not.toBe(
-      new HealthCheckerRegistry().getOrCreate(),
-    );
-    const first = HealthCheckerRegistry.getOrCreate();
-    expect(HealthCheckerRegistry.getOrCreate()).toBe(first);
-    expect(HealthCheckerRegistry.listCheckers()).toEqual({ default: first });
-    await HealthCheckerRegistry.cleanup();
-    expect(HealthCheckerRegistry.getChecker()).toBeUndefined();
-    expect(HealthCheckerRegistry.getOrCreate()).not.toBe(first);
+  it('two registries share nothing, and there is no process-wide registry to leak through', () => {
+    const a = new HealthCheckerRegistry();
+    const b = new HealthCheckerRegistry();
+    a.getOrCreate().add('only-in-a', () => true);
+    expect(b.getOrCreate()).not.toBe(a.getOrCreate());
+    expect(b.getOrCreate().has('only-in-a')).toBe(false);
+    // the only way to a runner is an instance: no static door on the class
+    for (const name of ['getOrCreate', 'getChecker', 'listCheckers', 'cleanup', 'processDefault']) {
+      expect((HealthCheckerRegistry as unknown as Record<string, unknown>)[name]).toBeUndefined();
+    }
+  });
+
+  it('does not re-expose the runner: checks are added to and run on a HealthCheckRunner', () => {
+    const registry = new HealthCheckerRegistry();
+    for (const name of [
+      'add',
+      'runCheck',
+      'runAll',
+      'runLiveness',
+      'runReadiness',
+      'healthCheck',
+    ]) {
+      expect((registry as unknown as Record<string, unknown>)[name]).toBeUndefined();
+    }
   });
 
   it('cleanup() empties the registry and is safe to call twice', async () => {
@@ -67,17 +79,13 @@ describe('HealthCheckerRegistry', () => {
     await registry.cleanup();
   });
 
-  it('the registry variant acts on the default runner; unknown names are UNKNOWN', async () => {
-    const registry = new HealthCheckerRegistry({ cacheTtlMs: 0 });
-    registry.add('db', () => true, { critical: true, category: HealthCheckCategory.LIVENESS });
-    registry.add('cache', () => false, { critical: false });
-    expect((await registry.runCheck('db')).status).toBe(HealthStatus.HEALTHY);
-    expect((await registry.runCheck('ghost')).status).toBe(HealthStatus.UNKNOWN);
-    expect(Object.keys(await registry.runAll()).sort()).toEqual(['cache', 'db']);
-    expect((await registry.runLiveness())[0]).toBe(HealthStatus.HEALTHY);
-    expect((await registry.runReadiness())[0]).toBe(HealthStatus.DEGRADED);
-    expect((await registry.runStartup())[0]).toBe(HealthStatus.HEALTHY);
-    expect((await registry.healthCheck()).status).toBe(HealthStatus.DEGRADED);
+  it('takes its defaults for the runners it creates', async () => {
+    const registry = new HealthCheckerRegistry({ cacheTtlMs: 0, checkTimeoutMs: 50 });
+    const runner = registry.getOrCreate();
+    runner.add('slow', () => new Promise((resolve) => setTimeout(() => resolve(true), 500)));
+    const result = await runner.runCheck('slow');
+    expect(result.status).toBe(HealthStatus.UNHEALTHY);
+    expect(result.message).toMatch(/50 ?ms/);
     await registry.cleanup();
   });
 

@@ -1,13 +1,6 @@
-import type {
-  HealthCheckAddOptions,
-  HealthCheckFunction,
-  HealthCheckProtocol,
-  HealthCheckRegistryProtocol,
-  HealthReport,
-} from '@herald/contracts';
 import { DatabaseHealthCheck, type DataSourceLike } from './checks/database.health-check';
 import type { HealthCheckResult } from './health-check-result';
-import { HealthCheckRunner, type HealthCheckSummary } from './health-check-runner';
+import { HealthCheckRunner } from './health-check-runner';
 
 /** Options of `getOrCreate()`; they only matter the first time a key is created. */
 export interface GetOrCreateOptions {
@@ -21,19 +14,24 @@ export interface GetOrCreateOptions {
   only?: readonly string[];
 }
 
-let processDefault: HealthCheckerRegistry | undefined;
-
 /**
- * Named `HealthCheckRunner`s, created on first use (SPEC `HealthCheckerRegistry`).
- * `MonitorModule` gives each application its own instance (no state shared
- * between Nest apps or tests). The static methods act on one process-default
- * instance for code outside Nest; `HealthCheckerRegistry.cleanup()` empties
- * and forgets it. The instance itself is the SPEC "registry variant": `add`,
- * `runCheck`, `runAll`, ..., `healthCheck` act on its `default` runner.
+ * Named `HealthCheckRunner`s of one application, each created on first use
+ * (SPEC `HealthCheckerRegistry`). `MonitorModule` gives every application its
+ * own registry (nothing is shared between Nest apps or tests) and binds its
+ * `default` runner as `HealthCheckRunner` and `HEALTH_CHECK_REGISTRY`.
  *
- * @example const checker = HealthCheckerRegistry.getOrCreate('default', { dataSource, cacheTtlMs: 5000 });
+ * Which to use: inject `HealthCheckRunner` (or `HEALTH_CHECK_REGISTRY`, the
+ * same instance seen through its protocol) to add and run checks; that is the
+ * runner `/health` answers from. Inject this registry only when you need
+ * runners of your own beside it (`getOrCreate('admin')`), e.g. a second
+ * endpoint with other checks. Outside Nest, create one with `new
+ * HealthCheckerRegistry()` and keep it where your application keeps its state.
+ *
+ * @example
+ * constructor(private readonly registry: HealthCheckerRegistry) {}
+ * const admin = this.registry.getOrCreate('admin', { dbProvider: dataSource, cacheTtlMs: 5000 });
  */
-export class HealthCheckerRegistry implements HealthCheckRegistryProtocol {
+export class HealthCheckerRegistry {
   private readonly checkers = new Map<string, HealthCheckRunner>();
   private readonly listeners = new Set<(result: HealthCheckResult) => void>();
 
@@ -81,61 +79,5 @@ export class HealthCheckerRegistry implements HealthCheckRegistryProtocol {
   /** Nest lifecycle: the module's registry is cleaned up when the application closes. */
   async onModuleDestroy(): Promise<void> {
     await this.cleanup();
-  }
-
-  add(
-    name: string,
-    check: HealthCheckProtocol | HealthCheckFunction,
-    options?: HealthCheckAddOptions,
-  ): void {
-    this.getOrCreate().add(name, check, options);
-  }
-
-  runCheck(name: string): Promise<HealthCheckResult> {
-    return this.getOrCreate().runCheck(name);
-  }
-
-  runAll(): Promise<Record<string, HealthCheckResult>> {
-    return this.getOrCreate().runAll();
-  }
-
-  runLiveness(): Promise<HealthCheckSummary> {
-    return this.getOrCreate().runLiveness();
-  }
-
-  runReadiness(): Promise<HealthCheckSummary> {
-    return this.getOrCreate().runReadiness();
-  }
-
-  runStartup(): Promise<HealthCheckSummary> {
-    return this.getOrCreate().runStartup();
-  }
-
-  healthCheck(timeoutMs = 5000): Promise<HealthReport> {
-    return this.getOrCreate().healthCheck(timeoutMs);
-  }
-
-  /** The process-default registry behind the static methods (created on first use). */
-  static processDefault(): HealthCheckerRegistry {
-    return (processDefault ??= new HealthCheckerRegistry());
-  }
-
-  static getOrCreate(key = 'default', options: GetOrCreateOptions = {}): HealthCheckRunner {
-    return HealthCheckerRegistry.processDefault().getOrCreate(key, options);
-  }
-
-  static getChecker(key = 'default'): HealthCheckRunner | undefined {
-    return processDefault?.getChecker(key);
-  }
-
-  static listCheckers(): Record<string, HealthCheckRunner> {
-    return processDefault?.listCheckers() ?? {};
-  }
-
-  /** Cleans up the process-default registry and forgets it. Safe to call twice. */
-  static async cleanup(): Promise<void> {
-    const registry = processDefault;
-    processDefault = undefined;
-    await registry?.cleanup();
   }
 }

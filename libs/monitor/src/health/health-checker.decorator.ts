@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { HealthCheckCategory } from '@herald/contracts';
+import { HeraldValueError } from '../errors/herald-value.error';
 
 /** Metadata key under which `@HealthChecker()` records its options. */
 export const HEALTH_CHECKER_METADATA = 'herald:monitor:health-checker';
@@ -41,15 +42,17 @@ export function HealthChecker(
   options: HealthCheckerOptions = {},
 ): HealthCheckerDecorator {
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new TypeError(
-      `HealthChecker(name) needs a non-empty check name (got ${JSON.stringify(name)}).`,
+    throw new HeraldValueError(
+      `HealthChecker(name) needs a non-empty check name (got ${JSON.stringify(name) ?? String(name)}), e.g. HealthChecker('database').`,
     );
   }
   const metadata: HealthCheckerMetadata = { ...options, name };
   return ((target: unknown, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
     const fn = descriptor ? descriptor.value : target;
     if (typeof fn !== 'function') {
-      throw new TypeError(`@HealthChecker('${name}') can only mark a method or a function.`);
+      throw new HeraldValueError(
+        `@HealthChecker('${name}') can only mark a method or a function (got ${fn === null ? 'null' : typeof fn}).`,
+      );
     }
     Reflect.defineMetadata(HEALTH_CHECKER_METADATA, metadata, fn);
     return descriptor ? undefined : fn;

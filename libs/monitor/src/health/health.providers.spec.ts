@@ -52,12 +52,13 @@ async function boot(monitor = MonitorModule.configure({ config: { health: { cach
 }
 
 describe('health providers in MonitorModule', () => {
-  it('binds HEALTH_CHECK_REGISTRY to the module registry and discovers @HealthChecker methods', async () => {
+  it('binds HEALTH_CHECK_REGISTRY to the one default runner and discovers @HealthChecker methods', async () => {
     const moduleRef = await boot();
     const registry = moduleRef.get(HealthCheckerRegistry);
     const runner = moduleRef.get(HealthCheckRunner);
-    expect(moduleRef.get(HEALTH_CHECK_REGISTRY)).toBe(registry);
+    expect(moduleRef.get(HEALTH_CHECK_REGISTRY)).toBe(runner);
     expect(registry.getOrCreate()).toBe(runner);
+    expect(registry.getOrCreate('default')).toBe(runner);
     expect(runner.checkNames).toEqual(['payments']);
     const [status, results] = await runner.runLiveness();
     expect(status).toBe(HealthStatus.HEALTHY);

@@ -15,11 +15,12 @@ import { HealthCheckerRegistry } from './health-checker-registry';
 
 /**
  * Providers of the health subsystem: one `HealthCheckerRegistry` per module
- * (settings from `HealthConfig`: `timeout`, `cache_ttl`, `checks`), its
- * default `HealthCheckRunner` injectable by class, `HEALTH_CHECK_REGISTRY`
- * bound with priority over the no-op stand-in (the no-op registry itself in
- * `stub()`), and the explorer of `@HealthChecker()` methods. The registry is
- * cleaned up when the application closes.
+ * (settings from `HealthConfig`: `timeout`, `cache_ttl`, `checks`) and its
+ * `default` runner, the one runner of the application: injectable by class as
+ * `HealthCheckRunner` and bound as `HEALTH_CHECK_REGISTRY` with priority over
+ * the no-op stand-in (the no-op registry itself in `stub()`); plus the
+ * explorer of `@HealthChecker()` methods. The registry is cleaned up when the
+ * application closes.
  */
 export function createHealthProviders(ctx: MonitorBuildContext): Provider[] {
   return [
@@ -40,9 +41,9 @@ export function createHealthProviders(ctx: MonitorBuildContext): Provider[] {
     },
     ...provideWithPriority({
       provide: HEALTH_CHECK_REGISTRY,
-      useFactory: (registry: HealthCheckerRegistry) =>
-        ctx.stub ? new NoopHealthCheckRegistry() : registry,
-      inject: [HealthCheckerRegistry],
+      useFactory: (runner: HealthCheckRunner) =>
+        ctx.stub ? new NoopHealthCheckRegistry() : runner,
+      inject: [HealthCheckRunner],
     }),
     DiscoveryService,
     MetadataScanner,

@@ -59,7 +59,8 @@ export {
   type EventLoopHealthCheckOptions,
 } from './checks/event-loop.health-check';
 export { HttpHealthCheck, type HttpHealthCheckOptions } from './checks/http.health-check';
-export { isAuthorizedBearer, healthResponseBody } from './http/health-response.util';
+export { healthResponseBody } from './http/health-response.util';
+export { isAuthorizedBearer } from '../utils/bearer-auth.util';
 export {
   enableGracefulShutdown,
   type GracefulShutdownOptions,

@@ -8,12 +8,13 @@ export { DEFAULT_MAX_OBSERVATIONS } from './instruments/observation-window';
 export { sanitiseMetricName } from './instruments/metric-name.util';
 export { MetricsCollector, type MetricsCollectorOptions } from './collector/metrics-collector';
 export { MetricProxy, type MetricProxyType } from './collector/metric-proxy';
+export { readMetricSeries, type MetricSeries } from './collector/metric-series.util';
 export { NoopMetricsCollector } from '@herald/observability';
 export { NoopMetricsBackend } from './backends/noop-metrics.backend';
+export { CollectorMetricsBackend } from './backends/collector-metrics.backend';
 export {
   MemoryMetricsBackend,
   type MemoryMetricsBackendOptions,
-  type RecordedMetric,
 } from './backends/memory-metrics.backend';
 export {
   PrometheusMetricsBackend,
@@ -46,6 +47,7 @@ export {
   ConsoleTracingExporterHandler,
   OtlpTracingExporterHandler,
 } from './exporters/tracing-exporter.registry';
+export { CollectorMetricProducer } from './exporters/collector-metric.producer';
 export {
   createOtlpProtobufMetricExporter,
   createOtlpProtobufSpanExporter,
@@ -83,7 +85,7 @@ export {
   type MetricSnapshotRow,
   type SnapshotDataSource,
 } from './scrape/metrics-snapshot.store';
-export { createBearerCheck } from './scrape/bearer-auth.util';
+export { createBearerCheck } from '../utils/bearer-auth.util';
 export { MetricsScrapeService } from './nest/metrics-scrape.service';
 export { MetricsController, createMetricsController } from './nest/metrics.controller';
 export { HttpMetricsMiddleware } from './nest/http-metrics.middleware';

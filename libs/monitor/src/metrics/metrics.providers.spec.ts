@@ -1,4 +1,4 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { EventEmitterModule, OnEvent } from '@nestjs/event-emitter';
 import {
@@ -6,6 +6,7 @@ import {
   METRICS_BACKEND,
   METRICS_COLLECTOR,
   type MetricRecordedEvent,
+  type MetricsBackendProtocol,
 } from '@herald/contracts';
 import { NoopMetricsCollector, ObservabilityModule } from '@herald/observability';
 import { MonitorModule } from '../monitor.module';
@@ -89,9 +90,36 @@ describe('metrics providers of MonitorModule', () => {
     const backend = new MemoryMetricsBackend();
     const ref = await boot([MonitorModule.configure({ backend })]);
     expect(ref.get(METRICS_BACKEND)).toBe(backend);
-    ref.get<MetricsCollector>(METRICS_COLLECTOR).increment('orders');
-    expect(backend.getRecords('orders')).toHaveLength(1);
+    const collector = ref.get<MetricsCollector>(METRICS_COLLECTOR);
+    expect(backend.collector).toBe(collector);
+    collector.increment('orders');
+    collector.createCounter('orders').increment(2);
+    expect(backend.snapshot('orders')).toEqual([expect.objectContaining({ value: 3 })]);
     await ref.close();
+  });
+
+  it('warns at bootstrap when a given backend cannot read the collector', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const custom: MetricsBackendProtocol = {
+        initialize: async () => undefined,
+        shutdown: async () => undefined,
+        recordMetric: () => undefined,
+        export: async () => undefined,
+      };
+      const ref = await boot([MonitorModule.configure({ backend: custom })]);
+      expect(ref.get(METRICS_BACKEND)).toBe(custom);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining('does not extend CollectorMetricsBackend'),
+      );
+      await ref.close();
+      warn.mockClear();
+      const quiet = await boot([MonitorModule.configure({ backend: new MemoryMetricsBackend() })]);
+      expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('CollectorMetricsBackend'));
+      await quiet.close();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('emits METRIC_RECORDED_EVENT when somebody listens, nothing otherwise', async () => {

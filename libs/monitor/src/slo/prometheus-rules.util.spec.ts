@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { HeraldValueError } from '../errors';
 import { toPrometheusName, toPrometheusRules } from './prometheus-rules.util';
 import { SLOTier } from './slo-tier.enum';
@@ -50,6 +50,24 @@ describe('toPrometheusRules', () => {
     expect(alerts[1].expr).toBe(
       'herald_slo:burn_rate:1h{slo="api p99"} > 14.4 and herald_slo:burn_rate:5m{slo="api p99"} > 14.4',
     );
+  });
+
+  it('is written by the yaml library and keeps awkward strings intact', () => {
+    const awkward = {
+      ...slo,
+      name: 'checkout: p99 # eu',
+      description: 'Line one\nline two: with "quotes" and a # sign',
+      runbookUrl: 'https://runbooks.example/slo#checkout?x=1&y=2',
+      owner: "team 'pay' — ünïcode",
+    };
+    const text = toPrometheusRules([awkward]);
+    expect(text).toBe(stringify(parse(text), { lineWidth: 0 }));
+    const alert = parse(text).groups[0].rules.find((r: any) => r.alert);
+    expect(alert.annotations).toMatchObject({
+      description: awkward.description,
+      runbook_url: awkward.runbookUrl,
+    });
+    expect(alert.labels).toMatchObject({ slo: awkward.name, owner: awkward.owner });
   });
 
   it('uses milliseconds buckets when told so', () => {

@@ -1,4 +1,4 @@
-import { toYaml } from './to-yaml.util';
+import { stringify } from 'yaml';
 import { MULTI_BURN_RATE_WINDOWS } from './error-budget.util';
 import { severityForTier } from './slo-tier.enum';
 import { formatWindow, normalizeSlo, percentileLabel } from './slo-violation.util';
@@ -108,5 +108,6 @@ export function toPrometheusRules(slos: SLO[], options: PrometheusRulesOptions =
       rules,
     };
   });
-  return toYaml({ groups } as Parameters<typeof toYaml>[0]);
+  // lineWidth 0: each PromQL expression stays on one line
+  return stringify({ groups }, { lineWidth: 0 });
 }

@@ -1,4 +1,5 @@
 import { HealthStatus } from '@herald/contracts';
+import { HeraldValueError } from '../../errors/herald-value.error';
 import { BaseHealthCheck } from '../base-health-check';
 
 /** Options of the memory checks. */
@@ -18,9 +19,9 @@ abstract class MemoryThresholdCheck extends BaseHealthCheck {
 
   constructor(defaultName: string, options: MemoryHealthCheckOptions) {
     super(options.name ?? defaultName, options.critical ?? true);
-    if (!(options.thresholdBytes > 0)) {
-      throw new RangeError(
-        `${defaultName} check: thresholdBytes must be a positive number of bytes (got ${options.thresholdBytes}).`,
+    if (!(typeof options.thresholdBytes === 'number' && options.thresholdBytes > 0)) {
+      throw new HeraldValueError(
+        `${defaultName} check: thresholdBytes must be a positive number of bytes (got ${JSON.stringify(options.thresholdBytes) ?? String(options.thresholdBytes)}), e.g. 512 * 1024 * 1024.`,
       );
     }
     this.timeoutMs = 500;

@@ -134,7 +134,7 @@ describe('createHealthMiddleware', () => {
 
   it('works with a HealthCheckerRegistry and with the no-op registry', async () => {
     const registry = new HealthCheckerRegistry({ cacheTtlMs: 0 });
-    registry.add('x', () => ({ status: HealthStatus.DEGRADED }));
+    registry.getOrCreate().add('x', () => ({ status: HealthStatus.DEGRADED }));
     const viaRegistry = createHealthMiddleware({ registry });
     const viaNoop = createHealthMiddleware({
       registry: new NoopHealthCheckRegistry(),

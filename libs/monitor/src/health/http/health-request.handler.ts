@@ -4,14 +4,17 @@ import {
   type HealthCheckRegistryProtocol,
   type HealthCheckResultLike,
 } from '@herald/contracts';
+import { HeraldValueError } from '../../errors/herald-value.error';
 import { aggregateStatus, httpStatusFor } from '../aggregate-status.util';
-import type { HealthCheckRunner } from '../health-check-runner';
-import { healthResponseBody, isAuthorizedBearer } from './health-response.util';
+import { HealthCheckRunner } from '../health-check-runner';
+import { HealthCheckerRegistry } from '../health-checker-registry';
+import { createBearerCheck } from '../../utils/bearer-auth.util';
+import { healthResponseBody } from './health-response.util';
 
 type Summary = [HealthStatus, Record<string, HealthCheckResultLike>];
 
-/** A runner, a `HealthCheckerRegistry` (its default runner) or any `HEALTH_CHECK_REGISTRY`. */
-export type HealthSource = HealthCheckRunner | HealthCheckRegistryProtocol;
+/** A runner, a `HealthCheckerRegistry` (its default runner answers) or any `HEALTH_CHECK_REGISTRY`. */
+export type HealthSource = HealthCheckRunner | HealthCheckerRegistry | HealthCheckRegistryProtocol;
 
 /** Options of `createHealthMiddleware()` and `attachHealthProbes()`. */
 export interface HealthMiddlewareOptions {
@@ -39,21 +42,22 @@ export class HealthRequestHandler {
   private readonly path: string;
   private readonly includeDetails: boolean;
   private readonly probes: boolean;
-  private readonly token?: string;
-  private readonly source: HealthSource;
+  /** The shared bearer check, when `authToken` is set. */
+  private readonly authorized?: (header: unknown) => boolean;
+  private readonly source: HealthCheckRunner | HealthCheckRegistryProtocol;
 
   constructor(options: HealthMiddlewareOptions) {
     const source = options.checker ?? options.registry;
     if (!source) {
-      throw new TypeError(
-        'createHealthMiddleware() needs { checker } (a HealthCheckRunner or a health registry).',
+      throw new HeraldValueError(
+        `createHealthMiddleware() needs { checker } (a HealthCheckRunner, a HealthCheckerRegistry or a HEALTH_CHECK_REGISTRY binding); got ${String(source)}.`,
       );
     }
-    this.source = source;
+    this.source = source instanceof HealthCheckerRegistry ? source.getOrCreate() : source;
     this.path = (options.path ?? '/health').replace(/\/+$/, '') || '/';
     this.includeDetails = options.includeDetails ?? true;
     this.probes = options.probes ?? false;
-    this.token = options.authToken || undefined;
+    if (options.authToken) this.authorized = createBearerCheck(options.authToken);
   }
 
   /** Serves the request when its path is ours and returns true; returns false otherwise. */
@@ -75,7 +79,7 @@ export class HealthRequestHandler {
       res.writeHead(405, { allow: 'GET, HEAD', 'cache-control': NO_STORE }).end();
       return true;
     }
-    if (this.token !== undefined && !isAuthorizedBearer(req.headers.authorization, this.token)) {
+    if (this.authorized && !this.authorized(req.headers.authorization)) {
       this.send(
         res,
         req,
@@ -93,11 +97,8 @@ export class HealthRequestHandler {
   }
 
   private overall(): Promise<Summary> {
-    const s = this.source as Partial<HealthCheckRunner> & HealthCheckRegistryProtocol;
-    if (typeof s.runAllWithSummary === 'function') return s.runAllWithSummary();
-    const registry = s as { getOrCreate?: () => HealthCheckRunner };
-    if (typeof registry.getOrCreate === 'function')
-      return registry.getOrCreate().runAllWithSummary();
+    const s = this.source;
+    if (s instanceof HealthCheckRunner) return s.runAllWithSummary();
     return s.runAll().then((results) => [aggregateStatus(results), results]);
   }
 

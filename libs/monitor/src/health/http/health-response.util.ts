@@ -1,17 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { HealthCheckResultLike, HealthStatus } from '@herald/contracts';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/**
- * True when `header` is `Bearer <token>` (scheme case-insensitive). Both sides are hashed to
- * the same length and compared with `timingSafeEqual`, so the time taken says
- * nothing about the token.
- */
-export function isAuthorizedBearer(header: string | undefined, token: string): boolean {
-  if (typeof header !== 'string' || header.slice(0, 7).toLowerCase() !== 'bearer ') return false;
-  return timingSafeEqual(digest(header.slice(7).trim()), digest(token));
-}
 
 /** The health endpoint's body: `{ status, timestamp, checks? }` (timestamp in epoch seconds). */
 export function healthResponseBody(

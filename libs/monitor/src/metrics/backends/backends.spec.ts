@@ -1,4 +1,5 @@
 import { HeraldValueError } from '../../errors/herald-value.error';
+import { MetricsCollector } from '../collector/metrics-collector';
 import { BufferedMetricRecorder } from './buffered-metric-recorder';
 import { MemoryMetricsBackend } from './memory-metrics.backend';
 import { NoopMetricsBackend } from './noop-metrics.backend';
@@ -11,21 +12,50 @@ import {
 import { BatchingMetricExporter } from '../exporters/batching-metric.exporter';
 
 describe('MemoryMetricsBackend', () => {
-  it('keeps entries (bounded), aggregates them and keeps exported spans', async () => {
-    const backend = new MemoryMetricsBackend({ maxEntries: 3 });
+  it('reads the collector: recordMetric and instruments used directly land in the same series', async () => {
+    const collector = new MetricsCollector({ prefix: 'app' });
+    const backend = new MemoryMetricsBackend({ maxEntries: 2 }, collector);
     await backend.initialize();
     for (let i = 1; i <= 5; i++) backend.recordMetric('jobs', i, 'counter', { q: 'a' });
+    collector.createCounter('jobs').increment(10, { q: 'a' });
     backend.recordMetric('depth', 2, 'gauge');
-    expect(backend.getRecords().map((r) => r.value)).toEqual([4, 5, 2]);
-    expect(backend.getRecords('depth')[0]).toMatchObject({ name: 'depth', type: 'gauge' });
-    expect(typeof backend.getRecords('depth')[0].timestamp).toBe('number');
-    expect(backend.collector.getMetric('jobs')).toBeDefined();
+    collector.createHistogram('lat', '', undefined, [1, 5]).observe(3);
+    backend.recordMetric('lat', 0.5, 'histogram');
+    expect(backend.collector).toBe(collector);
+    expect(backend.snapshot('jobs')).toEqual([
+      { name: 'app_jobs', type: 'counter', description: '', labels: { q: 'a' }, value: 25 },
+    ]);
+    expect(backend.snapshot('app_depth')[0]).toMatchObject({ type: 'gauge', value: 2 });
+    expect(backend.snapshot('lat')[0]).toMatchObject({
+      type: 'histogram',
+      value: 3.5,
+      count: 2,
+      boundaries: [1, 5],
+      bucketCounts: [1, 1, 0],
+    });
+    expect(backend.snapshot().map((s) => s.name)).toEqual(['app_jobs', 'app_depth', 'app_lat']);
+    expect(backend.snapshot('missing')).toEqual([]);
     expect(() => backend.recordMetric('x', 1, 'summary' as any)).toThrow(HeraldValueError);
-    await backend.export([{ name: 'span' }]);
-    expect(backend.getExportedSpans()).toEqual([{ name: 'span' }]);
+    expect(() => backend.recordMetric('x', 1, 'summary' as any)).toThrow(
+      /Unknown metric type "summary" for "x": use counter, gauge or histogram/,
+    );
+    await backend.export([{ name: 'a' }, { name: 'b' }, { name: 'c' }]);
+    expect(backend.getExportedSpans()).toEqual([{ name: 'b' }, { name: 'c' }]);
     backend.clear();
-    expect(backend.getRecords()).toEqual([]);
+    expect(backend.getExportedSpans()).toEqual([]);
+    expect(backend.snapshot('jobs')[0].value).toBe(0);
     await backend.shutdown();
+  });
+
+  it('on its own it records into a collector of its own, shaped by the collector options', () => {
+    const backend = new MemoryMetricsBackend({ prefix: 'solo' });
+    backend.recordMetric('jobs', 1, 'counter');
+    expect(backend.snapshot()).toEqual([expect.objectContaining({ name: 'solo_jobs', value: 1 })]);
+    const attached = new MetricsCollector();
+    backend.attachCollector(attached);
+    backend.recordMetric('jobs', 2, 'counter');
+    expect(attached.getMetric('jobs')).toBeDefined();
+    expect(backend.snapshot()).toEqual([expect.objectContaining({ name: 'jobs', value: 2 })]);
   });
 });
 
@@ -46,6 +76,28 @@ describe('OtlpMetricsBackend', () => {
       /Invalid OTLP compression "brotli"/,
     );
     expect(() => new OtlpMetricsBackend({ compression: 'gzip' })).not.toThrow();
+  });
+
+  it('exports the collector it reads, whichever way the values were recorded', async () => {
+    const memory = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+    const collector = new MetricsCollector();
+    const backend = new OtlpMetricsBackend({ exporter: memory, exportInterval: 3600, collector });
+    await backend.initialize();
+    collector.createCounter('direct_total').increment(4, { via: 'instrument' });
+    collector.histogram('named', 0.25);
+    backend.recordMetric('recorded', 9, 'gauge');
+    await backend.forceFlush();
+    const metrics = memory
+      .getMetrics()
+      .at(-1)!
+      .scopeMetrics.flatMap((s) => s.metrics);
+    expect(metrics.map((m) => [m.descriptor.name, (m.dataPoints[0] as any).value])).toEqual([
+      ['direct_total', 4],
+      ['named', expect.objectContaining({ count: 1, sum: 0.25 })],
+      ['recorded', 9],
+    ]);
+    expect(backend.collector).toBe(collector);
+    await backend.shutdown();
   });
 
   it('batch_size caps the data points of one export request', async () => {

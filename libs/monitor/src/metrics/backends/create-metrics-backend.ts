@@ -1,6 +1,7 @@
 import type { MetricsBackendProtocol, MonitorConfig } from '@herald/contracts';
 import { MetricsCollector } from '../collector/metrics-collector';
 import type { SnapshotDataSource } from '../scrape/metrics-snapshot.store';
+import { CollectorMetricsBackend } from './collector-metrics.backend';
 import { MemoryMetricsBackend } from './memory-metrics.backend';
 import { NoopMetricsBackend } from './noop-metrics.backend';
 import { OtlpMetricsBackend } from './otlp-metrics.backend';
@@ -14,17 +15,18 @@ export interface MetricsBuildContext {
   dataSource?: SnapshotDataSource;
 }
 
-/** The application's collector and backend, wired to each other. */
+/** The application's collector and the backend that reads it. */
 export interface MetricsParts {
   collector: MetricsCollector;
   backend: MetricsBackendProtocol;
 }
 
 /**
- * Builds the collector (prefix, default labels, buckets, window size from
- * `config.metrics`) and the backend named by `config.backendType`. The
- * Prometheus backend serves the collector's instruments itself; OTLP, memory
- * and custom backends also receive the collector's name-based calls.
+ * Builds the application's collector (prefix, default labels, buckets, window
+ * size from `config.metrics`) and the backend named by `config.backendType`,
+ * which reads that collector: Prometheus serves it, OTLP exports it, memory
+ * shows it. A given backend that extends `CollectorMetricsBackend` gets the
+ * collector attached; any other given backend is used as is.
  */
 export function createMetricsParts(
   config: MonitorConfig,
@@ -39,8 +41,9 @@ export function createMetricsParts(
   };
   const collector = new MetricsCollector(options);
   if (context.backend) {
-    const shares = (context.backend as { collector?: unknown }).collector === collector;
-    if (!shares) collector.setForwardTo(context.backend);
+    if (context.backend instanceof CollectorMetricsBackend) {
+      context.backend.attachCollector(collector);
+    }
     return { collector, backend: context.backend };
   }
   if (!config.enabled) return { collector, backend: new NoopMetricsBackend() };
@@ -73,15 +76,12 @@ export function createMetricsParts(
         batchSize: o.batchSize,
         exportInterval: o.exportInterval,
         serviceName: config.tracing.serviceName,
+        collector,
       });
-      collector.setForwardTo(backend);
       return { collector, backend };
     }
-    case 'memory': {
-      const backend = new MemoryMetricsBackend(options);
-      collector.setForwardTo(backend);
-      return { collector, backend };
-    }
+    case 'memory':
+      return { collector, backend: new MemoryMetricsBackend({}, collector) };
     default:
       return { collector, backend: new NoopMetricsBackend() };
   }

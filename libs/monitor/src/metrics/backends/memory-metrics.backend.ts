@@ -1,39 +1,37 @@
-import type { BackendMetricType, MetricLabels, MetricsBackendProtocol } from '@herald/contracts';
-import { HeraldValueError } from '../../errors/herald-value.error';
 import { MetricsCollector, type MetricsCollectorOptions } from '../collector/metrics-collector';
-
-/** One value handed to `MemoryMetricsBackend.recordMetric()`. */
-export interface RecordedMetric {
-  name: string;
-  value: number;
-  type: BackendMetricType;
-  labels?: MetricLabels;
-  /** `performance.now()` at record time (monotonic milliseconds). */
-  timestamp: number;
-}
+import { readMetricSeries, type MetricSeries } from '../collector/metric-series.util';
+import { CollectorMetricsBackend } from './collector-metrics.backend';
 
 /** Options of `MemoryMetricsBackend`. */
 export interface MemoryMetricsBackendOptions extends MetricsCollectorOptions {
-  /** Recorded entries and exported spans kept (oldest dropped first). @default 10000 */
+  /** Exported spans kept (oldest dropped first). @default 10000 */
   maxEntries?: number;
 }
 
-const TYPES: readonly BackendMetricType[] = ['counter', 'gauge', 'histogram'];
-
 /**
- * Keeps everything in process: each `recordMetric()` lands in a
- * `MetricsCollector` (aggregated, scrapable) and in a bounded list of raw
- * entries; exported spans are kept too. Handy in tests and for small apps.
+ * Keeps everything in process: metrics are read from the application's
+ * `MetricsCollector` (`snapshot()`), exported spans are kept in a bounded
+ * list. Handy in tests and for small apps.
+ *
+ * @example
+ * const backend = new MemoryMetricsBackend();
+ * MonitorModule.configure({ backend }); // later: backend.snapshot('http_requests_total')
  */
-export class MemoryMetricsBackend implements MetricsBackendProtocol {
+export class MemoryMetricsBackend extends CollectorMetricsBackend {
   readonly kind = 'memory';
-  readonly collector: MetricsCollector;
-  private readonly entries: RecordedMetric[] = [];
   private readonly spans: unknown[] = [];
   private readonly maxEntries: number;
 
-  constructor(options: MemoryMetricsBackendOptions = {}, collector?: MetricsCollector) {
-    this.collector = collector ?? new MetricsCollector({ ...options, forwardTo: undefined });
+  /**
+   * @param options `maxEntries`; the collector options shape the collector the
+   *   backend makes for itself when it is used on its own (no `collector`).
+   * @param collector the collector to read (`MonitorModule` attaches the application's).
+   */
+  constructor(
+    private readonly options: MemoryMetricsBackendOptions = {},
+    collector?: MetricsCollector,
+  ) {
+    super(collector);
     this.maxEntries = options.maxEntries ?? 10_000;
   }
 
@@ -41,33 +39,18 @@ export class MemoryMetricsBackend implements MetricsBackendProtocol {
 
   async shutdown(): Promise<void> {}
 
-  recordMetric(
-    name: string,
-    value: number,
-    metricType: BackendMetricType,
-    labels?: MetricLabels,
-  ): void {
-    if (!TYPES.includes(metricType)) {
-      throw new HeraldValueError(
-        `Unknown metric type "${String(metricType)}" for "${name}": use counter, gauge or histogram.`,
-      );
-    }
-    this.collector.recordByType(name, value, metricType, labels);
-    push(
-      this.entries,
-      { name, value, type: metricType, labels, timestamp: performance.now() },
-      this.maxEntries,
-    );
-  }
-
   async export(spans: readonly unknown[]): Promise<void> {
     for (const span of spans) push(this.spans, span, this.maxEntries);
   }
 
-  /** The raw entries recorded, oldest first (at most `maxEntries`). */
-  getRecords(name?: string): RecordedMetric[] {
-    const kept = this.entries.slice(-this.maxEntries);
-    return name === undefined ? kept : kept.filter((e) => e.name === name);
+  /**
+   * Every series the collector holds now, or those of the instrument `name`
+   * (as registered, or as the collector would name it: prefix, sanitising).
+   */
+  snapshot(name?: string): MetricSeries[] {
+    if (name === undefined) return this.collector.getAllMetrics().flatMap(readMetricSeries);
+    const metric = this.collector.getMetric(name);
+    return metric ? readMetricSeries(metric) : [];
   }
 
   /** Spans handed to `export()`, oldest first. */
@@ -75,10 +58,14 @@ export class MemoryMetricsBackend implements MetricsBackendProtocol {
     return this.spans.slice(-this.maxEntries);
   }
 
+  /** Zeroes every instrument of the collector (they stay registered) and drops the kept spans. */
   clear(): void {
-    this.entries.length = 0;
     this.spans.length = 0;
-    this.collector.clear();
+    for (const metric of this.collector.getAllMetrics()) metric.reset();
+  }
+
+  protected override createCollector(): MetricsCollector {
+    return new MetricsCollector(this.options);
   }
 }
 

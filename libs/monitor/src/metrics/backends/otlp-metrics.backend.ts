@@ -1,16 +1,13 @@
 import { Logger } from '@nestjs/common';
-import {
-  requireOptional,
-  type BackendMetricType,
-  type MetricLabels,
-  type MetricsBackendProtocol,
-} from '@herald/contracts';
-import type { Counter, Gauge, Histogram, Meter } from '@opentelemetry/api';
+import { requireOptional } from '@herald/contracts';
 import type { MeterProvider, PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { HeraldValueError } from '../../errors/herald-value.error';
+import type { MetricsCollector } from '../collector/metrics-collector';
 import { BatchingMetricExporter } from '../exporters/batching-metric.exporter';
+import { CollectorMetricProducer } from '../exporters/collector-metric.producer';
 import { MetricsExporterRegistry } from '../exporters/metrics-exporter.registry';
+import { CollectorMetricsBackend } from './collector-metrics.backend';
 
 /** Options of the OTLP backend; an `OpenTelemetryConfig` fits (times in seconds). */
 export interface OtlpBackendOptions {
@@ -34,21 +31,24 @@ export interface OtlpBackendOptions {
   serviceName?: string;
   /** An exporter to use instead of the OTLP one (tests, console). */
   exporter?: PushMetricExporter;
+  /** The collector whose series are exported. @default one of its own, until `MonitorModule` attaches the application's */
+  collector?: MetricsCollector;
 }
 
 /**
  * SPEC OTLP metrics backend on the OpenTelemetry metrics SDK: a `MeterProvider`
- * of its own (never the global one) with a periodic reader exporting over
- * OTLP/HTTP (protobuf) every `exportInterval` seconds. `recordMetric` maps
- * counter → `Counter.add`, gauge → `Gauge.record`, histogram → `Histogram.record`.
+ * of its own (never the global one) whose periodic reader exports over
+ * OTLP/HTTP (protobuf) every `exportInterval` seconds. What it exports is read
+ * from the collector by a `MetricProducer` registered on that reader, so every
+ * instrument of the application reaches OTLP, whichever way it was recorded;
+ * `recordMetric()` records into the collector too.
  */
-export class OtlpMetricsBackend implements MetricsBackendProtocol {
+export class OtlpMetricsBackend extends CollectorMetricsBackend {
   readonly kind = 'opentelemetry';
   private provider: MeterProvider | undefined;
-  private meter: Meter | undefined;
-  private readonly instruments = new Map<string, Counter | Gauge | Histogram>();
 
   constructor(private readonly options: OtlpBackendOptions = {}) {
+    super(options.collector);
     const compression = options.compression ?? 'none';
     if (compression !== 'none' && compression !== 'gzip') {
       throw new HeraldValueError(
@@ -67,53 +67,28 @@ export class OtlpMetricsBackend implements MetricsBackendProtocol {
     }
   }
 
+  /** Starts the periodic export. */
   async initialize(): Promise<void> {
-    this.ensureMeter();
-  }
-
-  recordMetric(
-    name: string,
-    value: number,
-    metricType: BackendMetricType,
-    labels?: MetricLabels,
-  ): void {
-    const key = `${metricType}\u0000${name}`;
-    let instrument = this.instruments.get(key);
-    if (instrument === undefined) {
-      const meter = this.ensureMeter();
-      if (metricType === 'counter') instrument = meter.createCounter(name);
-      else if (metricType === 'gauge') instrument = meter.createGauge(name);
-      else if (metricType === 'histogram') instrument = meter.createHistogram(name);
-      else {
-        throw new HeraldValueError(
-          `Unknown metric type "${String(metricType)}" for "${name}": use counter, gauge or histogram.`,
-        );
-      }
-      this.instruments.set(key, instrument);
-    }
-    if (metricType === 'counter') (instrument as Counter).add(value, labels);
-    else (instrument as Gauge | Histogram).record(value, labels);
+    this.ensureProvider();
   }
 
   /** Spans go through the tracer's exporter, not this backend. */
   async export(): Promise<void> {}
 
-  /** Exports what has been recorded now. */
+  /** Exports what the collector holds now. */
   async forceFlush(): Promise<void> {
     await this.provider?.forceFlush();
   }
 
-  /** Flushes and stops the reader. */
+  /** Exports once more and stops the reader. */
   async shutdown(): Promise<void> {
     const provider = this.provider;
     this.provider = undefined;
-    this.meter = undefined;
-    this.instruments.clear();
     await provider?.shutdown();
   }
 
-  private ensureMeter(): Meter {
-    if (this.meter) return this.meter;
+  private ensureProvider(): MeterProvider {
+    if (this.provider) return this.provider;
     const sdk = requireOptional<typeof import('@opentelemetry/sdk-metrics')>(
       '@opentelemetry/sdk-metrics',
       'The OpenTelemetry metrics backend',
@@ -134,12 +109,12 @@ export class OtlpMetricsBackend implements MetricsBackendProtocol {
       exporter,
       exportIntervalMillis: intervalMs,
       exportTimeoutMillis: Math.min(intervalMs, Math.round((o.timeout ?? 10) * 1000)),
+      metricProducers: [new CollectorMetricProducer(() => this.collector)],
     });
     this.provider = new sdk.MeterProvider({
       resource: resourceFromAttributes({ 'service.name': o.serviceName ?? 'herald-service' }),
       readers: [reader],
     });
-    this.meter = this.provider.getMeter('@herald/monitor');
-    return this.meter;
+    return this.provider;
   }
 }

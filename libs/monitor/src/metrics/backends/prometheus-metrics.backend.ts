@@ -1,21 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import { Logger } from '@nestjs/common';
-import {
-  MissingDependencyError,
-  type BackendMetricType,
-  type MetricLabels,
-  type MetricsBackendProtocol,
-  type SpanProtocol,
-} from '@herald/contracts';
+import { MissingDependencyError, type SpanProtocol } from '@herald/contracts';
 import { NOOP_SPAN } from '@herald/observability';
 import { BackendNotAvailableError } from '../../errors/backend-not-available.error';
-import { MetricsCollector } from '../collector/metrics-collector';
+import type { MetricsCollector } from '../collector/metrics-collector';
 import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';
 import type { ExpositionFormat } from '../exposition/render-exposition';
 import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
 import { createMetricsMiddleware } from '../scrape/metrics.middleware';
 import { MetricsPushgateway } from '../scrape/metrics-pushgateway';
 import { MetricsSnapshotStore, type SnapshotDataSource } from '../scrape/metrics-snapshot.store';
+import { CollectorMetricsBackend } from './collector-metrics.backend';
 
 /** Options of the scrape backend; a `ScrapeConfig` fits (seconds for `pushInterval`). */
 export interface PrometheusBackendOptions {
@@ -41,7 +36,7 @@ export interface PrometheusBackendOptions {
   listen?: boolean;
   /** A TypeORM `DataSource` for `storeInDb`. */
   dataSource?: SnapshotDataSource;
-  /** The collector whose instruments are served. @default a new `MetricsCollector` */
+  /** The collector whose instruments are served. @default one of its own, until `MonitorModule` attaches the application's */
   collector?: MetricsCollector;
   logger?: Pick<Logger, 'warn' | 'log'>;
 }
@@ -55,12 +50,11 @@ export interface PrometheusBackendOptions {
  *
  * @throws BackendNotAvailableError when prom-client is not installed.
  */
-export class PrometheusMetricsBackend implements MetricsBackendProtocol, ScrapeSource {
+export class PrometheusMetricsBackend extends CollectorMetricsBackend implements ScrapeSource {
   readonly kind = 'prometheus';
-  readonly collector: MetricsCollector;
   /** This backend's own prom-client registry. */
   readonly registry: import('prom-client').Registry;
-  private readonly source: ScrapeSource;
+  private source: ScrapeSource;
   private readonly logger: Pick<Logger, 'warn' | 'log'>;
   private server: Server | undefined;
   private pushgateway: MetricsPushgateway | undefined;
@@ -69,6 +63,7 @@ export class PrometheusMetricsBackend implements MetricsBackendProtocol, ScrapeS
   private defaultsOn = false;
 
   constructor(private readonly options: PrometheusBackendOptions = {}) {
+    super(options.collector);
     this.options = { ...options };
     let prom: typeof import('prom-client');
     try {
@@ -80,7 +75,6 @@ export class PrometheusMetricsBackend implements MetricsBackendProtocol, ScrapeS
       throw error;
     }
     this.registry = new prom.Registry();
-    this.collector = options.collector ?? new MetricsCollector();
     this.source = createScrapeSource({ collector: this.collector, registry: this.registry });
     this.logger = options.logger ?? new Logger('PrometheusMetricsBackend');
   }
@@ -133,15 +127,6 @@ export class PrometheusMetricsBackend implements MetricsBackendProtocol, ScrapeS
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  recordMetric(
-    name: string,
-    value: number,
-    metricType: BackendMetricType,
-    labels?: MetricLabels,
-  ): void {
-    this.collector.recordByType(name, value, metricType, labels);
-  }
-
   /** Spans are not this backend's business. */
   async export(_spans?: readonly unknown[]): Promise<void> {}
 
@@ -163,6 +148,10 @@ export class PrometheusMetricsBackend implements MetricsBackendProtocol, ScrapeS
   /** Writes one snapshot to `metrics_table` now; resolves with the row count (0 when off). */
   async storeSnapshot(): Promise<number> {
     return this.store ? this.store.store(this.collector.getAllMetrics()) : 0;
+  }
+
+  protected override collectorAttached(collector: MetricsCollector): void {
+    this.source = createScrapeSource({ collector, registry: this.registry });
   }
 
   private async listen(): Promise<void> {

@@ -1,4 +1,4 @@
-import { MemoryMetricsBackend } from '../backends/memory-metrics.backend';
+import { HeraldValueError } from '../../errors/herald-value.error';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { Counter } from '../instruments/counter';
 import { Histogram } from '../instruments/histogram';
@@ -61,27 +61,37 @@ describe('MetricsCollector', () => {
     expect((m.getMetric('h') as Histogram).getObservations()).toEqual([7, 8, 9]);
   });
 
-  it('forwards name-based calls to a backend and feeds the record sink', () => {
-    const backend = new MemoryMetricsBackend();
-    const m = new MetricsCollector({ forwardTo: backend });
+  it('name-based calls land in the instruments and feed the record sink', () => {
+    const m = new MetricsCollector();
     const seen: Array<[string, number]> = [];
     m.setRecordSink((name, value) => seen.push([name, value]));
     m.increment('a.b', 2, { k: 'v' });
     m.gauge('g', 5);
     m.histogram('h', 0.1);
-    expect(backend.getRecords().map((r) => [r.name, r.value, r.type])).toEqual([
-      ['a_b', 2, 'counter'],
-      ['g', 5, 'gauge'],
-      ['h', 0.1, 'histogram'],
-    ]);
+    m.createCounter('a.b').increment(3, { k: 'v' });
+    expect((m.getMetric('a_b') as Counter).getCount({ k: 'v' })).toBe(5);
     expect(seen).toEqual([
       ['a_b', 2],
       ['g', 5],
       ['h', 0.1],
+      ['a_b', 3],
     ]);
     m.setRecordSink(null);
     m.increment('a.b');
-    expect(seen).toHaveLength(3);
+    expect(seen).toHaveLength(4);
+  });
+
+  it('recordByType records by backend metric type and refuses another type', () => {
+    const m = new MetricsCollector();
+    m.recordByType('c', 2, 'counter');
+    m.recordByType('g', 3, 'gauge');
+    m.recordByType('h', 0.5, 'histogram');
+    expect(m.getAllMetrics().map((x) => (x as Counter).type)).toEqual([
+      'counter',
+      'gauge',
+      'histogram',
+    ]);
+    expect(() => m.recordByType('s', 1, 'summary' as never)).toThrow(HeraldValueError);
   });
 });
 

@@ -3,9 +3,9 @@ import {
   type BackendMetricType,
   type MetricLabels,
   type MetricProtocol,
-  type MetricsBackendProtocol,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
+import { HeraldValueError } from '../../errors/herald-value.error';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { BaseMetric, type MetricRecordSink } from '../instruments/base-metric';
 import { Counter } from '../instruments/counter';
@@ -26,8 +26,6 @@ export interface MetricsCollectorOptions {
   histogramBuckets?: number[];
   /** Raw observations kept per histogram/summary series. @default 1000 */
   maxObservations?: number;
-  /** A backend that also receives the name-based calls (`increment`, `gauge`, `histogram`). */
-  forwardTo?: MetricsBackendProtocol;
 }
 
 type Ctor<T> = new (...args: any[]) => T;
@@ -37,6 +35,13 @@ type Ctor<T> = new (...args: any[]) => T;
  * (never a process-wide singleton). Names go through `makeMetricName()`, so
  * the configured prefix is applied and free-form names such as
  * `orders.placed` become valid Prometheus names (`orders_placed`).
+ *
+ * It is the single place where values live. Instruments used directly
+ * (`createCounter(...).increment()`, the HTTP metrics middleware,
+ * `@Metered()`), the name-based calls (`increment`, `gauge`, `histogram`)
+ * and a backend's `recordMetric()` all land in its instruments; every backend
+ * reads them from here (the scrape endpoint, the OTLP export, the memory
+ * backend, the database snapshots).
  *
  * @example
  * const metrics = new MetricsCollector({ prefix: 'shop', defaultLabels: { region: 'eu' } });
@@ -48,7 +53,6 @@ export class MetricsCollector implements MetricsCollectorProtocol {
   private readonly defaultLabels: Record<string, string>;
   private readonly buckets: number[];
   private readonly maxObservations: number;
-  private forwardTo: MetricsBackendProtocol | undefined;
   private sink: MetricRecordSink | null = null;
 
   constructor(options: MetricsCollectorOptions = {}) {
@@ -59,7 +63,6 @@ export class MetricsCollector implements MetricsCollectorProtocol {
       ? [...options.histogramBuckets]
       : [...DEFAULT_HISTOGRAM_BUCKETS];
     this.maxObservations = options.maxObservations ?? DEFAULT_MAX_OBSERVATIONS;
-    this.forwardTo = options.forwardTo;
   }
 
   /** Adds an instrument built elsewhere. The same instance twice is fine; another one under a taken name is not. */
@@ -125,23 +128,17 @@ export class MetricsCollector implements MetricsCollectorProtocol {
 
   /** Adds `value` to counter `name` (created on first use). */
   increment(name: string, value = 1, tags?: MetricLabels): void {
-    const counter = this.createCounter(name);
-    counter.increment(value, tags);
-    this.forwardTo?.recordMetric(counter.name, value, 'counter', tags);
+    this.createCounter(name).increment(value, tags);
   }
 
   /** Sets gauge `name` (created on first use). */
   gauge(name: string, value: number, tags?: MetricLabels): void {
-    const gauge = this.createGauge(name);
-    gauge.set(value, tags);
-    this.forwardTo?.recordMetric(gauge.name, value, 'gauge', tags);
+    this.createGauge(name).set(value, tags);
   }
 
   /** Observes `value` on histogram `name` (created on first use, default buckets). */
   histogram(name: string, value: number, tags?: MetricLabels): void {
-    const histogram = this.createHistogram(name);
-    histogram.observe(value, tags);
-    this.forwardTo?.recordMetric(histogram.name, value, 'histogram', tags);
+    this.createHistogram(name).observe(value, tags);
   }
 
   /** `name` made a valid metric name, with the configured prefix in front (once). */
@@ -157,22 +154,25 @@ export class MetricsCollector implements MetricsCollectorProtocol {
     return renderMetrics(own, format);
   }
 
-  /** @internal the backend name-based calls are forwarded to. */
-  setForwardTo(backend: MetricsBackendProtocol | undefined): void {
-    this.forwardTo = backend;
-  }
-
   /** @internal called for every recorded value (or `null` to stop): `METRIC_RECORDED_EVENT`. */
   setRecordSink(sink: MetricRecordSink | null): void {
     this.sink = sink;
     for (const m of this.metrics.values()) if (m instanceof BaseMetric) m.sink = sink;
   }
 
-  /** @internal record through the backend protocol's metric types. */
+  /**
+   * Records through the backend protocol's metric types (what a backend's
+   * `recordMetric()` does); another type is a `HeraldValueError`.
+   */
   recordByType(name: string, value: number, type: BackendMetricType, tags?: MetricLabels): void {
     if (type === 'counter') this.increment(name, value, tags);
     else if (type === 'gauge') this.gauge(name, value, tags);
-    else this.histogram(name, value, tags);
+    else if (type === 'histogram') this.histogram(name, value, tags);
+    else {
+      throw new HeraldValueError(
+        `Unknown metric type "${String(type)}" for "${name}": use counter, gauge or histogram.`,
+      );
+    }
   }
 
   private labels(labels: MetricLabels | undefined): MetricLabels | undefined {

@@ -5,6 +5,7 @@ import type {
   ResourceMetrics,
 } from '@opentelemetry/sdk-metrics';
 import type { ExportResult } from '@opentelemetry/core';
+import { HeraldValueError } from '../../errors/herald-value.error';
 
 /**
  * Caps the data points of one OTLP metrics request at `batchSize`
@@ -19,7 +20,9 @@ export class BatchingMetricExporter implements PushMetricExporter {
     readonly batchSize: number,
   ) {
     if (!Number.isInteger(batchSize) || batchSize < 1) {
-      throw new RangeError(`batch_size must be an integer >= 1 (got ${String(batchSize)})`);
+      throw new HeraldValueError(
+        `opentelemetry.batch_size must be an integer >= 1 (got ${JSON.stringify(batchSize) ?? String(batchSize)}); leave it unset for one request per export.`,
+      );
     }
   }
 

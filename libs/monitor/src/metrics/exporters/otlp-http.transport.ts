@@ -1,6 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { gzipSync } from 'node:zlib';
+import { redactUrlCredentials } from '@herald/contracts';
+import { ExportError } from '../../errors/export.error';
 
 /** What the OpenTelemetry export delegate expects back from a transport. */
 export type OtlpExportResponse =
@@ -45,10 +47,16 @@ export class OtlpHttpTransport {
       const req = send(url, { method: 'POST', headers, timeout: timeoutMillis }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(toResponse(res, Buffer.concat(chunks))));
+        res.on('end', () => resolve(toResponse(url, res, Buffer.concat(chunks))));
         res.on('error', (error) => resolve({ status: 'failure', error }));
       });
-      req.on('timeout', () => req.destroy(new Error(`OTLP export to ${url.origin} timed out`)));
+      req.on('timeout', () =>
+        req.destroy(
+          new ExportError(
+            `OTLP export to ${endpointOf(url)} timed out after ${timeoutMillis} ms; check that the receiver is reachable or raise opentelemetry.timeout.`,
+          ),
+        ),
+      );
       req.on('error', (error) => resolve({ status: 'failure', error }));
       req.end(body);
     });
@@ -57,7 +65,12 @@ export class OtlpHttpTransport {
   shutdown(): void {}
 }
 
-function toResponse(res: IncomingMessage, data: Buffer): OtlpExportResponse {
+/** The URL without credentials, query or fragment, for messages. */
+function endpointOf(url: URL): string {
+  return redactUrlCredentials(`${url.origin}${url.pathname}`);
+}
+
+function toResponse(url: URL, res: IncomingMessage, data: Buffer): OtlpExportResponse {
   const status = res.statusCode ?? 0;
   if (status >= 200 && status < 300) return { status: 'success', data: new Uint8Array(data) };
   if (RETRYABLE.has(status)) {
@@ -69,6 +82,9 @@ function toResponse(res: IncomingMessage, data: Buffer): OtlpExportResponse {
   }
   return {
     status: 'failure',
-    error: new Error(`OTLP receiver answered ${status} ${res.statusMessage ?? ''}`.trim()),
+    error: new ExportError(
+      `OTLP receiver ${endpointOf(url)} answered ${`${status} ${res.statusMessage ?? ''}`.trim()}; the data of this export is dropped (a 4xx means the receiver refuses it as sent).`,
+      { status },
+    ),
   };
 }

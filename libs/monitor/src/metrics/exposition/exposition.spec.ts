@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { Registry, Counter as PromCounter } from 'prom-client';
 import { MetricsCollector } from '../collector/metrics-collector';
 import { createMetricsMiddleware } from '../scrape/metrics.middleware';
-import { createBearerCheck } from '../scrape/bearer-auth.util';
+import { createBearerCheck } from '../../utils/bearer-auth.util';
 import { negotiateFormat, renderMetrics } from './render-exposition';
 import { combineScrapeSources, createScrapeSource } from './scrape-source';
 

@@ -15,7 +15,9 @@ import {
 } from '@herald/contracts';
 import { METRICS_PARTS, MONITOR_CONFIG } from '../../monitor.constants';
 import { bindMeteredCollector, METERED_CLASS } from '../../decorators/metered.decorator';
+import { CollectorMetricsBackend } from '../backends/collector-metrics.backend';
 import type { MetricsParts } from '../backends/create-metrics-backend';
+import { NoopMetricsBackend } from '../backends/noop-metrics.backend';
 import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend';
 import { MetricsCollector } from '../collector/metrics-collector';
 
@@ -46,6 +48,14 @@ export class MetricsRuntime implements OnModuleInit, OnApplicationShutdown {
     if (backend instanceof PrometheusMetricsBackend && this.config.prometheus.storeInDb) {
       const dataSource = this.find<any>('typeorm', 'DataSource');
       if (dataSource) backend.attachDataSource(dataSource);
+    }
+    if (
+      collector instanceof MetricsCollector &&
+      !(backend instanceof CollectorMetricsBackend || backend instanceof NoopMetricsBackend)
+    ) {
+      this.logger.warn(
+        `The metrics backend ${backend.constructor?.name ?? 'given'} does not extend CollectorMetricsBackend, so the application's metrics (METRICS_COLLECTOR) do not reach it; extend CollectorMetricsBackend and export what this.collector holds.`,
+      );
     }
     await backend.initialize();
     if (collector instanceof MetricsCollector) {

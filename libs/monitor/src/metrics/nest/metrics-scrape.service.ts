@@ -12,12 +12,8 @@ import { MONITOR_CONFIG } from '../../monitor.constants';
 import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend';
 import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';
 import type { ExpositionFormat } from '../exposition/render-exposition';
-import {
-  combineScrapeSources,
-  createScrapeSource,
-  type ScrapeSource,
-} from '../exposition/scrape-source';
-import { createBearerCheck } from '../scrape/bearer-auth.util';
+import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
+import { createBearerCheck } from '../../utils/bearer-auth.util';
 import {
   createMetricsMiddleware,
   serveScrape,
@@ -46,10 +42,9 @@ export class MetricsScrapeService implements ScrapeSource {
     this.path = scrape.path;
     this.authorized = createBearerCheck(scrape.authToken);
     if (backend instanceof PrometheusMetricsBackend) {
-      this.source =
-        backend.collector === collector
-          ? backend
-          : combineScrapeSources(createScrapeSource({ collector }), backend);
+      // It reads the application's collector (attached when it was built)
+      // and holds the runtime metrics.
+      this.source = backend;
     } else {
       // The runtime-metrics registry is made on the first scrape, so an
       // application that never mounts /metrics pays nothing for it.

@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { redactUrlCredentials } from '@herald/contracts';
+import { ExportError } from '../../errors/export.error';
+import { HeraldValueError } from '../../errors/herald-value.error';
 import { PROMETHEUS_CONTENT_TYPE } from '../exposition/render-exposition';
 import type { ScrapeSource } from '../exposition/scrape-source';
 
@@ -22,14 +24,37 @@ export interface MetricsPushgatewayOptions {
 /**
  * Pushes the exposition to a Prometheus Pushgateway every `intervalMs`
  * (HTTP PUT, replacing the group), for batch jobs Prometheus cannot scrape.
+ * Credentials in the URL (`https://user:pass@gateway:9091`) are sent as
+ * HTTP Basic authentication, never as part of the request URL.
+ *
+ * @throws HeraldValueError when `url` is not an absolute http(s) URL.
  */
 export class MetricsPushgateway {
   private timer: NodeJS.Timeout | undefined;
   private readonly target: string;
+  private readonly headers: Record<string, string> = { 'Content-Type': PROMETHEUS_CONTENT_TYPE };
   private readonly logger: Pick<Logger, 'warn'>;
 
   constructor(private readonly options: MetricsPushgatewayOptions) {
-    const base = options.url.replace(/\/+$/, '');
+    let url: URL | undefined;
+    try {
+      url = new URL(options.url);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new HeraldValueError(
+        `Invalid Pushgateway URL "${redactUrlCredentials(String(options.url))}": use an absolute http:// or https:// URL such as http://pushgateway:9091.`,
+      );
+    }
+    if (url.username || url.password) {
+      const user = decodeURIComponent(url.username);
+      const password = decodeURIComponent(url.password);
+      this.headers.Authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+      url.username = '';
+      url.password = '';
+    }
+    const base = url.href.replace(/\/+$/, '');
     const groups = Object.entries(options.groupings ?? {})
       .map(([k, v]) => `/${encodeURIComponent(k)}/${encodeURIComponent(v)}`)
       .join('');
@@ -37,19 +62,20 @@ export class MetricsPushgateway {
     this.logger = options.logger ?? new Logger('MetricsPushgateway');
   }
 
-  /** Pushes once now; resolves with the HTTP status, rejects on a network error or a non-2xx answer. */
+  /** Pushes once now; resolves with the HTTP status, rejects on a network error or with an `ExportError` on a non-2xx answer. */
   async push(): Promise<number> {
     const body = await this.options.source.metrics('prometheus');
     const response = await fetch(this.target, {
       method: 'PUT',
-      headers: { 'Content-Type': PROMETHEUS_CONTENT_TYPE },
+      headers: this.headers,
       body,
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
     });
     await response.arrayBuffer();
     if (!response.ok) {
-      throw new Error(
-        `Pushgateway ${redactUrlCredentials(this.target)} answered ${response.status}`,
+      throw new ExportError(
+        `Pushgateway ${this.target} refused the push: it answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}; check prometheus.pushgateway_url and the gateway's logs.`,
+        { status: response.status },
       );
     }
     return response.status;

@@ -1,10 +1,6 @@
 import type { MetricProtocol } from '@herald/contracts';
 import { HeraldValueError } from '../../errors/herald-value.error';
-import { Counter } from '../instruments/counter';
-import { Gauge } from '../instruments/gauge';
-import { Histogram } from '../instruments/histogram';
-import { Summary } from '../instruments/summary';
-import type { BaseMetric } from '../instruments/base-metric';
+import { readMetricSeries } from '../collector/metric-series.util';
 
 /** The part of a TypeORM `DataSource` the snapshot store uses. */
 export interface SnapshotDataSource {
@@ -73,31 +69,18 @@ export class MetricsSnapshotStore {
   }
 }
 
-function labelsOf(metric: BaseMetric, index: number): string {
-  const out: Record<string, string> = { ...metric.constLabels };
-  const values = metric.seriesValues(index);
-  metric.labelNames.forEach((n, i) => {
-    if (values[i]) out[n] = values[i];
-  });
-  return JSON.stringify(out);
-}
-
 /** The rows of one instrument's snapshot. */
 export function snapshotRows(metric: MetricProtocol, now: number): MetricSnapshotRow[] {
   const rows: MetricSnapshotRow[] = [];
   const row = (name: string, type: string, labels: string, value: number) =>
     rows.push({ metric_name: name, metric_type: type, labels, value, recorded_at: now });
-  if (metric instanceof Counter || metric instanceof Gauge) {
-    for (let i = 0; i < metric.seriesCount; i++) {
-      row(metric.name, metric.type, labelsOf(metric, i), metric.valueAt(i));
-    }
-  } else if (metric instanceof Histogram || metric instanceof Summary) {
-    const countAt = metric instanceof Histogram ? metric.buckets.length + 1 : 0;
-    for (let i = 0; i < metric.seriesCount; i++) {
-      const data = metric.seriesData(i);
-      const labels = labelsOf(metric, i);
-      row(`${metric.name}_count`, metric.type, labels, data[countAt]);
-      row(`${metric.name}_sum`, metric.type, labels, data[countAt + 1]);
+  for (const series of readMetricSeries(metric)) {
+    const labels = JSON.stringify(series.labels);
+    if (series.count === undefined) {
+      row(series.name, series.type, labels, series.value);
+    } else {
+      row(`${series.name}_count`, series.type, labels, series.count);
+      row(`${series.name}_sum`, series.type, labels, series.value);
     }
   }
   return rows;

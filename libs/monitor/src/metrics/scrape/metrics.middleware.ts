@@ -3,7 +3,7 @@ import type { MetricsCollectorProtocol } from '@herald/contracts';
 import type { PromRegistryLike } from '../exposition/prom-client-source';
 import { negotiateFormat } from '../exposition/render-exposition';
 import { contentTypeOf, createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
-import { createBearerCheck } from './bearer-auth.util';
+import { createBearerCheck } from '../../utils/bearer-auth.util';
 
 /** Options of `createMetricsMiddleware`. */
 export interface MetricsMiddlewareOptions {
