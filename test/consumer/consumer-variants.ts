@@ -39,7 +39,7 @@ export const ECOSYSTEMS = {
   },
   /** The lower bounds of the peer ranges in libs/<pkg>/package.json. */
   oldest: {
-    description: 'Nest 11.0, TypeORM 0.3.20, TypeScript 5.x',
+    description: 'Nest 11.0, TypeORM 0.3.20, TypeScript 5.5',
     versions: {
       '@nestjs/common': '11.0.0',
       '@nestjs/core': '11.0.0',
@@ -47,8 +47,8 @@ export const ECOSYSTEMS = {
       '@nestjs/event-emitter': '3.0.0',
       '@nestjs/terminus': '11.0.0',
       '@nestjs/typeorm': '11.0.0',
-      '@opentelemetry/otlp-exporter-base': '0.200.0',
-      '@opentelemetry/otlp-transformer': '0.200.0',
+      '@opentelemetry/otlp-exporter-base': '0.207.0',
+      '@opentelemetry/otlp-transformer': '0.207.0',
       '@types/express': '5.0.0',
       '@types/node': '20.19.0',
       'better-sqlite3': '9.6.0',
@@ -57,7 +57,7 @@ export const ECOSYSTEMS = {
       rxjs: '7.8.0',
       'sql.js': '1.8.0',
       typeorm: '0.3.20',
-      typescript: '5.0.4',
+      typescript: '5.5.4',
     },
   },
 } satisfies Record<string, Ecosystem>;
