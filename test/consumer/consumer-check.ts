@@ -31,7 +31,14 @@ import {
 const REPO = join(__dirname, '..', '..');
 const LIBS = ['contracts', 'observability', 'monitor', 'notification'];
 /** Packages whose installed versions the summary shows. */
-const SHOWN = ['@nestjs/core', 'typeorm', 'typescript', 'better-sqlite3', 'sql.js', '@nestjs/terminus'];
+const SHOWN = [
+  '@nestjs/core',
+  'typeorm',
+  'typescript',
+  'better-sqlite3',
+  'sql.js',
+  '@nestjs/terminus',
+];
 
 interface Options {
   ecosystems: EcosystemName[];
@@ -147,20 +154,30 @@ async function checkApp(
     timeoutMs: 300_000,
   });
   report.timings.push(`install ${(install.ms / 1000).toFixed(0)}s`);
-  if (install.code !== 0) return fail('install', install.output.trim().split('\n').slice(-30).join('\n'));
+  if (install.code !== 0)
+    return fail('install', install.output.trim().split('\n').slice(-30).join('\n'));
   report.installed = installedVersions(dir);
   report.checks.push({ name: 'install', ok: true, detail: 'no peer conflict, no --force' });
 
   log(`${label}: tsc -p tsconfig.build.json`);
   const tsc = await run(
     node,
-    [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--pretty', 'false'],
+    [
+      join(dir, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      'tsconfig.build.json',
+      '--pretty',
+      'false',
+    ],
     { cwd: dir, env, timeoutMs: 180_000 },
   );
   report.timings.push(`compile ${(tsc.ms / 1000).toFixed(0)}s`);
   if (tsc.code !== 0) {
     const errors = diagnostics(tsc.output);
-    return fail('compile', `${errors.length} errors:\n${(errors.length ? errors : [tsc.output]).join('\n')}`);
+    return fail(
+      'compile',
+      `${errors.length} errors:\n${(errors.length ? errors : [tsc.output]).join('\n')}`,
+    );
   }
   report.checks.push({ name: 'compile', ok: true, detail: 'strict, skipLibCheck: false' });
 
@@ -191,7 +208,9 @@ async function checkApp(
     report.checks.push({
       name: 'shutdown',
       ok: clean,
-      detail: clean ? `SIGTERM → closed (${exit})` : `SIGTERM → ${exit}:\n${app.log().slice(-2000)}`,
+      detail: clean
+        ? `SIGTERM → closed (${exit})`
+        : `SIGTERM → ${exit}:\n${app.log().slice(-2000)}`,
     });
     const failed = report.checks.some((c) => !c.ok);
     if (failed) log(`${label}: app log\n${app.log()}`);

@@ -86,7 +86,10 @@ const tracing: Probe = async (ctx) => {
   const res = await http(ctx, 'GET', '/orders/42', {
     headers: { traceparent: `00-${traceId}-${parentId}-01` },
   });
-  expect(res.status === 200 && res.json().id === '42', `GET /orders/42 answered ${res.status}: ${res.text}`);
+  expect(
+    res.status === 200 && res.json().id === '42',
+    `GET /orders/42 answered ${res.status}: ${res.text}`,
+  );
   const find = () =>
     ctx.receiver.spans().find((s) => s.traceId === traceId && s.name === 'OrdersService.find');
   const server = () =>
@@ -125,7 +128,9 @@ const mail: Probe = async (ctx) => {
     `POST /mail answered ${res.text}`,
   );
   expect(
-    ctx.log().includes(`email ${body.messageId} to a***@example.com ("Welcome") recorded, not sent`),
+    ctx
+      .log()
+      .includes(`email ${body.messageId} to a***@example.com ("Welcome") recorded, not sent`),
     `the log driver logged no line for ${body.messageId}`,
   );
   if (ctx.features.includes('metrics')) {
@@ -158,7 +163,10 @@ const inbox: Probe = async (ctx) => {
     `POST /inbox/alice/read/${id} answered ${read.status}: ${read.text}`,
   );
   const hooks = (await http(ctx, 'GET', '/inbox/alice/hooks')).json();
-  expect(hooks.sent?.includes(id), `INBOX_SENT_HOOK did not announce ${id}: ${JSON.stringify(hooks)}`);
+  expect(
+    hooks.sent?.includes(id),
+    `INBOX_SENT_HOOK did not announce ${id}: ${JSON.stringify(hooks)}`,
+  );
   return `message ${id} stored, read back, marked read; hook fired`;
 };
 

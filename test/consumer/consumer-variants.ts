@@ -83,7 +83,7 @@ export interface Feature {
   /** Peer dependencies it installs (the SQLite driver is added by `sqliteDriver`). */
   peers: string[];
   /** Features it builds on (MonitorModule is configured once, by `metrics`). */
-  requires: FeatureName[];
+  requires: string[];
 }
 
 export const FEATURES = {

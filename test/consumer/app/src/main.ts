@@ -12,6 +12,8 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  new Logger('ConsumerApp').error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  new Logger('ConsumerApp').error(
+    error instanceof Error ? (error.stack ?? error.message) : String(error),
+  );
   process.exitCode = 1;
 });

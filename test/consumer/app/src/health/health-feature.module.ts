@@ -1,9 +1,4 @@
-import {
-  Module,
-  RequestMethod,
-  type MiddlewareConsumer,
-  type NestModule,
-} from '@nestjs/common';
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { createHealthMiddleware, EventLoopHealthCheck, HealthCheckRunner } from '@herald/monitor';
 
 /** `GET /health` from the `HealthCheckRunner` of `MonitorModule`, with an event-loop check. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CreateInboxMessages1732300000000, InboxModule } from '@herald/notification/inbox';
+import { CreateInboxMessages1732300000000, InboxModule } from '@herald/notification';
 import { InboxController } from './inbox.controller';
 import { InboxHooksListener } from './inbox-hooks.listener';
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { InboxMessage } from '@herald/contracts';
-import { InboxService, type InboxResult } from '@herald/notification/inbox';
+import { InboxService, type InboxResult } from '@herald/notification';
 import { InboxHooksListener } from './inbox-hooks.listener';
 
 /** A user's inbox over HTTP, with the calls the README shows. */

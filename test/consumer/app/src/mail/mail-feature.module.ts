@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MailerModule } from '@herald/notification/mailer';
+import { MailerModule } from '@herald/notification';
 import { MailController } from './mail.controller';
 
 /** Email through the `log` driver: recorded and logged, never sent. */

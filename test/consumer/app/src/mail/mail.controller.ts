@@ -1,6 +1,6 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { InjectMailer, type MailerProtocol, type MailSendResult } from '@herald/contracts';
-import { Mailable } from '@herald/notification/mailer';
+import { Mailable } from '@herald/notification';
 
 /** `POST /mail { to }` sends a welcome mail through the primary mailer. */
 @Controller('mail')

@@ -10,6 +10,8 @@ export class TerminusHealthController {
   @Get('health')
   @HealthCheck()
   check(): Promise<HealthCheckResult> {
-    return this.health.check([heraldIndicator(new HeapHealthCheck({ thresholdBytes: 4 * 1024 ** 3 }))]);
+    return this.health.check([
+      heraldIndicator(new HeapHealthCheck({ thresholdBytes: 4 * 1024 ** 3 })),
+    ]);
   }
 }
