@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   BASE_DEPENDENCIES,
   BASE_DEV_DEPENDENCIES,
+  DECLARATION_PEERS,
   ECOSYSTEMS,
   FEATURES,
   type EcosystemName,
@@ -46,6 +47,8 @@ export const CONSUMER_TSCONFIG = {
 /** What one consumer app is made of. */
 export interface ConsumerAppSpec {
   ecosystem: EcosystemName;
+  /** The preset or feature list it was made from (`full`, `mail-only`, `metrics,mail`). */
+  featureSet: string;
   features: FeatureName[];
   /** `npm pack` output by package name (`@herald/monitor` → /tmp/.../herald-monitor-0.1.0.tgz). */
   tarballs: Record<string, string>;
@@ -104,7 +107,10 @@ export function writeConsumerApp(dir: string, spec: ConsumerAppSpec, repoRoot: s
     features.flatMap((f) => FEATURES[f].herald),
     repoRoot,
   );
-  const peers = features.flatMap((f) => FEATURES[f].peers as string[]);
+  const peers = [
+    ...features.flatMap((f) => FEATURES[f].peers as string[]),
+    ...(DECLARATION_PEERS[spec.featureSet] ?? []),
+  ];
   if (features.includes('inbox')) peers.push(spec.sqlite === 'sqljs' ? 'sql.js' : 'better-sqlite3');
   const heraldDeps = Object.fromEntries(
     herald.map((name) => {

@@ -145,7 +145,7 @@ async function checkApp(
   };
 
   log(`${label}: writing the app (${features.join(', ')}) in ${dir}`);
-  writeConsumerApp(dir, { ecosystem, features, tarballs, sqlite }, REPO);
+  writeConsumerApp(dir, { ecosystem, featureSet, features, tarballs, sqlite }, REPO);
 
   log(`${label}: npm install (Node ${nodeVersion}, ${ECOSYSTEMS[ecosystem].description})`);
   const install = await run('npm', ['install', '--no-audit', '--no-fund'], {

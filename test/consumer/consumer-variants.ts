@@ -26,9 +26,11 @@ export const ECOSYSTEMS = {
       '@nestjs/typeorm': '12.0.2',
       '@opentelemetry/otlp-exporter-base': '0.223.1',
       '@opentelemetry/otlp-transformer': '0.223.1',
+      '@opentelemetry/sdk-metrics': '2.12.1',
       '@types/express': '5.0.6',
       '@types/node': '24.19.2',
       'better-sqlite3': '12.11.1',
+      bullmq: '5.81.5',
       'prom-client': '15.1.3',
       'reflect-metadata': '0.2.2',
       rxjs: '7.8.2',
@@ -49,9 +51,11 @@ export const ECOSYSTEMS = {
       '@nestjs/typeorm': '11.0.0',
       '@opentelemetry/otlp-exporter-base': '0.207.0',
       '@opentelemetry/otlp-transformer': '0.207.0',
+      '@opentelemetry/sdk-metrics': '2.2.0',
       '@types/express': '5.0.0',
       '@types/node': '20.19.0',
       'better-sqlite3': '9.6.0',
+      bullmq: '5.0.0',
       'prom-client': '15.1.0',
       'reflect-metadata': '0.2.0',
       rxjs: '7.8.0',
@@ -128,13 +132,24 @@ export const FEATURES = {
 export type FeatureName = keyof typeof FEATURES;
 
 /**
- * Named feature sets. `full` installs every peer its features use;
+ * Named feature sets. `full` installs every peer its features use, plus the
+ * peers whose types the root barrels' declarations name (`DECLARATION_PEERS`);
  * `mail-only` and `metrics-only` are what a user of one feature installs.
  */
 export const PRESETS: Record<string, FeatureName[]> = {
   full: ['metrics', 'health', 'tracing', 'terminus', 'mail', 'inbox'],
   'mail-only': ['mail'],
   'metrics-only': ['metrics', 'health'],
+};
+
+/**
+ * Peers no feature of the app uses at run time but whose types the published
+ * declarations of `@herald/notification` (bullmq) and `@herald/monitor`
+ * (@opentelemetry/sdk-metrics) name, so `skipLibCheck: false` needs them.
+ * Only the `full` preset installs them.
+ */
+export const DECLARATION_PEERS: Record<string, string[]> = {
+  full: ['bullmq', '@opentelemetry/sdk-metrics'],
 };
 
 /** The SQLite driver of the inbox: better-sqlite3 where it is safe, else sql.js. */
