@@ -39,7 +39,12 @@ export const ECOSYSTEMS = {
       typescript: '7.0.2',
     },
   },
-  /** The lower bounds of the peer ranges in libs/<pkg>/package.json. */
+  /**
+   * The lower bounds of the peer ranges in libs/<pkg>/package.json. TypeORM
+   * 0.3.20 accepts better-sqlite3 up to 9; TypeScript 5.5 is the oldest that
+   * accepts Nest's default `target: ES2023` (the declarations alone pass with
+   * 5.0 at ES2022).
+   */
   oldest: {
     description: 'Nest 11.0, TypeORM 0.3.20, TypeScript 5.5',
     versions: {
