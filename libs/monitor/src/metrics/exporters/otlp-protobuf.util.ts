@@ -32,7 +32,27 @@ function delegateOf<T>(
     headers: { ...(expConfig.headers ?? {}) },
     compression,
   });
-  return base.createOtlpNetworkExportDelegate(shared, serializer, transport as any) as T;
+  return createNetworkDelegate(base, shared, serializer, transport) as T;
+}
+
+/** The delegate's self-metrics hook, unused: Herald gives the exporters no meter provider. */
+const NO_EXPORTER_METRICS = { startExport: () => () => undefined };
+
+/**
+ * `createOtlpNetworkExportDelegate` took `(options, serializer, transport)`
+ * up to 0.208 and takes `(options, serializer, metrics, transport)` in later
+ * 0.2xx releases; both are in the supported peer range.
+ */
+function createNetworkDelegate(
+  base: ExporterBase,
+  shared: unknown,
+  serializer: unknown,
+  transport: OtlpHttpTransport,
+): unknown {
+  const create = base.createOtlpNetworkExportDelegate as (...args: unknown[]) => unknown;
+  return create.length >= 4
+    ? create(shared, serializer, NO_EXPORTER_METRICS, transport)
+    : create(shared, serializer, transport);
 }
 
 /**

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CreateInboxMessages1732300000000, InboxModule } from '@herald/notification';
+import { InboxController } from './inbox.controller';
+import { InboxHooksListener } from './inbox-hooks.listener';
+
+/** Where the inbox's SQLite lives: better-sqlite3, or sql.js when `CONSUMER_SQLITE=sqljs`. */
+function sqlite(): { type: 'better-sqlite3'; database: string } | { type: 'sqljs' } {
+  return process.env.CONSUMER_SQLITE === 'sqljs'
+    ? { type: 'sqljs' }
+    : { type: 'better-sqlite3', database: ':memory:' };
+}
+
+/**
+ * The inbox on the application's TypeORM `DataSource` (the database store,
+ * its migration run at bootstrap) with `INBOX_SENT_HOOK` on the event emitter.
+ */
+@Module({
+  imports: [
+    EventEmitterModule.forRoot(),
+    TypeOrmModule.forRoot({
+      ...sqlite(),
+      migrations: [CreateInboxMessages1732300000000],
+      migrationsRun: true,
+    }),
+    InboxModule.forRoot({ config: { storeBackend: 'database' } }),
+  ],
+  controllers: [InboxController],
+  providers: [InboxHooksListener],
+})
+export class InboxFeatureModule {}

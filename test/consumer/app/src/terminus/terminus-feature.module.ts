@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { TerminusHealthController } from './terminus-health.controller';
+
+/** `GET /terminus/health`: a terminus endpoint fed by Herald checks through `heraldIndicator`. */
+@Module({ imports: [TerminusModule], controllers: [TerminusHealthController] })
+export class TerminusFeatureModule {}

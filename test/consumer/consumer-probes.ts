@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import type { OtlpReceiver } from '../helpers/otlp-receiver';
+import type { FeatureName } from './consumer-variants';
+
+/** One HTTP check of the running consumer app. */
+export interface ProbeResult {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** What the probes can reach: the app's URL, its log so far, the OTLP receiver. */
+export interface ProbeContext {
+  url: string;
+  log: () => string;
+  receiver: OtlpReceiver;
+  features: FeatureName[];
+}
+
+type Probe = (ctx: ProbeContext) => Promise<string>;
+
+class ProbeFailure extends Error {}
+
+function expect(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new ProbeFailure(message);
+}
+
+async function http(
+  ctx: ProbeContext,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; type: string; text: string; json: () => any }> {
+  const res = await fetch(`${ctx.url}${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    text,
+    json: () => JSON.parse(text),
+  };
+}
+
+const metrics: Probe = async (ctx) => {
+  const ping = await http(ctx, 'GET', '/ping');
+  expect(ping.status === 200, `GET /ping answered ${ping.status}: ${ping.text}`);
+  const res = await http(ctx, 'GET', '/metrics');
+  expect(res.status === 200, `GET /metrics answered ${res.status}: ${res.text.slice(0, 200)}`);
+  expect(
+    res.type.startsWith('text/plain') && res.type.includes('version=0.0.4'),
+    `GET /metrics content-type is "${res.type}", expected Prometheus text 0.0.4`,
+  );
+  expect(
+    res.text.includes('# TYPE consumer_pings_total counter') &&
+      /^consumer_pings_total\{route="ping"\} 1$/m.test(res.text),
+    `/metrics lacks consumer_pings_total{route="ping"} 1:\n${res.text.slice(0, 600)}`,
+  );
+  expect(
+    /^process_cpu_user_seconds_total /m.test(res.text),
+    '/metrics lacks the Node runtime metrics (process_cpu_user_seconds_total)',
+  );
+  return `Prometheus text, ${res.text.split('\n').filter((l) => l.startsWith('# TYPE')).length} families`;
+};
+
+const health: Probe = async (ctx) => {
+  const res = await http(ctx, 'GET', '/health');
+  expect(res.status === 200, `GET /health answered ${res.status}: ${res.text}`);
+  const body = res.json();
+  expect(body.status === 'healthy', `GET /health status is ${JSON.stringify(body.status)}`);
+  const names = JSON.stringify(body.checks ?? {});
+  expect(names.includes('event_loop'), `GET /health lists no event_loop check: ${res.text}`);
+  return `200 ${body.status}`;
+};
+
+const tracing: Probe = async (ctx) => {
+  const traceId = randomBytes(16).toString('hex');
+  const parentId = randomBytes(8).toString('hex');
+  const res = await http(ctx, 'GET', '/orders/42', {
+    headers: { traceparent: `00-${traceId}-${parentId}-01` },
+  });
+  expect(
+    res.status === 200 && res.json().id === '42',
+    `GET /orders/42 answered ${res.status}: ${res.text}`,
+  );
+  const find = () =>
+    ctx.receiver.spans().find((s) => s.traceId === traceId && s.name === 'OrdersService.find');
+  const server = () =>
+    ctx.receiver.spans().find((s) => s.traceId === traceId && s.parentSpanId === parentId);
+  await ctx.receiver.waitFor(() => Boolean(find() && server()), 20_000).catch(() => undefined);
+  const spans = ctx.receiver.spans();
+  expect(
+    find(),
+    `no OrdersService.find span of trace ${traceId} reached the OTLP receiver (got ${spans.length} spans: ${spans.map((s) => s.name).join(', ')})`,
+  );
+  expect(server(), `no span of trace ${traceId} has the incoming span ${parentId} as parent`);
+  expect(
+    find()!.parentSpanId === server()!.spanId,
+    `OrdersService.find's parent is ${find()!.parentSpanId}, expected the request span ${server()!.spanId} (${server()!.name})`,
+  );
+  return `trace ${traceId.slice(0, 8)}…: ${server()!.name} (parent ${parentId.slice(0, 8)}…) → OrdersService.find`;
+};
+
+const terminus: Probe = async (ctx) => {
+  const res = await http(ctx, 'GET', '/terminus/health');
+  expect(res.status === 200, `GET /terminus/health answered ${res.status}: ${res.text}`);
+  const body = res.json();
+  expect(
+    body.status === 'ok' && body.info?.['memory.heap']?.status === 'up',
+    `terminus answered ${res.text}`,
+  );
+  return "terminus ok, Herald's memory.heap check up";
+};
+
+const mail: Probe = async (ctx) => {
+  const res = await http(ctx, 'POST', '/mail', { body: { to: 'ada@example.com' } });
+  expect(res.status === 201, `POST /mail answered ${res.status}: ${res.text}`);
+  const body = res.json();
+  expect(
+    body.backend === 'log' && body.accepted?.[0] === 'ada@example.com' && body.messageId,
+    `POST /mail answered ${res.text}`,
+  );
+  expect(
+    ctx
+      .log()
+      .includes(`email ${body.messageId} to a***@example.com ("Welcome") recorded, not sent`),
+    `the log driver logged no line for ${body.messageId}`,
+  );
+  if (ctx.features.includes('metrics')) {
+    const scrape = await http(ctx, 'GET', '/metrics');
+    const line = scrape.text
+      .split('\n')
+      .find((l) => l.startsWith('notification_sent_total{') && l.includes('channel="email"'));
+    expect(line?.endsWith(' 1'), `/metrics counts no email send: ${line ?? 'no line'}`);
+  }
+  return `message ${body.messageId} via the log driver`;
+};
+
+const inbox: Probe = async (ctx) => {
+  const sent = await http(ctx, 'POST', '/inbox/alice', {
+    body: { title: 'Build finished', body: 'All green' },
+  });
+  expect(sent.status === 201, `POST /inbox/alice answered ${sent.status}: ${sent.text}`);
+  const id = sent.json().id as string;
+  const page = await http(ctx, 'GET', '/inbox/alice');
+  const before = page.json();
+  expect(
+    page.status === 200 && before.unreadCount === 1 && before.notifications?.[0]?.id === id,
+    `GET /inbox/alice answered ${page.status}: ${page.text}`,
+  );
+  const other = (await http(ctx, 'GET', '/inbox/bob')).json();
+  expect(other.unreadCount === 0 && other.notifications.length === 0, "bob sees alice's message");
+  const read = await http(ctx, 'POST', `/inbox/alice/read/${id}`);
+  expect(
+    read.status === 200 && read.json().changed === true && read.json().unreadCount === 0,
+    `POST /inbox/alice/read/${id} answered ${read.status}: ${read.text}`,
+  );
+  const hooks = (await http(ctx, 'GET', '/inbox/alice/hooks')).json();
+  expect(
+    hooks.sent?.includes(id),
+    `INBOX_SENT_HOOK did not announce ${id}: ${JSON.stringify(hooks)}`,
+  );
+  return `message ${id} stored, read back, marked read; hook fired`;
+};
+
+/** The probes of each feature, in the order they run. */
+export const PROBES: Record<FeatureName, Probe> = {
+  metrics,
+  health,
+  tracing,
+  terminus,
+  mail,
+  inbox,
+};
+
+/** Runs the probes of the app's features; a failure is reported, never thrown. */
+export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
+  const results: ProbeResult[] = [];
+  for (const feature of ctx.features) {
+    try {
+      results.push({ name: feature, ok: true, detail: await PROBES[feature](ctx) });
+    } catch (error) {
+      results.push({ name: feature, ok: false, detail: (error as Error).message });
+    }
+  }
+  return results;
+}

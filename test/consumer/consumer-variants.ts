@@ -1,0 +1,184 @@
+import { betterSqlite3IsSafe } from '../../apps/demo/src/database/sqlite-driver.util';
+
+/**
+ * What the consumer check installs: the ecosystems (exact versions, so a run
+ * is reproducible; bump `newest` when a new major or minor ships) and the
+ * features a consumer app can import, each with the peers it needs.
+ */
+
+/** A set of exact versions for the app's framework, peers and compiler. */
+export interface Ecosystem {
+  description: string;
+  /** Exact versions by package name; every package an app may install is listed. */
+  versions: Record<string, string>;
+}
+
+export const ECOSYSTEMS = {
+  /** What `npm install <pkg>@latest` gives today (TypeORM 1.x accepts better-sqlite3 12 only). */
+  newest: {
+    description: 'Nest 12, TypeORM 1.x, TypeScript 7 (native compiler)',
+    versions: {
+      '@nestjs/common': '12.5.1',
+      '@nestjs/core': '12.5.1',
+      '@nestjs/platform-express': '12.5.1',
+      '@nestjs/event-emitter': '12.0.1',
+      '@nestjs/terminus': '12.1.0',
+      '@nestjs/typeorm': '12.0.2',
+      '@opentelemetry/otlp-exporter-base': '0.223.1',
+      '@opentelemetry/otlp-transformer': '0.223.1',
+      '@opentelemetry/sdk-metrics': '2.12.1',
+      '@types/express': '5.0.6',
+      '@types/node': '24.19.2',
+      'better-sqlite3': '12.11.1',
+      bullmq: '5.81.5',
+      'prom-client': '15.1.3',
+      'reflect-metadata': '0.2.2',
+      rxjs: '7.8.2',
+      'sql.js': '1.16.0',
+      typeorm: '1.1.1',
+      typescript: '7.0.2',
+    },
+  },
+  /**
+   * The lower bounds of the peer ranges in libs/<pkg>/package.json. TypeORM
+   * 0.3.20 accepts better-sqlite3 up to 9; TypeScript 5.5 is the oldest that
+   * accepts Nest's default `target: ES2023` (the declarations alone pass with
+   * 5.0 at ES2022).
+   */
+  oldest: {
+    description: 'Nest 11.0, TypeORM 0.3.20, TypeScript 5.5',
+    versions: {
+      '@nestjs/common': '11.0.0',
+      '@nestjs/core': '11.0.0',
+      '@nestjs/platform-express': '11.0.0',
+      '@nestjs/event-emitter': '3.0.0',
+      '@nestjs/terminus': '11.0.0',
+      '@nestjs/typeorm': '11.0.0',
+      '@opentelemetry/otlp-exporter-base': '0.207.0',
+      '@opentelemetry/otlp-transformer': '0.207.0',
+      '@opentelemetry/sdk-metrics': '2.2.0',
+      '@types/express': '5.0.0',
+      '@types/node': '20.19.0',
+      'better-sqlite3': '9.6.0',
+      bullmq: '5.0.0',
+      'prom-client': '15.1.0',
+      'reflect-metadata': '0.2.0',
+      rxjs: '7.8.0',
+      'sql.js': '1.8.0',
+      typeorm: '0.3.20',
+      typescript: '5.5.4',
+    },
+  },
+} satisfies Record<string, Ecosystem>;
+
+export type EcosystemName = keyof typeof ECOSYSTEMS;
+
+/** What every Nest app installs (Nest's own template), whatever it imports from Herald. */
+export const BASE_DEPENDENCIES = [
+  '@nestjs/common',
+  '@nestjs/core',
+  '@nestjs/platform-express',
+  'reflect-metadata',
+  'rxjs',
+];
+export const BASE_DEV_DEPENDENCIES = ['typescript', '@types/node', '@types/express'];
+
+/** One slice of the consumer app: its source folder under app/src and what it needs. */
+export interface Feature {
+  /** The Nest module in `<folder>/<folder>-feature.module.ts`. */
+  module: string;
+  /** Herald packages it imports. */
+  herald: string[];
+  /** Peer dependencies it installs (the SQLite driver is added by `sqliteDriver`). */
+  peers: string[];
+  /** Features it builds on (MonitorModule is configured once, by `metrics`). */
+  requires: string[];
+}
+
+export const FEATURES = {
+  metrics: {
+    module: 'MetricsFeatureModule',
+    herald: ['@herald/contracts', '@herald/monitor'],
+    peers: ['prom-client'],
+    requires: [],
+  },
+  health: {
+    module: 'HealthFeatureModule',
+    herald: ['@herald/monitor'],
+    peers: [],
+    requires: ['metrics'],
+  },
+  tracing: {
+    module: 'TracingFeatureModule',
+    herald: ['@herald/monitor'],
+    peers: ['@opentelemetry/otlp-exporter-base', '@opentelemetry/otlp-transformer'],
+    requires: ['metrics'],
+  },
+  terminus: {
+    module: 'TerminusFeatureModule',
+    herald: ['@herald/monitor'],
+    peers: ['@nestjs/terminus'],
+    requires: [],
+  },
+  mail: {
+    module: 'MailFeatureModule',
+    herald: ['@herald/contracts', '@herald/notification'],
+    peers: [],
+    requires: [],
+  },
+  inbox: {
+    module: 'InboxFeatureModule',
+    herald: ['@herald/contracts', '@herald/notification'],
+    peers: ['typeorm', '@nestjs/typeorm', '@nestjs/event-emitter'],
+    requires: [],
+  },
+} satisfies Record<string, Feature>;
+
+export type FeatureName = keyof typeof FEATURES;
+
+/**
+ * Named feature sets. `full` installs every peer its features use, plus the
+ * peers whose types the root barrels' declarations name (`DECLARATION_PEERS`);
+ * `mail-only` and `metrics-only` are what a user of one feature installs.
+ */
+export const PRESETS: Record<string, FeatureName[]> = {
+  full: ['metrics', 'health', 'tracing', 'terminus', 'mail', 'inbox'],
+  'mail-only': ['mail'],
+  'metrics-only': ['metrics', 'health'],
+};
+
+/**
+ * Peers no feature of the app uses at run time but whose types the published
+ * declarations of `@herald/notification` (bullmq) and `@herald/monitor`
+ * (@opentelemetry/sdk-metrics) name, so `skipLibCheck: false` needs them.
+ * Only the `full` preset installs them.
+ */
+export const DECLARATION_PEERS: Record<string, string[]> = {
+  full: ['bullmq', '@opentelemetry/sdk-metrics'],
+};
+
+/** The SQLite driver of the inbox: better-sqlite3 where it is safe, else sql.js. */
+export type SqliteDriver = 'better-sqlite3' | 'sqljs';
+
+/** better-sqlite3 12 aborts Node 24.19+ when V8 collects a statement (see the README). */
+export function sqliteDriverFor(nodeVersion: string): SqliteDriver {
+  return betterSqlite3IsSafe(nodeVersion.replace(/^v/, '')) ? 'better-sqlite3' : 'sqljs';
+}
+
+/** Expands a preset name or a comma-separated feature list, adding required features. */
+export function resolveFeatures(spec: string): FeatureName[] {
+  const names = PRESETS[spec] ?? spec.split(',').map((s) => s.trim());
+  const out = new Set<FeatureName>();
+  const add = (name: string): void => {
+    if (!(name in FEATURES)) {
+      throw new Error(
+        `unknown feature "${name}"; use a preset (${Object.keys(PRESETS).join(', ')}) or features from: ${Object.keys(FEATURES).join(', ')}`,
+      );
+    }
+    const feature = FEATURES[name as FeatureName];
+    feature.requires.forEach(add);
+    out.add(name as FeatureName);
+  };
+  names.forEach(add);
+  return [...out];
+}
