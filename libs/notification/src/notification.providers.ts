@@ -6,13 +6,15 @@ import {
   METRICS_COLLECTOR,
   NotificationConfig,
   PUSH_CHANNEL,
+  type NamedPushConfig,
+  type NamedSMSConfig,
+  type PushChannelProtocol,
+  type SMSChannelProtocol,
   SMS_CHANNEL,
   TRACER,
   type MetricsCollectorProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
-import { NotificationChannelRegistry } from './notification-channels.registry';
-import { applyReliableDelivery } from './delivery/apply-reliable-delivery';
 import { createDeliveryProviders, DELIVERY_EXPORTS } from './delivery/delivery.providers';
 import { DeliveryService } from './delivery/reliable/delivery.service';
 import { NOTIFICATION_CONFIG, NOTIFICATION_TELEMETRY } from './notification.constants';
@@ -24,8 +26,13 @@ import { createPushChannel } from './push/create-push-channel';
 import { createSmsChannel } from './sms/create-sms-channel';
 import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel';
 import { InMemorySmsChannel } from './testing/fakes/in-memory-sms-channel';
+import { PUSH_BACKEND_REGISTRY, SMS_BACKEND_REGISTRY } from './registry/backend-registry.tokens';
+import {
+  backendTokenProviders,
+  buildBackendRegistry,
+  type BackendKind,
+} from './registry/backend-registry.providers';
 import { DeliveryTelemetry } from './utils/delivery-telemetry';
-import { unconfiguredChannel } from './utils/unconfigured-channel';
 
 /** How one `NotificationModule` is built. */
 export interface NotificationBuildContext {
@@ -60,23 +67,25 @@ export const telemetryProvider = (token: symbol): Provider => ({
   ],
 });
 
-function buildRegistry(
-  config: NotificationConfig,
-  telemetry: DeliveryTelemetry,
-  stub: boolean,
-): NotificationChannelRegistry {
-  const registry = new NotificationChannelRegistry();
-  if (stub) {
-    registry.addSms(new InMemorySmsChannel(), true);
-    registry.addPush(new InMemoryPushChannel(), true);
-    return registry;
-  }
-  for (const backend of config.smsBackends)
-    registry.addSms(createSmsChannel(backend, telemetry), backend.primary);
-  for (const backend of config.pushBackends)
-    registry.addPush(createPushChannel(backend, telemetry), backend.primary);
-  return registry;
-}
+const SMS_KIND: BackendKind<SMSChannelProtocol, NamedSMSConfig> = {
+  channel: 'sms',
+  label: 'SMS',
+  path: 'notification.sms_backends',
+  create: createSmsChannel,
+};
+
+const PUSH_KIND: BackendKind<PushChannelProtocol, NamedPushConfig> = {
+  channel: 'push',
+  label: 'push',
+  path: 'notification.push_backends',
+  create: createPushChannel,
+};
+
+const REGISTRY_INJECT = [
+  NOTIFICATION_CONFIG,
+  NOTIFICATION_TELEMETRY,
+  { token: DeliveryService, optional: true },
+];
 
 /** Every provider of `NotificationModule`. */
 export function createNotificationProviders(ctx: NotificationBuildContext): Provider[] {
@@ -92,64 +101,65 @@ export function createNotificationProviders(ctx: NotificationBuildContext): Prov
     },
     telemetryProvider(NOTIFICATION_TELEMETRY),
     {
-      provide: NotificationChannelRegistry,
+      provide: SMS_BACKEND_REGISTRY,
       useFactory: (
         config: NotificationConfig,
         telemetry: DeliveryTelemetry,
-        delivery?: DeliveryService,
+        service?: DeliveryService,
       ) =>
-        applyReliableDelivery(
-          buildRegistry(config, telemetry, Boolean(ctx.stub)),
-          config,
-          ctx.stub ? undefined : delivery,
-        ),
-      inject: [
-        NOTIFICATION_CONFIG,
-        NOTIFICATION_TELEMETRY,
-        { token: DeliveryService, optional: true },
-      ],
+        buildBackendRegistry(SMS_KIND, config.smsBackends, {
+          telemetry,
+          delivery: config.delivery,
+          service,
+          inMemoryPrimary: ctx.stub ? new InMemorySmsChannel() : undefined,
+        }),
+      inject: REGISTRY_INJECT,
+    },
+    {
+      provide: PUSH_BACKEND_REGISTRY,
+      useFactory: (
+        config: NotificationConfig,
+        telemetry: DeliveryTelemetry,
+        service?: DeliveryService,
+      ) =>
+        buildBackendRegistry(PUSH_KIND, config.pushBackends, {
+          telemetry,
+          delivery: config.delivery,
+          service,
+          inMemoryPrimary: ctx.stub ? new InMemoryPushChannel() : undefined,
+        }),
+      inject: REGISTRY_INJECT,
     },
     // Reliable delivery (notification.delivery): retries, failover, records, queue.
     ...createDeliveryProviders({
       inject: NOTIFICATION_CONFIG,
       select: (config: NotificationConfig) => config.delivery,
     }),
-    {
-      provide: SMS_CHANNEL,
-      useFactory: (r: NotificationChannelRegistry) =>
-        r.hasPrimarySms()
-          ? r.sms()
-          : unconfiguredChannel('sms', 'notification.sms_backends', r.smsNames()),
-      inject: [NotificationChannelRegistry],
-    },
-    {
-      provide: PUSH_CHANNEL,
-      useFactory: (r: NotificationChannelRegistry) =>
-        r.hasPrimaryPush()
-          ? r.push()
-          : unconfiguredChannel('push', 'notification.push_backends', r.pushNames()),
-      inject: [NotificationChannelRegistry],
-    },
-    ...ctx.smsNames.map((name) => ({
-      provide: getSmsChannelToken(name),
-      useFactory: (r: NotificationChannelRegistry) => r.sms(name),
-      inject: [NotificationChannelRegistry],
-    })),
-    ...ctx.pushNames.map((name) => ({
-      provide: getPushChannelToken(name),
-      useFactory: (r: NotificationChannelRegistry) => r.push(name),
-      inject: [NotificationChannelRegistry],
-    })),
+    ...backendTokenProviders(
+      SMS_KIND,
+      SMS_BACKEND_REGISTRY,
+      SMS_CHANNEL,
+      getSmsChannelToken,
+      ctx.smsNames,
+    ),
+    ...backendTokenProviders(
+      PUSH_KIND,
+      PUSH_BACKEND_REGISTRY,
+      PUSH_CHANNEL,
+      getPushChannelToken,
+      ctx.pushNames,
+    ),
   ];
 }
 
 /** What `NotificationModule` exports. */
 export function createNotificationExports(
   ctx: NotificationBuildContext,
-): Array<string | symbol | typeof NotificationChannelRegistry | typeof DeliveryService> {
+): Array<string | symbol | typeof DeliveryService> {
   return [
     NOTIFICATION_CONFIG,
-    NotificationChannelRegistry,
+    SMS_BACKEND_REGISTRY,
+    PUSH_BACKEND_REGISTRY,
     ...DELIVERY_EXPORTS,
     SMS_CHANNEL,
     PUSH_CHANNEL,
