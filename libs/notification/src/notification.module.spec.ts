@@ -152,11 +152,11 @@ describe('NotificationModule', () => {
     await app.close();
   });
 
-  it('reads the backends from env through the loader when forRoot() has no config', async () => {
+  it('reads the backends from env through the loader at bootstrap; listed names get named tokens', async () => {
     process.env.HERALD_NOTIFICATION__SMS_BACKENDS = JSON.stringify([
       { name: 'env-sms', primary: true, driver: 'log' },
     ]);
-    const app = await boot(NotificationModule.forRoot());
+    const app = await boot(NotificationModule.forRoot({}, { smsBackendNames: ['env-sms'] }));
     expect(app.get(getSmsChannelToken('env-sms')).name).toBe('env-sms');
     await app.close();
   });

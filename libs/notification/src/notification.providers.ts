@@ -39,9 +39,6 @@ export interface NotificationBuildContext {
   /** Backend names bound under their named tokens. */
   smsNames: string[];
   pushNames: string[];
-  /** Config already resolved by `forRoot` (or the error it raised, rethrown at bootstrap). */
-  resolved?: NotificationConfig;
-  failure?: unknown;
   /** `stub()`: in-memory channels as the primaries, nothing configured. */
   stub?: boolean;
 }
@@ -92,11 +89,9 @@ export function createNotificationProviders(ctx: NotificationBuildContext): Prov
   return [
     {
       provide: NOTIFICATION_CONFIG,
-      useFactory: (input: NotificationConfigInput) => {
-        if (ctx.failure !== undefined) throw ctx.failure;
-        if (ctx.stub) return new NotificationConfig({});
-        return ctx.resolved ?? resolveNotificationConfig(input);
-      },
+      // bootstrap, not module evaluation: YAML and env are read here, problems fail the start
+      useFactory: (input: NotificationConfigInput) =>
+        ctx.stub ? new NotificationConfig({}) : resolveNotificationConfig(input),
       inject: [NOTIFICATION_MODULE_OPTIONS],
     },
     telemetryProvider(NOTIFICATION_TELEMETRY),
@@ -166,13 +161,4 @@ export function createNotificationExports(
     ...ctx.smsNames.map(getSmsChannelToken),
     ...ctx.pushNames.map(getPushChannelToken),
   ];
-}
-
-/** Backend names of a (possibly invalid) config, for the named tokens. */
-export function backendNames(list: unknown): string[] {
-  if (!Array.isArray(list)) return [];
-  const names = list
-    .map((b) => (b as { name?: unknown })?.name)
-    .filter((n): n is string => typeof n === 'string' && n.trim() !== '');
-  return [...new Set(names)];
 }

@@ -134,7 +134,9 @@ describe('MailerModule', () => {
       HERALD_NOTIFICATION__MAILER__BACKENDS__0__SMTP__PASSWORD: 'env-secret',
     });
     try {
-      const app = await Test.createTestingModule({ imports: [MailerModule.forRoot()] }).compile();
+      const app = await Test.createTestingModule({
+        imports: [MailerModule.forRoot({}, { backendNames: ['env-mail'] })],
+      }).compile();
       const mailer = app.get<MailerChannel>(MAILER);
       expect(mailer).toBe(app.get(getMailerToken('env-mail')));
       expect(mailer.driver.driver).toBe('smtp');

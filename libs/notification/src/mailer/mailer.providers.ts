@@ -25,9 +25,8 @@ import { MAILER_MODULE_OPTIONS, type MailerConfigInput } from './mailer.module-d
 
 /** How one `MailerModule` is built. */
 export interface MailerBuildContext {
+  /** Backend names bound under `getMailerToken(name)`. */
   names: string[];
-  resolved?: MailerConfig;
-  failure?: unknown;
   /** `stub()` without a config: the primary is an `InMemoryMailer`. */
   memory?: boolean;
 }
@@ -51,10 +50,8 @@ export function createMailerProviders(ctx: MailerBuildContext): Provider[] {
   return [
     {
       provide: MAILER_CONFIG,
-      useFactory: (input: MailerConfigInput) => {
-        if (ctx.failure !== undefined) throw ctx.failure;
-        return ctx.resolved ?? resolveMailerConfig(input);
-      },
+      // bootstrap, not module evaluation: YAML and env are read here, problems fail the start
+      useFactory: (input: MailerConfigInput) => resolveMailerConfig(input),
       inject: [MAILER_MODULE_OPTIONS],
     },
     telemetryProvider(MAILER_TELEMETRY),
