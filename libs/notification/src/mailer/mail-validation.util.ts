@@ -1,11 +1,12 @@
 import type { MailAddress, MailMessage } from '@herald/contracts';
-import { DeliveryError } from '../errors/delivery.error';
+import { InvalidMailError } from '../errors/invalid-mail.error';
 
 /** A deliverable address: local@domain.tld, no spaces, brackets, quotes or line breaks. */
 export const EMAIL_PATTERN =
   /^[^\s@<>()",;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const LINE_BREAK = /[\r\n]/;
+/** What may never appear in a value that becomes (part of) a header line: CR, LF, NUL. */
+const HEADER_BREAKER = /[\r\n\0]/;
 
 /** `{ name, address }` of either address form. */
 export function normalizeAddress(value: MailAddress): { name?: string; address: string } {
@@ -22,75 +23,77 @@ export function recipientsOf(message: MailMessage): string[] {
 }
 
 /**
- * Rejects, before anything is sent, what could forge headers or bounce: a line
- * break in the subject, a display name, an address or a header; an invalid
- * address; a message without recipients or content. Throws a permanent
- * `DeliveryError` (`bad_request` or `invalid_recipient`).
+ * Rejects, before anything is sent, what could forge headers or bounce: a CR,
+ * LF or NUL in any value that ends up in a header (subject, display names,
+ * addresses, extra headers, metadata, tags, the idempotency key, attachment
+ * filename, content type and content id); an invalid address; a message
+ * without recipients or content. Throws an `InvalidMailError` naming the field
+ * (a permanent `DeliveryError`: `bad_request`, or `invalid_recipient`).
  */
 export function assertSendableMail(message: MailMessage, backend: string): void {
-  const fail = (reason: 'bad_request' | 'invalid_recipient', text: string): never => {
-    throw new DeliveryError(`mail backend "${backend}": ${text}`, {
-      reason,
-      channel: 'email',
-      backend,
-    });
+  const fail = (
+    field: string,
+    text: string,
+    reason: 'bad_request' | 'invalid_recipient' = 'bad_request',
+  ): never => {
+    throw new InvalidMailError(field, text, backend, reason);
+  };
+  /** A header value: a string without CR, LF or NUL. */
+  const headerValue = (field: string, value: unknown, optional = true) => {
+    if (value === undefined && optional) return;
+    if (typeof value !== 'string') fail(field, `"${field}" must be a string`);
+    if (HEADER_BREAKER.test(value as string))
+      fail(
+        field,
+        `header injection refused: "${field}" contains a line break or NUL character (CR, LF and NUL are not allowed in mail headers)`,
+      );
   };
   if (!message || typeof message !== 'object')
-    fail('bad_request', 'send() needs a MailMessage or a Mailable');
-  if (typeof message.subject !== 'string') fail('bad_request', 'the message needs a subject');
-  if (LINE_BREAK.test(message.subject))
-    fail('bad_request', 'header injection refused: the subject contains a line break');
-  const check = (field: string, value: MailAddress | undefined) => {
+    fail('message', 'send() needs a MailMessage or a Mailable');
+  if (typeof message.subject !== 'string') fail('subject', 'the message needs a subject');
+  headerValue('subject', message.subject);
+  headerValue('idempotencyKey', message.idempotencyKey);
+  const address = (field: string, value: MailAddress | undefined) => {
     if (value === undefined) return;
-    const { name, address } = normalizeAddress(value);
-    if (typeof name === 'string' && LINE_BREAK.test(name))
+    const { name, address: email } = normalizeAddress(value);
+    if (typeof name === 'string') headerValue(`${field}.name`, name);
+    headerValue(field, email, false);
+    if (!EMAIL_PATTERN.test(email))
       fail(
-        'bad_request',
-        `header injection refused: the display name in "${field}" contains a line break`,
-      );
-    if (typeof address !== 'string' || LINE_BREAK.test(address))
-      fail(
-        'bad_request',
-        `header injection refused: an address in "${field}" contains a line break`,
-      );
-    if (!EMAIL_PATTERN.test(address))
-      fail(
+        field,
+        `"${field}" has an invalid address ${JSON.stringify(email)}; use local@domain.tld`,
         'invalid_recipient',
-        `"${field}" has an invalid address ${JSON.stringify(address)}; use local@domain.tld`,
       );
   };
   if (!Array.isArray(message.to) || message.to.length === 0)
-    fail('invalid_recipient', 'the message needs at least one "to" address');
-  check('from', message.from);
-  check('replyTo', message.replyTo);
-  for (const field of ['to', 'cc', 'bcc'] as const)
-    (message[field] ?? []).forEach((a) => check(field, a));
+    fail('to', 'the message needs at least one "to" address', 'invalid_recipient');
+  address('from', message.from);
+  address('replyTo', message.replyTo);
+  for (const list of ['to', 'cc', 'bcc'] as const)
+    (message[list] ?? []).forEach((a, i) => address(`${list}[${i}]`, a));
   for (const [name, value] of Object.entries(message.headers ?? {})) {
     if (!HEADER_NAME.test(name))
-      fail('bad_request', `header injection refused: invalid header name ${JSON.stringify(name)}`);
-    if (typeof value !== 'string' || LINE_BREAK.test(value))
-      fail('bad_request', `header injection refused: header "${name}" contains a line break`);
+      fail(
+        `headers.${name}`,
+        `header injection refused: invalid header name ${JSON.stringify(name)} (letters, digits and !#$%&'*+-.^_\`|~ only)`,
+      );
+    headerValue(`headers.${name}`, value, false);
   }
   for (const [key, value] of Object.entries(message.metadata ?? {})) {
-    if (!HEADER_NAME.test(key) || typeof value !== 'string' || LINE_BREAK.test(value))
+    if (!HEADER_NAME.test(key))
       fail(
-        'bad_request',
-        `header injection refused: metadata ${JSON.stringify(key)} must be a token with a one-line string value`,
+        `metadata.${key}`,
+        `header injection refused: metadata key ${JSON.stringify(key)} must be a token (letters, digits and !#$%&'*+-.^_\`|~ only)`,
       );
+    headerValue(`metadata.${key}`, value, false);
   }
-  for (const tag of message.tags ?? []) {
-    if (typeof tag !== 'string' || LINE_BREAK.test(tag))
-      fail(
-        'bad_request',
-        `header injection refused: tag ${JSON.stringify(tag)} contains a line break`,
-      );
-  }
-  for (const attachment of message.attachments ?? []) {
-    if (!attachment?.filename || LINE_BREAK.test(attachment.filename))
-      fail('bad_request', 'every attachment needs a filename without line breaks');
-    if (attachment.contentId !== undefined && LINE_BREAK.test(attachment.contentId))
-      fail('bad_request', `header injection refused: content id of "${attachment.filename}"`);
-  }
-  if (!message.text && !message.html)
-    fail('bad_request', 'the message needs a text or an html body');
+  (message.tags ?? []).forEach((tag, i) => headerValue(`tags[${i}]`, tag, false));
+  (message.attachments ?? []).forEach((attachment, i) => {
+    const field = `attachments[${i}]`;
+    if (!attachment?.filename) fail(`${field}.filename`, `"${field}" needs a filename`);
+    headerValue(`${field}.filename`, attachment.filename, false);
+    headerValue(`${field}.contentType`, attachment.contentType);
+    headerValue(`${field}.contentId`, attachment.contentId);
+  });
+  if (!message.text && !message.html) fail('text', 'the message needs a text or an html body');
 }
