@@ -28,6 +28,7 @@ import {
   openDeliveryTestDatabase,
   type TestDatabase,
 } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
+import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends';
 
 const until = async (check: () => boolean, what: () => string, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -113,32 +114,8 @@ describe.each([
         DatabaseModule,
         ObservabilityModule,
         NotificationModule.forRoot({
-          sms_backends: [
-            {
-              name: 'twilio',
-              primary: true,
-              driver: 'twilio',
-              twilio: {
-                account_sid: twilio.accountSid,
-                auth_token: twilio.authToken,
-                from_number: '+15005550006',
-                base_url: twilio.url,
-              },
-            },
-          ],
-          push_backends: [
-            { name: 'android', primary: true, driver: 'fcm', fcm: fcm.driverConfig() },
-            { name: 'ios', driver: 'apns', apns: apns.driverConfig() },
-            {
-              name: 'web',
-              driver: 'webpush',
-              webpush: {
-                vapid_public_key: vapid.publicKey,
-                vapid_private_key: vapid.privateKey,
-                subject: 'mailto:ops@herald.test',
-              },
-            },
-          ],
+          sms_backends: [twilioBackend(twilio)],
+          push_backends: pushBackends(fcm, apns, vapid),
           delivery: {
             enabled: true,
             queue,
@@ -150,13 +127,7 @@ describe.each([
         }),
         MailerModule.forRoot({
           backends: [
-            {
-              name: 'sendgrid',
-              primary: true,
-              driver: 'sendgrid',
-              from_email: 'noreply@herald.test',
-              sendgrid: { api_key: sendgrid.apiKey, base_url: sendgrid.url },
-            },
+            sendgridBackend(sendgrid),
             {
               name: 'smtp',
               driver: 'smtp',

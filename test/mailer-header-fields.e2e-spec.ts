@@ -5,6 +5,7 @@ import { MAILER, getMailerToken, type MailerProtocol, type MailMessage } from '@
 import { ObservabilityModule } from '@herald/observability';
 import { DeliveryError, InvalidMailError, MailerModule } from '@herald/notification';
 import { FakeSendgridServer } from '@herald/notification/testing';
+import { sendgridBackend } from './helpers/fake-backends';
 
 type Patch = (message: MailMessage) => void;
 
@@ -89,12 +90,7 @@ describe('mail header fields refuse CR, LF and NUL (real SMTP on loopback, SendG
                 pool: false,
               },
             },
-            {
-              name: 'sendgrid',
-              driver: 'sendgrid',
-              from_email: 'noreply@herald.test',
-              sendgrid: { api_key: sendgrid.apiKey, base_url: sendgrid.url },
-            },
+            sendgridBackend(sendgrid, false),
           ],
         }),
       ],

@@ -78,11 +78,36 @@ const PUSH_KIND: BackendKind<PushChannelProtocol, NamedPushConfig> = {
   create: createPushChannel,
 };
 
-const REGISTRY_INJECT = [
-  NOTIFICATION_CONFIG,
-  NOTIFICATION_TELEMETRY,
-  { token: DeliveryService, optional: true },
-];
+/** The registry of one kind: what the config lists, wrapped when reliable delivery is on. */
+function registryProvider<
+  T extends SMSChannelProtocol | PushChannelProtocol,
+  B extends NamedSMSConfig | NamedPushConfig,
+>(
+  token: symbol,
+  kind: BackendKind<T, B>,
+  backendsOf: (config: NotificationConfig) => B[],
+  inMemoryPrimary: () => T | undefined,
+): Provider {
+  return {
+    provide: token,
+    useFactory: (
+      config: NotificationConfig,
+      telemetry: DeliveryTelemetry,
+      service?: DeliveryService,
+    ) =>
+      buildBackendRegistry(kind, backendsOf(config), {
+        telemetry,
+        delivery: config.delivery,
+        service,
+        inMemoryPrimary: inMemoryPrimary(),
+      }),
+    inject: [
+      NOTIFICATION_CONFIG,
+      NOTIFICATION_TELEMETRY,
+      { token: DeliveryService, optional: true },
+    ],
+  };
+}
 
 /** Every provider of `NotificationModule`. */
 export function createNotificationProviders(ctx: NotificationBuildContext): Provider[] {
@@ -95,36 +120,18 @@ export function createNotificationProviders(ctx: NotificationBuildContext): Prov
       inject: [NOTIFICATION_MODULE_OPTIONS],
     },
     telemetryProvider(NOTIFICATION_TELEMETRY),
-    {
-      provide: SMS_BACKEND_REGISTRY,
-      useFactory: (
-        config: NotificationConfig,
-        telemetry: DeliveryTelemetry,
-        service?: DeliveryService,
-      ) =>
-        buildBackendRegistry(SMS_KIND, config.smsBackends, {
-          telemetry,
-          delivery: config.delivery,
-          service,
-          inMemoryPrimary: ctx.stub ? new InMemorySmsChannel() : undefined,
-        }),
-      inject: REGISTRY_INJECT,
-    },
-    {
-      provide: PUSH_BACKEND_REGISTRY,
-      useFactory: (
-        config: NotificationConfig,
-        telemetry: DeliveryTelemetry,
-        service?: DeliveryService,
-      ) =>
-        buildBackendRegistry(PUSH_KIND, config.pushBackends, {
-          telemetry,
-          delivery: config.delivery,
-          service,
-          inMemoryPrimary: ctx.stub ? new InMemoryPushChannel() : undefined,
-        }),
-      inject: REGISTRY_INJECT,
-    },
+    registryProvider(
+      SMS_BACKEND_REGISTRY,
+      SMS_KIND,
+      (c) => c.smsBackends,
+      () => (ctx.stub ? new InMemorySmsChannel() : undefined),
+    ),
+    registryProvider(
+      PUSH_BACKEND_REGISTRY,
+      PUSH_KIND,
+      (c) => c.pushBackends,
+      () => (ctx.stub ? new InMemoryPushChannel() : undefined),
+    ),
     // Reliable delivery (notification.delivery): retries, failover, records, queue.
     ...createDeliveryProviders({
       inject: NOTIFICATION_CONFIG,
