@@ -12,7 +12,7 @@ const HEADER_BREAKER = /[\r\n\0]/;
 export function normalizeAddress(value: MailAddress): { name?: string; address: string } {
   return typeof value === 'string'
     ? { address: value }
-    : { name: value?.name, address: value?.address };
+    : { name: nameOf(value), address: addressOf(value) };
 }
 
 /** Every address of a message (to, cc, bcc), as plain addresses. */
@@ -20,6 +20,77 @@ export function recipientsOf(message: MailMessage): string[] {
   return [...(message.to ?? []), ...(message.cc ?? []), ...(message.bcc ?? [])].map(
     (a) => normalizeAddress(a).address,
   );
+}
+
+/** Index of a list field in messages: `to[1]`; built only when something is wrong. */
+function at(list: string, index: number): string {
+  return `${list}[${index}]`;
+}
+
+/** True when `value` cannot go into a header: not a string, or a CR, LF or NUL in it. */
+function unsafe(value: unknown): boolean {
+  return typeof value !== 'string' || HEADER_BREAKER.test(value);
+}
+
+function injection(backend: string, field: string, value: unknown): InvalidMailError {
+  return new InvalidMailError(
+    field,
+    typeof value !== 'string'
+      ? `"${field}" must be a string`
+      : `header injection refused: "${field}" contains a line break or NUL character (CR, LF and NUL are not allowed in mail headers)`,
+    backend,
+  );
+}
+
+type AddressProblem = 'name' | 'address' | 'invalid';
+
+/** The display name of either address form (what was given: validation checks its type). */
+function nameOf(value: MailAddress): string | undefined {
+  return typeof value === 'string' ? undefined : value?.name;
+}
+
+/** The address of either address form (what was given: validation checks its type). */
+function addressOf(value: MailAddress): string {
+  return typeof value === 'string' ? value : value?.address;
+}
+
+/** What is wrong with an address, if anything (allocates nothing when it is fine). */
+function addressProblem(value: MailAddress | undefined): AddressProblem | undefined {
+  if (value === undefined) return undefined;
+  const name = nameOf(value);
+  if (name !== undefined && name !== null && unsafe(name)) return 'name';
+  const address = addressOf(value);
+  if (unsafe(address)) return 'address';
+  return EMAIL_PATTERN.test(address) ? undefined : 'invalid';
+}
+
+function addressError(
+  backend: string,
+  field: string,
+  value: MailAddress,
+  problem: AddressProblem,
+): InvalidMailError {
+  if (problem === 'name') return injection(backend, `${field}.name`, nameOf(value));
+  if (problem === 'address') return injection(backend, field, addressOf(value));
+  return new InvalidMailError(
+    field,
+    `"${field}" has an invalid address ${JSON.stringify(addressOf(value))}; use local@domain.tld`,
+    backend,
+    'invalid_recipient',
+  );
+}
+
+function checkAddress(backend: string, field: string, value: MailAddress | undefined): void {
+  const problem = addressProblem(value);
+  if (problem) throw addressError(backend, field, value!, problem);
+}
+
+function checkAddresses(backend: string, list: string, values: MailAddress[] | undefined): void {
+  if (!values) return;
+  for (let i = 0; i < values.length; i++) {
+    const problem = addressProblem(values[i]);
+    if (problem) throw addressError(backend, at(list, i), values[i], problem);
+  }
 }
 
 /**
@@ -31,69 +102,70 @@ export function recipientsOf(message: MailMessage): string[] {
  * (a permanent `DeliveryError`: `bad_request`, or `invalid_recipient`).
  */
 export function assertSendableMail(message: MailMessage, backend: string): void {
-  const fail = (
-    field: string,
-    text: string,
-    reason: 'bad_request' | 'invalid_recipient' = 'bad_request',
-  ): never => {
-    throw new InvalidMailError(field, text, backend, reason);
-  };
-  /** A header value: a string without CR, LF or NUL. */
-  const headerValue = (field: string, value: unknown, optional = true) => {
-    if (value === undefined && optional) return;
-    if (typeof value !== 'string') fail(field, `"${field}" must be a string`);
-    if (HEADER_BREAKER.test(value as string))
-      fail(
-        field,
-        `header injection refused: "${field}" contains a line break or NUL character (CR, LF and NUL are not allowed in mail headers)`,
-      );
-  };
   if (!message || typeof message !== 'object')
-    fail('message', 'send() needs a MailMessage or a Mailable');
-  if (typeof message.subject !== 'string') fail('subject', 'the message needs a subject');
-  headerValue('subject', message.subject);
-  headerValue('idempotencyKey', message.idempotencyKey);
-  const address = (field: string, value: MailAddress | undefined) => {
-    if (value === undefined) return;
-    const { name, address: email } = normalizeAddress(value);
-    if (typeof name === 'string') headerValue(`${field}.name`, name);
-    headerValue(field, email, false);
-    if (!EMAIL_PATTERN.test(email))
-      fail(
-        field,
-        `"${field}" has an invalid address ${JSON.stringify(email)}; use local@domain.tld`,
-        'invalid_recipient',
-      );
-  };
-  if (!Array.isArray(message.to) || message.to.length === 0)
-    fail('to', 'the message needs at least one "to" address', 'invalid_recipient');
-  address('from', message.from);
-  address('replyTo', message.replyTo);
-  for (const list of ['to', 'cc', 'bcc'] as const)
-    (message[list] ?? []).forEach((a, i) => address(`${list}[${i}]`, a));
-  for (const [name, value] of Object.entries(message.headers ?? {})) {
-    if (!HEADER_NAME.test(name))
-      fail(
-        `headers.${name}`,
-        `header injection refused: invalid header name ${JSON.stringify(name)} (letters, digits and !#$%&'*+-.^_\`|~ only)`,
-      );
-    headerValue(`headers.${name}`, value, false);
+    throw new InvalidMailError('message', 'send() needs a MailMessage or a Mailable', backend);
+  if (typeof message.subject !== 'string')
+    throw new InvalidMailError('subject', 'the message needs a subject', backend);
+  if (unsafe(message.subject)) throw injection(backend, 'subject', message.subject);
+  const key = message.idempotencyKey;
+  if (key !== undefined && unsafe(key)) throw injection(backend, 'idempotencyKey', key);
+  if (!Array.isArray(message.to) || message.to.length === 0) {
+    throw new InvalidMailError(
+      'to',
+      'the message needs at least one "to" address',
+      backend,
+      'invalid_recipient',
+    );
   }
-  for (const [key, value] of Object.entries(message.metadata ?? {})) {
-    if (!HEADER_NAME.test(key))
-      fail(
-        `metadata.${key}`,
-        `header injection refused: metadata key ${JSON.stringify(key)} must be a token (letters, digits and !#$%&'*+-.^_\`|~ only)`,
-      );
-    headerValue(`metadata.${key}`, value, false);
+  checkAddress(backend, 'from', message.from);
+  checkAddress(backend, 'replyTo', message.replyTo);
+  checkAddresses(backend, 'to', message.to);
+  checkAddresses(backend, 'cc', message.cc);
+  checkAddresses(backend, 'bcc', message.bcc);
+  if (message.headers) {
+    for (const name of Object.keys(message.headers)) {
+      if (!HEADER_NAME.test(name)) {
+        throw new InvalidMailError(
+          `headers.${name}`,
+          `header injection refused: invalid header name ${JSON.stringify(name)} (letters, digits and !#$%&'*+-.^_\`|~ only)`,
+          backend,
+        );
+      }
+      const value = message.headers[name];
+      if (unsafe(value)) throw injection(backend, `headers.${name}`, value);
+    }
   }
-  (message.tags ?? []).forEach((tag, i) => headerValue(`tags[${i}]`, tag, false));
-  (message.attachments ?? []).forEach((attachment, i) => {
-    const field = `attachments[${i}]`;
-    if (!attachment?.filename) fail(`${field}.filename`, `"${field}" needs a filename`);
-    headerValue(`${field}.filename`, attachment.filename, false);
-    headerValue(`${field}.contentType`, attachment.contentType);
-    headerValue(`${field}.contentId`, attachment.contentId);
-  });
-  if (!message.text && !message.html) fail('text', 'the message needs a text or an html body');
+  if (message.metadata) {
+    for (const name of Object.keys(message.metadata)) {
+      if (!HEADER_NAME.test(name)) {
+        throw new InvalidMailError(
+          `metadata.${name}`,
+          `header injection refused: metadata key ${JSON.stringify(name)} must be a token (letters, digits and !#$%&'*+-.^_\`|~ only)`,
+          backend,
+        );
+      }
+      const value = message.metadata[name];
+      if (unsafe(value)) throw injection(backend, `metadata.${name}`, value);
+    }
+  }
+  const tags = message.tags ?? [];
+  for (let i = 0; i < tags.length; i++)
+    if (unsafe(tags[i])) throw injection(backend, at('tags', i), tags[i]);
+  const attachments = message.attachments ?? [];
+  for (let i = 0; i < attachments.length; i++) {
+    const { filename, contentType, contentId } = attachments[i] ?? {};
+    if (!filename)
+      throw new InvalidMailError(
+        `${at('attachments', i)}.filename`,
+        `"${at('attachments', i)}" needs a filename`,
+        backend,
+      );
+    if (unsafe(filename)) throw injection(backend, `${at('attachments', i)}.filename`, filename);
+    if (contentType !== undefined && unsafe(contentType))
+      throw injection(backend, `${at('attachments', i)}.contentType`, contentType);
+    if (contentId !== undefined && unsafe(contentId))
+      throw injection(backend, `${at('attachments', i)}.contentId`, contentId);
+  }
+  if (!message.text && !message.html)
+    throw new InvalidMailError('text', 'the message needs a text or an html body', backend);
 }
