@@ -20,6 +20,7 @@ import {
   FakeTwilioServer,
   FakeWebPushServer,
 } from '@herald/notification/testing';
+import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends';
 
 /** What a user does: the modules configured in code against the test kit's fake servers. */
 describe('NotificationModule + MailerModule against the test kit fakes', () => {
@@ -43,44 +44,10 @@ describe('NotificationModule + MailerModule against the test kit fakes', () => {
       imports: [
         ObservabilityModule,
         NotificationModule.forRoot({
-          sms_backends: [
-            {
-              name: 'twilio',
-              primary: true,
-              driver: 'twilio',
-              twilio: {
-                account_sid: twilio.accountSid,
-                auth_token: twilio.authToken,
-                from_number: '+15005550006',
-                base_url: twilio.url,
-              },
-            },
-          ],
-          push_backends: [
-            { name: 'android', primary: true, driver: 'fcm', fcm: fcm.driverConfig() },
-            { name: 'ios', driver: 'apns', apns: apns.driverConfig() },
-            {
-              name: 'web',
-              driver: 'webpush',
-              webpush: {
-                vapid_public_key: vapid.publicKey,
-                vapid_private_key: vapid.privateKey,
-                subject: 'mailto:ops@herald.test',
-              },
-            },
-          ],
+          sms_backends: [twilioBackend(twilio)],
+          push_backends: pushBackends(fcm, apns, vapid),
         }),
-        MailerModule.forRoot({
-          backends: [
-            {
-              name: 'sendgrid',
-              primary: true,
-              driver: 'sendgrid',
-              from_email: 'noreply@herald.test',
-              sendgrid: { api_key: sendgrid.apiKey, base_url: sendgrid.url },
-            },
-          ],
-        }),
+        MailerModule.forRoot({ backends: [sendgridBackend(sendgrid)] }),
       ],
     }).compile();
     await app.init();

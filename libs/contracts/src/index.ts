@@ -190,5 +190,6 @@ export {
   SAMPLER_TYPES,
   PROPAGATION_FORMATS,
   DEFAULT_HISTOGRAM_BUCKETS,
+  SENTRY_DSN_PATTERN,
   type SamplerType,
 } from './config/monitor/monitor-sections.config';

@@ -12,9 +12,9 @@ export * from './delivery';
 export * from './inbox';
 export * from './admin';
 export * from './utils';
+export * from './registry';
 export { NotificationModule } from './notification.module';
 export type {
   NotificationConfigInput,
   NotificationModuleExtras,
 } from './notification.module-definition';
-export { NotificationChannelRegistry } from './notification-channels.registry';

@@ -9,17 +9,21 @@ import type { NotificationConfig } from '@herald/contracts';
 export type NotificationConfigInput = NotificationConfig | Record<string, unknown>;
 
 /**
- * Static choices of `forRootAsync`, known before the factory runs. (Not builder
- * extras: those would copy the options and lose the `NotificationConfig` class.)
+ * Names known while the module is declared, before any config is read: the
+ * second argument of `forRoot`, or part of the `forRootAsync` options. (Not
+ * builder extras: those would copy the options and lose the `NotificationConfig` class.)
  */
 export interface NotificationModuleExtras {
   /**
-   * Names of the SMS backends to bind under `getSmsChannelToken(name)` when
-   * the config comes from a factory (`forRoot` finds them itself).
+   * SMS backends to bind under `getSmsChannelToken(name)` (`@InjectSmsChannel(name)`)
+   * that are configured outside code (YAML, env, a factory). Backends given to
+   * `forRoot(config)` get their named tokens without being listed. A listed
+   * name that is not configured fails the bootstrap.
    * @default []
+   * @example NotificationModule.forRoot({}, { smsBackendNames: ['twilio-eu'] })
    */
   smsBackendNames?: string[];
-  /** Same for `getPushChannelToken(name)`. @default [] */
+  /** Same for `getPushChannelToken(name)` (`@InjectPushChannel(name)`). @default [] */
   pushBackendNames?: string[];
 }
 

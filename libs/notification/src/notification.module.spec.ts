@@ -17,7 +17,8 @@ import {
 } from '@herald/contracts';
 import { ObservabilityModule } from '@herald/observability';
 import { DeliveryError } from './errors/delivery.error';
-import { NotificationChannelRegistry } from './notification-channels.registry';
+import { SMS_BACKEND_REGISTRY } from './registry/backend-registry.tokens';
+import type { NamedBackendRegistry } from './registry/named-backend.registry';
 import { NotificationModule } from './notification.module';
 import { LogSmsDriver } from './sms/drivers/log/log-sms.driver';
 import { SmsChannel } from './sms/sms-channel';
@@ -66,7 +67,9 @@ describe('NotificationModule', () => {
     expect(app.get(SMS_CHANNEL)).toBe(audit);
     expect(app.get<SmsChannel>(getSmsChannelToken('tw')).driver.driver).toBe('twilio');
     expect(app.get(PUSH_CHANNEL)).toBe(app.get(getPushChannelToken('dev')));
-    expect(app.get(NotificationChannelRegistry).smsNames()).toEqual(['tw', 'audit']);
+    expect(app.get<NamedBackendRegistry<SMSChannelProtocol>>(SMS_BACKEND_REGISTRY).names()).toEqual(
+      ['tw', 'audit'],
+    );
 
     const result = await app
       .get<SMSChannelProtocol>(SMS_CHANNEL)
@@ -149,11 +152,11 @@ describe('NotificationModule', () => {
     await app.close();
   });
 
-  it('reads the backends from env through the loader when forRoot() has no config', async () => {
+  it('reads the backends from env through the loader at bootstrap; listed names get named tokens', async () => {
     process.env.HERALD_NOTIFICATION__SMS_BACKENDS = JSON.stringify([
       { name: 'env-sms', primary: true, driver: 'log' },
     ]);
-    const app = await boot(NotificationModule.forRoot());
+    const app = await boot(NotificationModule.forRoot({}, { smsBackendNames: ['env-sms'] }));
     expect(app.get(getSmsChannelToken('env-sms')).name).toBe('env-sms');
     await app.close();
   });

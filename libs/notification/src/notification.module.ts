@@ -8,9 +8,9 @@ import {
 import {
   createNotificationExports,
   createNotificationProviders,
-  resolveNotificationConfig,
   type NotificationBuildContext,
 } from './notification.providers';
+import { backendNamesIn } from './registry/backend-names.util';
 
 function complete(base: DynamicModule, ctx: NotificationBuildContext): DynamicModule {
   return {
@@ -25,25 +25,34 @@ function complete(base: DynamicModule, ctx: NotificationBuildContext): DynamicMo
  * Registers the SMS and push backends of `notification.sms_backends` and
  * `push_backends`: each under `getSmsChannelToken(name)` /
  * `getPushChannelToken(name)`, the primary one also under `SMS_CHANNEL` /
- * `PUSH_CHANNEL` (same instance). Global. Config errors fail at bootstrap with
- * their path.
+ * `PUSH_CHANNEL` (same instance). Global.
  *
- * @example NotificationModule.forRoot() // YAML + env
+ * Nothing is read while your `AppModule` is evaluated: the YAML file and the
+ * `HERALD_*` environment are read, and the config validated, when the
+ * application bootstraps, and a problem fails the bootstrap with its path.
+ * So the named tokens are those of the backends given in code, plus the
+ * names you list for backends configured in YAML or env.
+ *
+ * @example NotificationModule.forRoot() // YAML + env; SMS_CHANNEL / PUSH_CHANNEL
+ * @example NotificationModule.forRoot({}, { smsBackendNames: ['twilio-eu'] }) // + a named token for a YAML backend
  * @example NotificationModule.forRoot({ smsBackends: [{ name: 'tw', primary: true, driver: 'twilio', twilio: {...} }] })
  */
 @Module({})
 export class NotificationModule extends NotificationConfigurableModule {
-  /** SPEC `configure(config)`; without a config, YAML and env alone. */
-  static forRoot(config: NotificationConfigInput = {}): DynamicModule {
-    const ctx: NotificationBuildContext = { smsNames: [], pushNames: [] };
-    try {
-      ctx.resolved = resolveNotificationConfig(config);
-      ctx.smsNames = ctx.resolved.smsBackends.map((b) => b.name);
-      ctx.pushNames = ctx.resolved.pushBackends.map((b) => b.name);
-    } catch (error) {
-      ctx.failure = error; // rethrown by the config provider, at bootstrap
-    }
-    return complete(super.forRoot(config), ctx);
+  /**
+   * SPEC `configure(config)`; without a config, YAML and env alone.
+   *
+   * @param config a `NotificationConfig` (used as is) or a partial object laid over YAML and env
+   * @param extras names of backends configured outside code that should get named tokens
+   */
+  static forRoot(
+    config: NotificationConfigInput = {},
+    extras: NotificationModuleExtras = {},
+  ): DynamicModule {
+    return complete(super.forRoot(config), {
+      smsNames: backendNamesIn(config, 'smsBackends', extras.smsBackendNames),
+      pushNames: backendNamesIn(config, 'pushBackends', extras.pushBackendNames),
+    });
   }
 
   /**
@@ -56,8 +65,8 @@ export class NotificationModule extends NotificationConfigurableModule {
   ): DynamicModule {
     const { smsBackendNames = [], pushBackendNames = [], ...rest } = options;
     return complete(super.forRootAsync(rest), {
-      smsNames: smsBackendNames,
-      pushNames: pushBackendNames,
+      smsNames: [...new Set(smsBackendNames)],
+      pushNames: [...new Set(pushBackendNames)],
     });
   }
 

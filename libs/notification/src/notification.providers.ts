@@ -6,13 +6,15 @@ import {
   METRICS_COLLECTOR,
   NotificationConfig,
   PUSH_CHANNEL,
+  type NamedPushConfig,
+  type NamedSMSConfig,
+  type PushChannelProtocol,
+  type SMSChannelProtocol,
   SMS_CHANNEL,
   TRACER,
   type MetricsCollectorProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
-import { NotificationChannelRegistry } from './notification-channels.registry';
-import { applyReliableDelivery } from './delivery/apply-reliable-delivery';
 import { createDeliveryProviders, DELIVERY_EXPORTS } from './delivery/delivery.providers';
 import { DeliveryService } from './delivery/reliable/delivery.service';
 import { NOTIFICATION_CONFIG, NOTIFICATION_TELEMETRY } from './notification.constants';
@@ -24,17 +26,19 @@ import { createPushChannel } from './push/create-push-channel';
 import { createSmsChannel } from './sms/create-sms-channel';
 import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel';
 import { InMemorySmsChannel } from './testing/fakes/in-memory-sms-channel';
+import { PUSH_BACKEND_REGISTRY, SMS_BACKEND_REGISTRY } from './registry/backend-registry.tokens';
+import {
+  backendTokenProviders,
+  buildBackendRegistry,
+  type BackendKind,
+} from './registry/backend-registry.providers';
 import { DeliveryTelemetry } from './utils/delivery-telemetry';
-import { unconfiguredChannel } from './utils/unconfigured-channel';
 
 /** How one `NotificationModule` is built. */
 export interface NotificationBuildContext {
   /** Backend names bound under their named tokens. */
   smsNames: string[];
   pushNames: string[];
-  /** Config already resolved by `forRoot` (or the error it raised, rethrown at bootstrap). */
-  resolved?: NotificationConfig;
-  failure?: unknown;
   /** `stub()`: in-memory channels as the primaries, nothing configured. */
   stub?: boolean;
 }
@@ -60,22 +64,49 @@ export const telemetryProvider = (token: symbol): Provider => ({
   ],
 });
 
-function buildRegistry(
-  config: NotificationConfig,
-  telemetry: DeliveryTelemetry,
-  stub: boolean,
-): NotificationChannelRegistry {
-  const registry = new NotificationChannelRegistry();
-  if (stub) {
-    registry.addSms(new InMemorySmsChannel(), true);
-    registry.addPush(new InMemoryPushChannel(), true);
-    return registry;
-  }
-  for (const backend of config.smsBackends)
-    registry.addSms(createSmsChannel(backend, telemetry), backend.primary);
-  for (const backend of config.pushBackends)
-    registry.addPush(createPushChannel(backend, telemetry), backend.primary);
-  return registry;
+const SMS_KIND: BackendKind<SMSChannelProtocol, NamedSMSConfig> = {
+  channel: 'sms',
+  label: 'SMS',
+  path: 'notification.sms_backends',
+  create: createSmsChannel,
+};
+
+const PUSH_KIND: BackendKind<PushChannelProtocol, NamedPushConfig> = {
+  channel: 'push',
+  label: 'push',
+  path: 'notification.push_backends',
+  create: createPushChannel,
+};
+
+/** The registry of one kind: what the config lists, wrapped when reliable delivery is on. */
+function registryProvider<
+  T extends SMSChannelProtocol | PushChannelProtocol,
+  B extends NamedSMSConfig | NamedPushConfig,
+>(
+  token: symbol,
+  kind: BackendKind<T, B>,
+  backendsOf: (config: NotificationConfig) => B[],
+  inMemoryPrimary: () => T | undefined,
+): Provider {
+  return {
+    provide: token,
+    useFactory: (
+      config: NotificationConfig,
+      telemetry: DeliveryTelemetry,
+      service?: DeliveryService,
+    ) =>
+      buildBackendRegistry(kind, backendsOf(config), {
+        telemetry,
+        delivery: config.delivery,
+        service,
+        inMemoryPrimary: inMemoryPrimary(),
+      }),
+    inject: [
+      NOTIFICATION_CONFIG,
+      NOTIFICATION_TELEMETRY,
+      { token: DeliveryService, optional: true },
+    ],
+  };
 }
 
 /** Every provider of `NotificationModule`. */
@@ -83,86 +114,58 @@ export function createNotificationProviders(ctx: NotificationBuildContext): Prov
   return [
     {
       provide: NOTIFICATION_CONFIG,
-      useFactory: (input: NotificationConfigInput) => {
-        if (ctx.failure !== undefined) throw ctx.failure;
-        if (ctx.stub) return new NotificationConfig({});
-        return ctx.resolved ?? resolveNotificationConfig(input);
-      },
+      // bootstrap, not module evaluation: YAML and env are read here, problems fail the start
+      useFactory: (input: NotificationConfigInput) =>
+        ctx.stub ? new NotificationConfig({}) : resolveNotificationConfig(input),
       inject: [NOTIFICATION_MODULE_OPTIONS],
     },
     telemetryProvider(NOTIFICATION_TELEMETRY),
-    {
-      provide: NotificationChannelRegistry,
-      useFactory: (
-        config: NotificationConfig,
-        telemetry: DeliveryTelemetry,
-        delivery?: DeliveryService,
-      ) =>
-        applyReliableDelivery(
-          buildRegistry(config, telemetry, Boolean(ctx.stub)),
-          config,
-          ctx.stub ? undefined : delivery,
-        ),
-      inject: [
-        NOTIFICATION_CONFIG,
-        NOTIFICATION_TELEMETRY,
-        { token: DeliveryService, optional: true },
-      ],
-    },
+    registryProvider(
+      SMS_BACKEND_REGISTRY,
+      SMS_KIND,
+      (c) => c.smsBackends,
+      () => (ctx.stub ? new InMemorySmsChannel() : undefined),
+    ),
+    registryProvider(
+      PUSH_BACKEND_REGISTRY,
+      PUSH_KIND,
+      (c) => c.pushBackends,
+      () => (ctx.stub ? new InMemoryPushChannel() : undefined),
+    ),
     // Reliable delivery (notification.delivery): retries, failover, records, queue.
     ...createDeliveryProviders({
       inject: NOTIFICATION_CONFIG,
       select: (config: NotificationConfig) => config.delivery,
     }),
-    {
-      provide: SMS_CHANNEL,
-      useFactory: (r: NotificationChannelRegistry) =>
-        r.hasPrimarySms()
-          ? r.sms()
-          : unconfiguredChannel('sms', 'notification.sms_backends', r.smsNames()),
-      inject: [NotificationChannelRegistry],
-    },
-    {
-      provide: PUSH_CHANNEL,
-      useFactory: (r: NotificationChannelRegistry) =>
-        r.hasPrimaryPush()
-          ? r.push()
-          : unconfiguredChannel('push', 'notification.push_backends', r.pushNames()),
-      inject: [NotificationChannelRegistry],
-    },
-    ...ctx.smsNames.map((name) => ({
-      provide: getSmsChannelToken(name),
-      useFactory: (r: NotificationChannelRegistry) => r.sms(name),
-      inject: [NotificationChannelRegistry],
-    })),
-    ...ctx.pushNames.map((name) => ({
-      provide: getPushChannelToken(name),
-      useFactory: (r: NotificationChannelRegistry) => r.push(name),
-      inject: [NotificationChannelRegistry],
-    })),
+    ...backendTokenProviders(
+      SMS_KIND,
+      SMS_BACKEND_REGISTRY,
+      SMS_CHANNEL,
+      getSmsChannelToken,
+      ctx.smsNames,
+    ),
+    ...backendTokenProviders(
+      PUSH_KIND,
+      PUSH_BACKEND_REGISTRY,
+      PUSH_CHANNEL,
+      getPushChannelToken,
+      ctx.pushNames,
+    ),
   ];
 }
 
 /** What `NotificationModule` exports. */
 export function createNotificationExports(
   ctx: NotificationBuildContext,
-): Array<string | symbol | typeof NotificationChannelRegistry | typeof DeliveryService> {
+): Array<string | symbol | typeof DeliveryService> {
   return [
     NOTIFICATION_CONFIG,
-    NotificationChannelRegistry,
+    SMS_BACKEND_REGISTRY,
+    PUSH_BACKEND_REGISTRY,
     ...DELIVERY_EXPORTS,
     SMS_CHANNEL,
     PUSH_CHANNEL,
     ...ctx.smsNames.map(getSmsChannelToken),
     ...ctx.pushNames.map(getPushChannelToken),
   ];
-}
-
-/** Backend names of a (possibly invalid) config, for the named tokens. */
-export function backendNames(list: unknown): string[] {
-  if (!Array.isArray(list)) return [];
-  const names = list
-    .map((b) => (b as { name?: unknown })?.name)
-    .filter((n): n is string => typeof n === 'string' && n.trim() !== '');
-  return [...new Set(names)];
 }

@@ -3,6 +3,7 @@ import {
   Controller,
   Get,
   Header,
+  Inject,
   Post,
   Query,
   Res,
@@ -24,8 +25,10 @@ import {
   DeliveryError,
   DeliveryLog,
   Mailable,
-  MailerRegistry,
-  NotificationChannelRegistry,
+  MAIL_BACKEND_REGISTRY,
+  PUSH_BACKEND_REGISTRY,
+  SMS_BACKEND_REGISTRY,
+  type NamedBackendRegistry,
 } from '@herald/notification';
 import { AdminShellService } from '../admin/admin-shell.service';
 import { CurrentUserGuard } from '../auth/current-user.guard';
@@ -51,8 +54,12 @@ function logOf(channel: unknown): DeliveryLog<any> | undefined {
 export class ChannelsDemoController {
   constructor(
     private readonly shell: AdminShellService,
-    private readonly channels: NotificationChannelRegistry,
-    private readonly mailers: MailerRegistry,
+    @Inject(SMS_BACKEND_REGISTRY)
+    private readonly smsBackends: NamedBackendRegistry<SMSChannelProtocol>,
+    @Inject(PUSH_BACKEND_REGISTRY)
+    private readonly pushBackends: NamedBackendRegistry<PushChannelProtocol>,
+    @Inject(MAIL_BACKEND_REGISTRY)
+    private readonly mailBackends: NamedBackendRegistry<MailerProtocol>,
     @InjectSmsChannel() private readonly sms: SMSChannelProtocol,
     @InjectPushChannel() private readonly push: PushChannelProtocol,
     @InjectMailer() private readonly mailer: MailerProtocol,
@@ -66,12 +73,9 @@ export class ChannelsDemoController {
 
   @Get('deliveries')
   deliveries(): DemoDelivery[] {
-    const channels = [
-      ...this.channels.smsNames().map((n) => this.channels.sms(n)),
-      ...this.channels.pushNames().map((n) => this.channels.push(n)),
-      ...this.mailers.names().map((n) => this.mailers.get(n)),
-    ];
-    return channels
+    const registries = [this.smsBackends, this.pushBackends, this.mailBackends];
+    return registries
+      .flatMap((r) => r.names().map((n) => r.get(n)))
       .flatMap((c) => logOf(c)?.entries ?? [])
       .map(toDemoDelivery)
       .sort((a, b) => b.at.localeCompare(a.at));

@@ -1,3 +1,5 @@
+import { HeraldError } from '../errors/herald.error';
+
 /**
  * Tokens of named backends, in the style of `getQueueToken()` of @nestjs/bull.
  * The same name always yields the same token, so a module that registers a
@@ -5,8 +7,9 @@
  */
 function namedToken(kind: string, name: string): symbol {
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new TypeError(
-      `A ${kind} backend name must be a non-empty string (got ${JSON.stringify(name)}).`,
+    throw new HeraldError(
+      `A ${kind} backend name must be a non-empty string (got ${JSON.stringify(name)}); use the name given in its config entry.`,
+      { code: 'HERALD_INVALID_BACKEND_NAME' },
     );
   }
   return Symbol.for(`herald:${kind}:${name}`);

@@ -23,6 +23,9 @@ describe('injection tokens', () => {
     expect(getPushChannelToken('a')).not.toBe(getPushChannelToken('b'));
     expect(getSmsChannelToken('a')).not.toBe(tokens.SMS_CHANNEL);
     expect(() => getMailerToken('')).toThrow(/non-empty string/);
+    expect(() => getSmsChannelToken('  ')).toThrow(
+      expect.objectContaining({ name: 'HeraldError', code: 'HERALD_INVALID_BACKEND_NAME' }),
+    );
   });
 
   it('@InjectX() injects the primary binding and @InjectX(name) the named one', async () => {

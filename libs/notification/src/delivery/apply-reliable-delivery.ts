@@ -1,49 +1,44 @@
-import type { MailerConfig, NotificationConfig } from '@herald/contracts';
-import type { MailerRegistry } from '../mailer/mailer.registry';
-import type { NotificationChannelRegistry } from '../notification-channels.registry';
+import type { DeliveryChannel } from './records/delivery-record';
+import type { NamedBackend, NamedBackendRegistry } from '../registry/named-backend.registry';
 import type { DeliveryConfig } from './delivery-settings.util';
 import { ReliableMailer } from './reliable/reliable-mailer';
 import { ReliablePushChannel, ReliableSmsChannel } from './reliable/reliable-channels';
+import type { DeliveryBackend } from './reliable/delivery-engine';
 import type { DeliveryService } from './reliable/delivery.service';
 
-/**
- * When `notification.delivery.enabled`, replaces each configured SMS and push
- * backend in `registry` by its reliable wrapper (retries, failover to the
- * backend's `fallbacks`, circuit breakers, records), keeping name and primary
- * flag, so every injection token hands out the wrapper. The raw channels are
- * registered in `service` for the wrappers and the queue workers.
- */
-export function applyReliableDelivery(
-  registry: NotificationChannelRegistry,
-  config: NotificationConfig,
-  service?: DeliveryService,
-): NotificationChannelRegistry {
-  if (!service || !config.delivery?.enabled) return registry;
-  for (const backend of config.smsBackends) service.register('sms', registry.sms(backend.name));
-  for (const backend of config.pushBackends) service.register('push', registry.push(backend.name));
-  for (const backend of config.smsBackends) {
-    const chain = [backend.name, ...(backend.fallbacks ?? [])];
-    registry.addSms(new ReliableSmsChannel(service, chain), backend.primary);
-  }
-  for (const backend of config.pushBackends) {
-    const chain = [backend.name, ...(backend.fallbacks ?? [])];
-    registry.addPush(new ReliablePushChannel(service, chain), backend.primary);
-  }
-  return registry;
+/** A configured backend as reliable delivery needs it: its name and its failover chain. */
+export interface ChainedBackend {
+  name: string;
+  fallbacks?: string[];
 }
 
-/** Same for a `MailerRegistry` and `notification.mailer.backends` (for `MailerModule`). */
-export function applyReliableDeliveryToMailers(
-  registry: MailerRegistry,
-  backends: MailerConfig['backends'],
-  delivery: DeliveryConfig | undefined,
-  service?: DeliveryService,
-): MailerRegistry {
+const WRAPPERS = {
+  sms: ReliableSmsChannel,
+  push: ReliablePushChannel,
+  email: ReliableMailer,
+} as const;
+
+/**
+ * When `delivery.enabled`, registers each configured backend of `registry`
+ * in `service` (for the wrappers and the queue workers) and makes the registry
+ * hand out its reliable wrapper (retries, failover to the backend's
+ * `fallbacks`, circuit breakers, records) under the same name and primary
+ * flag. The registry keeps owning the raw backends, so shutdown still closes
+ * their connections.
+ */
+export function applyReliableDelivery<T extends NamedBackend & DeliveryBackend<any, any>>(
+  registry: NamedBackendRegistry<T>,
+  channel: DeliveryChannel,
+  backends: readonly ChainedBackend[],
+  delivery: Pick<DeliveryConfig, 'enabled'> | undefined,
+  service: DeliveryService | undefined,
+): NamedBackendRegistry<T> {
   if (!service || !delivery?.enabled) return registry;
-  for (const backend of backends) service.register('email', registry.get(backend.name));
+  const Wrapper = WRAPPERS[channel];
+  for (const backend of backends) service.register(channel, registry.raw(backend.name));
   for (const backend of backends) {
     const chain = [backend.name, ...(backend.fallbacks ?? [])];
-    registry.add(new ReliableMailer(service, chain), backend.primary);
+    registry.wrap(backend.name, () => new Wrapper(service, chain) as unknown as T);
   }
   return registry;
 }

@@ -22,6 +22,6 @@ describe('DeliveryLifecycle (inline)', () => {
     expect(await lifecycle.purge(Date.now() + 3 * day)).toBe(1);
     expect(await store.get('done')).toBeUndefined();
     expect(await store.get('live')).toBeDefined();
-    await lifecycle.onApplicationShutdown();
+    await lifecycle.beforeApplicationShutdown();
   });
 });

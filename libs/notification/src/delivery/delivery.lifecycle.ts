@@ -2,8 +2,8 @@ import {
   Inject,
   Injectable,
   Optional,
+  type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
 import {
@@ -26,11 +26,13 @@ const HOUR_MS = 3_600_000;
  * Starts and stops what reliable delivery runs in the background: queue
  * workers (`worker: true`, at bootstrap), the queue gauges and health check, and the
  * hourly purge of records older than `retention_days`. Shutdown lets the
- * workers finish the jobs in flight before closing the queue.
+ * workers finish the jobs in flight before closing the queue, and does so
+ * before `onApplicationShutdown`, where the backend registries close the
+ * channels those jobs send through.
  */
 @Injectable()
 export class DeliveryLifecycle
-  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
 {
   private worker?: DeliveryWorker;
   private monitor?: DeliveryQueueMonitor;
@@ -81,7 +83,7 @@ export class DeliveryLifecycle
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     this.monitor?.stop();
     await this.worker?.close();

@@ -1,6 +1,7 @@
 import type { InjectionToken, Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
+  HeraldConfigError,
   METRICS_COLLECTOR,
   requireOptional,
   type MetricsCollectorProtocol,
@@ -36,10 +37,14 @@ export function createDeliveryStore(config: DeliveryConfig, moduleRef?: ModuleRe
       dataSource = undefined;
     }
     if (!dataSource) {
-      throw new Error(
-        'notification.delivery.store is "database" but no TypeORM DataSource is available: import ' +
-          'TypeOrmModule.forRoot(...) and run CreateDeliveryRecords1732400000000, or use store "memory"',
-      );
+      throw new HeraldConfigError([
+        {
+          path: 'notification.delivery.store',
+          message:
+            'is "database" but no TypeORM DataSource is available: import TypeOrmModule.forRoot(...) ' +
+            'and run CreateDeliveryRecords1732400000000, or use store "memory"',
+        },
+      ]);
     }
     return dataSource;
   });

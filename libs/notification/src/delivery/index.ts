@@ -90,5 +90,5 @@ export {
 export { DELIVERY_STORE, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants';
 export { DeliveryLifecycle } from './delivery.lifecycle';
 export { deliverySettingsFrom, type DeliveryConfig } from './delivery-settings.util';
-export { applyReliableDelivery, applyReliableDeliveryToMailers } from './apply-reliable-delivery';
+export { applyReliableDelivery, type ChainedBackend } from './apply-reliable-delivery';
 export { type MemoryDeliveryStoreOptions } from './stores/memory-delivery.store';

@@ -4,3 +4,4 @@ export {
   type DeliveryFailureReason,
   type DeliveryErrorOptions,
 } from './delivery.error';
+export { InvalidMailError } from './invalid-mail.error';

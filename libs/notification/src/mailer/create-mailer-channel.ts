@@ -1,5 +1,6 @@
-import type { NamedMailerConfig } from '@herald/contracts';
+import { MAIL_DRIVERS, type NamedMailerConfig } from '@herald/contracts';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
+import { unknownDriverError } from '../utils/unknown-driver-error.util';
 import { LogMailDriver } from './drivers/log/log-mail.driver';
 import { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver';
 import { SmtpMailDriver } from './drivers/smtp/smtp-mail.driver';
@@ -16,9 +17,7 @@ export function createMailDriver(config: NamedMailerConfig): MailProviderDriver 
     case 'log':
       return new LogMailDriver(config.name);
     default:
-      throw new TypeError(
-        `Unknown mail driver "${String(config.driver)}" for backend "${config.name}"; use smtp, sendgrid or log`,
-      );
+      throw unknownDriverError('notification.mailer.backends', config, MAIL_DRIVERS);
   }
 }
 

@@ -1,7 +1,7 @@
 /** `@herald/notification/mailer`: email backends, the `Mailable` builder and `MailerModule`. */
 export { MailerModule } from './mailer.module';
 export type { MailerConfigInput, MailerModuleExtras } from './mailer.module-definition';
-export { MailerRegistry } from './mailer.registry';
+export { NamedBackendRegistry, MAIL_BACKEND_REGISTRY } from '../registry';
 export { Mailable } from './mailable';
 export { MailerChannel } from './mailer-channel';
 export type { MailProviderDriver, MailDriverResult } from './mail-driver.interface';

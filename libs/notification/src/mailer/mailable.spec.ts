@@ -63,19 +63,25 @@ describe('Mailable', () => {
       .template({ text: 'x' }, { name: 'x\r\nBcc: v@example.com' })
       .build();
     expect(() => assertSendableMail(message, 'm')).toThrow(
-      /header injection refused: the subject contains a line break/,
+      /header injection refused: "subject" contains a line break/,
     );
   });
 
   it.each([
     [{ to: [] }, /at least one "to"/],
     [{ to: ['a@example'] }, /invalid address "a@example"/],
-    [{ cc: ['no spaces@example.com'] }, /"cc" has an invalid address/],
-    [{ replyTo: { name: 'x\ny', address: 'a@example.com' } }, /display name in "replyTo"/],
+    [{ cc: ['no spaces@example.com'] }, /"cc\[0\]" has an invalid address/],
+    [
+      { replyTo: { name: 'x\ny', address: 'a@example.com' } },
+      /"replyTo.name" contains a line break/,
+    ],
     [{ text: undefined, html: undefined }, /needs a text or an html body/],
     [{ tags: ['a\nb'] }, /tag/],
-    [{ metadata: { 'bad key': 'v' } }, /metadata "bad key"/],
-    [{ attachments: [{ filename: 'a\r\n.txt', content: 'x' }] }, /filename without line breaks/],
+    [{ metadata: { 'bad key': 'v' } }, /metadata key "bad key" must be a token/],
+    [
+      { attachments: [{ filename: 'a\r\n.txt', content: 'x' }] },
+      /"attachments\[0\].filename" contains/,
+    ],
   ])('rejects %j before sending', (patch, message) => {
     expect(() =>
       assertSendableMail(

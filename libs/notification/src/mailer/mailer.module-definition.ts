@@ -8,9 +8,16 @@ import type { MailerConfig } from '@herald/contracts';
  */
 export type MailerConfigInput = MailerConfig | Record<string, unknown>;
 
-/** Static choice of `forRootAsync`: names bound under `getMailerToken(name)`. */
+/** Names known while the module is declared: the second argument of `forRoot`, or part of the `forRootAsync` options. */
 export interface MailerModuleExtras {
-  /** @default [] */
+  /**
+   * Mail backends to bind under `getMailerToken(name)` (`@InjectMailer(name)`)
+   * that are configured outside code (YAML, env, a factory). Backends given to
+   * `forRoot(config)` get their named tokens without being listed. A listed
+   * name that is not configured fails the bootstrap.
+   * @default []
+   * @example MailerModule.forRoot({}, { backendNames: ['smtp-eu'] })
+   */
   backendNames?: string[];
 }
 

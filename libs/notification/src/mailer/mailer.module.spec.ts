@@ -14,7 +14,8 @@ import { LogMailDriver } from './drivers/log/log-mail.driver';
 import { Mailable } from './mailable';
 import { MailerChannel } from './mailer-channel';
 import { MailerModule } from './mailer.module';
-import { MailerRegistry } from './mailer.registry';
+import { MAIL_BACKEND_REGISTRY } from '../registry/backend-registry.tokens';
+import type { NamedBackendRegistry } from '../registry/named-backend.registry';
 
 const backends = [
   {
@@ -40,7 +41,10 @@ describe('MailerModule', () => {
     const audit = app.get<MailerChannel>(getMailerToken('audit'));
     expect(app.get(MAILER)).toBe(audit);
     expect(app.get<MailerChannel>(getMailerToken('smtp')).driver.driver).toBe('smtp');
-    expect(app.get(MailerRegistry).names()).toEqual(['smtp', 'audit']);
+    expect(app.get<NamedBackendRegistry<MailerProtocol>>(MAIL_BACKEND_REGISTRY).names()).toEqual([
+      'smtp',
+      'audit',
+    ]);
     const result = await audit.send(
       new Mailable().to('ada@example.com').subject('Hi').html('<p>Hello <b>Ada</b></p>'),
     );
@@ -130,7 +134,9 @@ describe('MailerModule', () => {
       HERALD_NOTIFICATION__MAILER__BACKENDS__0__SMTP__PASSWORD: 'env-secret',
     });
     try {
-      const app = await Test.createTestingModule({ imports: [MailerModule.forRoot()] }).compile();
+      const app = await Test.createTestingModule({
+        imports: [MailerModule.forRoot({}, { backendNames: ['env-mail'] })],
+      }).compile();
       const mailer = app.get<MailerChannel>(MAILER);
       expect(mailer).toBe(app.get(getMailerToken('env-mail')));
       expect(mailer.driver.driver).toBe('smtp');

@@ -6,10 +6,10 @@ import {
   type MailerConfigInput,
   type MailerModuleExtras,
 } from './mailer.module-definition';
+import { backendNamesIn } from '../registry/backend-names.util';
 import {
   createMailerExports,
   createMailerProviders,
-  resolveMailerConfig,
   type MailerBuildContext,
 } from './mailer.providers';
 
@@ -22,29 +22,27 @@ function complete(base: DynamicModule, ctx: MailerBuildContext): DynamicModule {
   };
 }
 
-function eager(config: MailerConfigInput, memory = false): MailerBuildContext {
-  const ctx: MailerBuildContext = { names: [], memory };
-  try {
-    ctx.resolved = resolveMailerConfig(config);
-    ctx.names = ctx.resolved.backends.map((b) => b.name);
-  } catch (error) {
-    ctx.failure = error; // rethrown by the config provider, at bootstrap
-  }
-  return ctx;
-}
-
 /**
  * Registers the mail backends of `notification.mailer.backends`: each under
  * `getMailerToken(name)`, the primary one also under `MAILER` (same
- * instance). Global. Config errors fail at bootstrap with their path.
+ * instance). Global. Nothing is read while your `AppModule` is evaluated;
+ * config errors fail the bootstrap with their path.
  *
  * @example MailerModule.forRoot({ backends: [{ name: 'smtp', primary: true, driver: 'smtp', fromEmail: 'noreply@example.com', smtp: { host: 'localhost', port: 587 } }] })
  */
 @Module({})
 export class MailerModule extends MailerConfigurableModule {
-  /** SPEC `configure(config)`. */
-  static forRoot(config: MailerConfigInput = {}): DynamicModule {
-    return complete(super.forRoot(config), eager(config));
+  /**
+   * SPEC `configure(config)`. Reads nothing until bootstrap (YAML and env are
+   * read, and the config validated, by a provider factory).
+   *
+   * @param config a `MailerConfig` (used as is) or `{ backends }` laid over YAML and env
+   * @param extras `backendNames`: mail backends configured outside code that should get named tokens
+   */
+  static forRoot(config: MailerConfigInput = {}, extras: MailerModuleExtras = {}): DynamicModule {
+    return complete(super.forRoot(config), {
+      names: backendNamesIn(config, 'backends', extras.backendNames),
+    });
   }
 
   /**
@@ -56,7 +54,7 @@ export class MailerModule extends MailerConfigurableModule {
     options: typeof MAILER_ASYNC_OPTIONS_TYPE & MailerModuleExtras,
   ): DynamicModule {
     const { backendNames = [], ...rest } = options;
-    return complete(super.forRootAsync(rest), { names: backendNames });
+    return complete(super.forRootAsync(rest), { names: [...new Set(backendNames)] });
   }
 
   /**
@@ -65,8 +63,8 @@ export class MailerModule extends MailerConfigurableModule {
    */
   static stub(config?: MailerConfigInput): DynamicModule {
     if (config === undefined)
-      return complete(super.forRoot(new MailerConfig({})), eager(new MailerConfig({}), true));
+      return complete(super.forRoot(new MailerConfig({})), { names: [], memory: true });
     const explicit = config instanceof MailerConfig ? config : new MailerConfig(config);
-    return complete(super.forRoot(explicit), eager(explicit));
+    return complete(super.forRoot(explicit), { names: backendNamesIn(explicit, 'backends') });
   }
 }

@@ -1,23 +1,32 @@
 import type { Provider } from '@nestjs/common';
-import { getMailerToken, loadHeraldConfig, MAILER, MailerConfig } from '@herald/contracts';
-import { applyReliableDeliveryToMailers } from '../delivery/apply-reliable-delivery';
+import {
+  getMailerToken,
+  loadHeraldConfig,
+  MAILER,
+  MailerConfig,
+  type MailerProtocol,
+  type NamedMailerConfig,
+} from '@herald/contracts';
 import { DELIVERY_CONFIG } from '../delivery/delivery.constants';
 import type { DeliveryConfig } from '../delivery/delivery-settings.util';
 import { DeliveryService } from '../delivery/reliable/delivery.service';
 import { telemetryProvider } from '../notification.providers';
 import { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
-import { unconfiguredChannel } from '../utils/unconfigured-channel';
+import { MAIL_BACKEND_REGISTRY } from '../registry/backend-registry.tokens';
+import {
+  backendTokenProviders,
+  buildBackendRegistry,
+  type BackendKind,
+} from '../registry/backend-registry.providers';
 import { createMailerChannel } from './create-mailer-channel';
 import { MAILER_CONFIG, MAILER_TELEMETRY } from './mailer.constants';
 import { MAILER_MODULE_OPTIONS, type MailerConfigInput } from './mailer.module-definition';
-import { MailerRegistry } from './mailer.registry';
 
 /** How one `MailerModule` is built. */
 export interface MailerBuildContext {
+  /** Backend names bound under `getMailerToken(name)`. */
   names: string[];
-  resolved?: MailerConfig;
-  failure?: unknown;
   /** `stub()` without a config: the primary is an `InMemoryMailer`. */
   memory?: boolean;
 }
@@ -30,33 +39,38 @@ export function resolveMailerConfig(input?: MailerConfigInput): MailerConfig {
   return loadHeraldConfig({ overrides }).notification.mailer;
 }
 
+const MAIL_KIND: BackendKind<MailerProtocol, NamedMailerConfig> = {
+  channel: 'email',
+  label: 'mail',
+  path: 'notification.mailer.backends',
+  create: createMailerChannel,
+};
+
 export function createMailerProviders(ctx: MailerBuildContext): Provider[] {
   return [
     {
       provide: MAILER_CONFIG,
-      useFactory: (input: MailerConfigInput) => {
-        if (ctx.failure !== undefined) throw ctx.failure;
-        return ctx.resolved ?? resolveMailerConfig(input);
-      },
+      // bootstrap, not module evaluation: YAML and env are read here, problems fail the start
+      useFactory: (input: MailerConfigInput) => resolveMailerConfig(input),
       inject: [MAILER_MODULE_OPTIONS],
     },
     telemetryProvider(MAILER_TELEMETRY),
     {
-      provide: MailerRegistry,
+      provide: MAIL_BACKEND_REGISTRY,
+      // With NotificationModule (or DeliveryModule) and notification.delivery.enabled,
+      // every mail backend is wrapped for retries, failover, records and the queue.
       useFactory: (
         config: MailerConfig,
         telemetry: DeliveryTelemetry,
         delivery?: DeliveryConfig,
         service?: DeliveryService,
-      ) => {
-        const registry = new MailerRegistry();
-        if (ctx.memory) registry.add(new InMemoryMailer(), true);
-        for (const backend of config.backends)
-          registry.add(createMailerChannel(backend, telemetry), backend.primary);
-        // With NotificationModule (or DeliveryModule) and notification.delivery.enabled,
-        // every mail backend is wrapped for retries, failover, records and the queue.
-        return applyReliableDeliveryToMailers(registry, config.backends, delivery, service);
-      },
+      ) =>
+        buildBackendRegistry(MAIL_KIND, config.backends, {
+          telemetry,
+          delivery,
+          service,
+          inMemoryPrimary: ctx.memory ? new InMemoryMailer() : undefined,
+        }),
       inject: [
         MAILER_CONFIG,
         MAILER_TELEMETRY,
@@ -64,24 +78,10 @@ export function createMailerProviders(ctx: MailerBuildContext): Provider[] {
         { token: DeliveryService, optional: true },
       ],
     },
-    {
-      provide: MAILER,
-      useFactory: (r: MailerRegistry) =>
-        r.hasPrimary()
-          ? r.get()
-          : unconfiguredChannel('email', 'notification.mailer.backends', r.names()),
-      inject: [MailerRegistry],
-    },
-    ...ctx.names.map((name) => ({
-      provide: getMailerToken(name),
-      useFactory: (r: MailerRegistry) => r.get(name),
-      inject: [MailerRegistry],
-    })),
+    ...backendTokenProviders(MAIL_KIND, MAIL_BACKEND_REGISTRY, MAILER, getMailerToken, ctx.names),
   ];
 }
 
-export function createMailerExports(
-  ctx: MailerBuildContext,
-): Array<symbol | typeof MailerRegistry> {
-  return [MAILER_CONFIG, MailerRegistry, MAILER, ...ctx.names.map(getMailerToken)];
+export function createMailerExports(ctx: MailerBuildContext): symbol[] {
+  return [MAILER_CONFIG, MAIL_BACKEND_REGISTRY, MAILER, ...ctx.names.map(getMailerToken)];
 }

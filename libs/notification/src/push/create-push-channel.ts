@@ -1,5 +1,6 @@
-import type { NamedPushConfig } from '@herald/contracts';
+import { PUSH_DRIVERS, type NamedPushConfig } from '@herald/contracts';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
+import { unknownDriverError } from '../utils/unknown-driver-error.util';
 import { ApnsPushDriver } from './drivers/apns/apns-push.driver';
 import { FcmPushDriver } from './drivers/fcm/fcm-push.driver';
 import { LogPushDriver } from './drivers/log/log-push.driver';
@@ -19,9 +20,7 @@ export function createPushDriver(config: NamedPushConfig): PushProviderDriver {
     case 'log':
       return new LogPushDriver(config.name);
     default:
-      throw new TypeError(
-        `Unknown push driver "${String(config.driver)}" for backend "${config.name}"; use fcm, apns, webpush or log`,
-      );
+      throw unknownDriverError('notification.push_backends', config, PUSH_DRIVERS);
   }
 }
 

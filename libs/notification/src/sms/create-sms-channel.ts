@@ -1,5 +1,6 @@
-import type { NamedSMSConfig } from '@herald/contracts';
+import { SMS_DRIVERS, type NamedSMSConfig } from '@herald/contracts';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
+import { unknownDriverError } from '../utils/unknown-driver-error.util';
 import { LogSmsDriver } from './drivers/log/log-sms.driver';
 import { TwilioSmsDriver } from './drivers/twilio/twilio-sms.driver';
 import { SmsChannel } from './sms-channel';
@@ -13,9 +14,7 @@ export function createSmsDriver(config: NamedSMSConfig): SmsProviderDriver {
     case 'log':
       return new LogSmsDriver(config.name, config.twilio?.fromNumber);
     default:
-      throw new TypeError(
-        `Unknown SMS driver "${String(config.driver)}" for backend "${config.name}"; use twilio or log`,
-      );
+      throw unknownDriverError('notification.sms_backends', config, SMS_DRIVERS);
   }
 }
 

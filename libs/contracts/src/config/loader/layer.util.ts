@@ -1,6 +1,6 @@
-import { getConfigFields } from '../schema/config-field.decorator';
+import { getConfigFields, type FieldKind } from '../schema/config-field.decorator';
 import { isPlainObject } from '../schema/config-section';
-import { toCamelCase } from '../schema/naming.util';
+import { toCamelCase, toSnakeCase } from '../schema/naming.util';
 
 type SectionClass = new (init?: object) => object;
 
@@ -12,16 +12,33 @@ function isIndexObject(value: unknown): value is Record<string, unknown> {
   );
 }
 
-function parseJsonIfShaped(value: unknown, kind: string): unknown {
-  if (typeof value !== 'string') return value;
+/** Told where a JSON-shaped string (a list, section or mapping given as text) did not parse. */
+export type InvalidJsonHandler = (path: string, text: string) => void;
+
+const NOT_PARSED = Symbol('not parsed');
+/** The opening bracket of the JSON that fields of each structured kind accept as text. */
+const JSON_OPEN: Partial<Record<FieldKind, string>> = {
+  section: '{',
+  record: '{',
+  list: '[',
+  numbers: '[',
+  strings: '[',
+};
+
+function parseJsonIfShaped(value: unknown, kind: FieldKind): unknown {
+  const open = JSON_OPEN[kind];
+  if (typeof value !== 'string' || open === undefined) return value;
   const t = value.trim();
-  const open = kind === 'list' ? '[' : '{';
   if (!t.startsWith(open)) return value;
   try {
     return JSON.parse(t);
   } catch {
-    return value;
+    return NOT_PARSED;
   }
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
 }
 
 /**
@@ -29,8 +46,15 @@ function parseJsonIfShaped(value: unknown, kind: string): unknown {
  * property names (mapping contents such as label names are left alone) and
  * parses JSON given for lists, sections and mappings, so layers from YAML, env
  * and code can be merged key by key. Unknown keys are kept, to be reported.
+ * A JSON-shaped string that does not parse is left out of the layer and
+ * reported to `onInvalidJson` with its path, never as a value to quote.
  */
-export function normalizeLayer(raw: unknown, type: SectionClass): unknown {
+export function normalizeLayer(
+  raw: unknown,
+  type: SectionClass,
+  onInvalidJson: InvalidJsonHandler = () => undefined,
+  path = '',
+): unknown {
   if (!isPlainObject(raw)) return raw;
   const fields = getConfigFields(type);
   const out: Record<string, unknown> = {};
@@ -40,15 +64,22 @@ export function normalizeLayer(raw: unknown, type: SectionClass): unknown {
       out[key] = value;
       continue;
     }
+    const here = join(path, toSnakeCase(meta.property));
     const parsed = parseJsonIfShaped(value, meta.kind);
+    if (parsed === NOT_PARSED) {
+      onInvalidJson(here, value as string);
+      continue;
+    }
     if (meta.kind === 'section' && meta.type) {
-      out[meta.property] = normalizeLayer(parsed, meta.type());
+      out[meta.property] = normalizeLayer(parsed, meta.type(), onInvalidJson, here);
     } else if (meta.kind === 'list' && meta.type) {
       const item = meta.type();
-      if (Array.isArray(parsed)) out[meta.property] = parsed.map((v) => normalizeLayer(v, item));
+      const at = (i: number | string, v: unknown) =>
+        normalizeLayer(v, item, onInvalidJson, `${here}[${i}]`);
+      if (Array.isArray(parsed)) out[meta.property] = parsed.map((v, i) => at(i, v));
       else if (isIndexObject(parsed)) {
         out[meta.property] = Object.fromEntries(
-          Object.entries(parsed).map(([i, v]) => [i, normalizeLayer(v, item)]),
+          Object.entries(parsed).map(([i, v]) => [i, at(i, v)]),
         );
       } else out[meta.property] = parsed;
     } else {

@@ -1,7 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
-import { HeraldConfigError } from '../../errors/herald-config.error';
+import { HeraldConfigError, type ConfigProblem } from '../../errors/herald-config.error';
 import { HeraldConfig } from '../herald.config';
 import { envLayers } from './env-source';
+import { describeJsonSyntaxError } from './json-syntax.util';
 import { mergeLayers, normalizeLayer } from './layer.util';
 import { existsSync, profileFileOf, readYamlLayer } from './yaml-source';
 
@@ -32,14 +33,14 @@ export function loadHeraldConfig(options: LoadHeraldConfigOptions = {}): HeraldC
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
-  const layers: unknown[] = [];
+  const layers: Array<{ name?: string; layer: unknown }> = [];
 
   const explicitFile = options.file ?? env.HERALD_CONFIG_FILE;
   const file = explicitFile ? abs(explicitFile) : abs(DEFAULT_CONFIG_FILE);
   if (explicitFile && !existsSync(file)) {
     throw new HeraldConfigError([{ path: explicitFile, message: 'config file not found' }]);
   }
-  if (existsSync(file)) layers.push(readYamlLayer(file));
+  if (existsSync(file)) layers.push({ layer: readYamlLayer(file) });
 
   const profile = options.profile ?? env.HERALD_PROFILE;
   if (profile) {
@@ -52,15 +53,27 @@ export function loadHeraldConfig(options: LoadHeraldConfigOptions = {}): HeraldC
       ]);
     }
     const profileFile = profileFileOf(file, profile);
-    if (existsSync(profileFile)) layers.push(readYamlLayer(profileFile));
+    if (existsSync(profileFile)) layers.push({ layer: readYamlLayer(profileFile) });
   }
 
   layers.push(...envLayers(env));
-  if (options.overrides) layers.push(options.overrides);
+  if (options.overrides) layers.push({ layer: options.overrides });
 
+  // A JSON-shaped value that does not parse is reported by where it came from
+  // (the variable, else the config path) and its position, never quoted.
+  const problems: ConfigProblem[] = [];
   const merged = layers.reduce<unknown>(
-    (acc, layer) => mergeLayers(acc, normalizeLayer(layer, HeraldConfig)),
+    (acc, { name, layer }) =>
+      mergeLayers(
+        acc,
+        normalizeLayer(layer, HeraldConfig, (path, text) =>
+          problems.push({ path: name ?? path, message: describeJsonSyntaxError(text) }),
+        ),
+      ),
     {},
   );
-  return new HeraldConfig(merged as object).validate();
+  const config = new HeraldConfig(merged as object);
+  problems.push(...config.collectProblems());
+  if (problems.length > 0) throw new HeraldConfigError(problems);
+  return config;
 }

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 import { HeraldConfigError } from '../../errors/herald-config.error';
+import { YAML_PROBLEMS } from './yaml-problems.constants';
 
 /**
  * Reads a YAML file and returns its `notification` and `monitor` keys (other
  * top-level keys belong to the application and are ignored). A syntax error
- * names the file, line and column.
+ * names the file, line and column, and what is wrong in our words, never
+ * quoting the document (it holds secrets).
  */
 export function readYamlLayer(file: string): Record<string, unknown> {
   let text: string;
@@ -23,7 +25,8 @@ export function readYamlLayer(file: string): Record<string, unknown> {
       doc.errors.map((e) => {
         const pos = e.linePos?.[0] ?? (e.pos ? lineCounter.linePos(e.pos[0]) : undefined);
         const where = pos ? `${file}:${pos.line}:${pos.col}` : file;
-        return { path: where, message: `malformed YAML: ${e.message.split('\n')[0]}` };
+        const what = YAML_PROBLEMS[e.code] ?? `parse error ${e.code}`;
+        return { path: where, message: `malformed YAML: ${what}` };
       }),
       `Cannot parse the Herald config file ${file}`,
     );

@@ -194,11 +194,22 @@ export class SloConfig extends ConfigSection {
   }
 }
 
+/**
+ * What the Sentry SDK accepts as a DSN (`protocol://publicKey[:secret]@host[:port]/[path/]projectId`,
+ * http or https, numeric project id), or blank. Checked here so a bad DSN fails
+ * validation with a redacted message instead of reaching the SDK, which prints it.
+ */
+export const SENTRY_DSN_PATTERN =
+  /^\s*(?:https?:\/\/\w+(?::\w*)?@(?:\[[:.%\w]+\]|[\w.-]+)(?::\d+)?\/(?:[^\s/]+\/)*\d+)?\s*$/;
+
 /** SPEC `ErrorTrackingConfig`. */
 export class ErrorTrackingConfig extends ConfigSection {
   @Field.string({
     optional: true,
     secret: true,
+    pattern: SENTRY_DSN_PATTERN,
+    patternMessage:
+      'must be a Sentry DSN such as https://<public key>@o0.ingest.sentry.io/<project id> (http or https, a public key, a host and a numeric project id), or empty to disable error tracking',
     doc: 'Sentry DSN; unset or empty disables error tracking',
   })
   dsn?: string;

@@ -184,10 +184,12 @@ function join(path: string, segment: string | number): string {
   return path ? `${path}.${segment}` : segment;
 }
 
-function isSecretField(target: object | undefined, property: string): boolean {
-  const meta = target ? getConfigFields(target).find((f) => f.property === property) : undefined;
-  return Boolean(meta?.secret) || isSecretKey(property);
+function fieldOf(target: object | undefined, property: string): FieldMeta | undefined {
+  return target ? getConfigFields(target).find((f) => f.property === property) : undefined;
 }
+
+/** Kinds whose values are whole structures: shown by shape only, since they may carry secrets. */
+const STRUCTURED = new Set(['section', 'list', 'record']);
 
 /** Shows a rejected value, never a secret. */
 export function describeValue(value: unknown, secret: boolean): string {
@@ -201,16 +203,21 @@ export function describeValue(value: unknown, secret: boolean): string {
   return String(value);
 }
 
+/** What kind of value was given, without its content: `a string`, `a list of 2 items`. */
+export function describeShape(value: unknown): string {
+  if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 function collectValidatorProblems(
   errors: ValidationError[],
   path: string,
   out: ConfigProblem[],
 ): void {
   for (const error of errors) {
-    const here = join(
-      path,
-      /^\d+$/.test(error.property) ? error.property : toSnakeCase(error.property),
-    );
+    const item = /^\d+$/.test(error.property);
+    const here = join(path, item ? error.property : toSnakeCase(error.property));
     if (error.constraints) {
       const required = error.value === undefined || error.value === null;
       const typeCheck = TYPE_CONSTRAINTS.find((key) => error.constraints![key]);
@@ -218,13 +225,17 @@ function collectValidatorProblems(
         ? ['is required']
         : typeCheck
           ? [error.constraints[typeCheck]]
-          : [...new Set(Object.values(error.constraints))];
-      const secret = isSecretField(error.target, error.property);
+          : error.constraints.nestedValidation
+            ? ['must be an object']
+            : [...new Set(Object.values(error.constraints))];
+      const meta = item ? undefined : fieldOf(error.target, error.property);
+      // a list item, a section or a mapping is described by its shape: it may hold secrets
+      const shown =
+        item || STRUCTURED.has(meta?.kind ?? '')
+          ? describeShape(error.value)
+          : describeValue(error.value, Boolean(meta?.secret) || isSecretKey(error.property));
       for (const message of messages) {
-        out.push({
-          path: here,
-          message: required ? message : `${message} (got ${describeValue(error.value, secret)})`,
-        });
+        out.push({ path: here, message: required ? message : `${message} (got ${shown})` });
       }
     }
     if (error.children?.length) collectValidatorProblems(error.children, here, out);

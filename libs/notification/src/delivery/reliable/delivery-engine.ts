@@ -3,6 +3,7 @@ import { redactText } from '@herald/contracts';
 import { DeliveryError } from '../../errors/delivery.error';
 import type { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry';
 import type { DeliveryChannel, DeliveryRecord, DeliveryStatus } from '../records/delivery-record';
+import { DeliveryStateError } from '../records/delivery-state.error';
 import { RetryPolicy, sleep } from '../retry/retry-policy';
 import type { DeliveryStore } from '../stores/delivery-store.protocol';
 
@@ -128,7 +129,8 @@ export class DeliveryEngine {
 
   private async requireRecord(id: string): Promise<DeliveryRecord> {
     const record = await this.store.get(id);
-    if (!record) throw new Error(`delivery record "${id}" vanished from the store during delivery`);
+    // the record is created before delivery; gone means it was purged or deleted meanwhile
+    if (!record) throw new DeliveryStateError(id, 'sending');
     return record;
   }
 }

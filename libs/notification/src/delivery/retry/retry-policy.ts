@@ -22,7 +22,11 @@ export const DEFAULT_RETRY_CAP_MS = 60_000;
  * `[0, min(cap, base * 2^(n-1)))`. Only transient `DeliveryError`s are
  * retried, and a provider's `Retry-After` replaces the computed delay.
  *
- * @example new RetryPolicy({ attempts: 3, baseDelayMs: 500 }).execute(() => sms.send(msg))
+ * The policy only decides; the loop belongs to `DeliveryEngine` (inline
+ * delivery, `RetryingMailer`) and to the BullMQ worker's backoff, which record
+ * every attempt in the delivery store.
+ *
+ * @example new RetryingMailer(mailer, { policy: new RetryPolicy({ attempts: 3, baseDelayMs: 500 }) })
  */
 export class RetryPolicy {
   readonly attempts: number;
@@ -54,26 +58,6 @@ export class RetryPolicy {
   /** True when `error` is a transient `DeliveryError` and attempts remain after `attempt`. */
   shouldRetry(error: unknown, attempt: number): boolean {
     return DeliveryError.isTransient(error) && attempt < this.attempts;
-  }
-
-  /**
-   * Runs `fn` until it succeeds, fails permanently, or attempts run out;
-   * `onRetry` hears about each scheduled retry before the wait.
-   */
-  async execute<T>(
-    fn: (attempt: number) => Promise<T>,
-    onRetry?: (error: unknown, attempt: number, delayMs: number) => void | Promise<void>,
-  ): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await fn(attempt);
-      } catch (error) {
-        if (!this.shouldRetry(error, attempt)) throw error;
-        const delay = this.delayFor(attempt, error);
-        await onRetry?.(error, attempt, delay);
-        await sleep(delay);
-      }
-    }
   }
 }
 

@@ -3,6 +3,7 @@ import {
   openDeliveryTestDatabase,
   type TestDatabase,
 } from './__fixtures__/delivery-test-databases';
+import { HeraldError } from '@herald/contracts';
 import { DatabaseDeliveryStore } from './database-delivery.store';
 
 describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (kind) => {
@@ -16,6 +17,17 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
   afterAll(() => db.close());
 
   describeDeliveryStoreContract(`DatabaseDeliveryStore (${kind})`, () => store);
+
+  it('reports a record that conflicts on insert but cannot be read back as a typed error', async () => {
+    await store.create({ id: `gone_${kind}`, channel: 'sms', backend: 'tw', recipient: '+1' });
+    jest.spyOn(store, 'get').mockResolvedValueOnce(undefined); // deleted between INSERT and SELECT
+    const error = await store
+      .create({ id: `gone_${kind}`, channel: 'sms', backend: 'tw', recipient: '+1' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HeraldError);
+    expect(error).toMatchObject({ code: 'HERALD_DELIVERY_RECORD_CONFLICT' });
+    expect((error as Error).message).toContain(`"gone_${kind}"`);
+  });
 
   it('lets exactly one of many concurrent claimers move a record', async () => {
     const { record } = await store.create({

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { HeraldError } from '@herald/contracts';
 import {
   DELIVERY_STATUSES,
   FINAL_STATUSES,
@@ -88,7 +89,12 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     );
     if (rows.length > 0) return { record: rowToRecord(rows[0]), created: true };
     const existing = await this.get(input.id);
-    if (!existing) throw new Error(`delivery record "${input.id}" conflicted but cannot be read`);
+    if (!existing) {
+      throw new HeraldError(
+        `delivery record "${input.id}" already exists but could not be read back (deleted meanwhile?); send again with the same idempotency key`,
+        { code: 'HERALD_DELIVERY_RECORD_CONFLICT' },
+      );
+    }
     return { record: existing, created: false };
   }
 

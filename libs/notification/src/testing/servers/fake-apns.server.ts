@@ -117,6 +117,11 @@ export class FakeApnsServer {
     return this;
   }
 
+  /** HTTP/2 connections open right now (a closed client leaves none). */
+  get openConnections(): number {
+    return this.sessions.size;
+  }
+
   /** Closes every open connection (the client must reconnect). */
   dropConnections(): void {
     for (const s of this.sessions) s.destroy();

@@ -52,6 +52,12 @@ export abstract class FakeProviderServer {
   readonly idempotencyCounts = new Map<string, number>();
   /** Delay before each answer, in milliseconds. */
   delayMs = 0;
+  /**
+   * How long an idle keep-alive connection stays open on the server side
+   * (set before `start()`); raise it to see whether the client closes its own.
+   * @default 5000
+   */
+  keepAliveTimeoutMs = 5000;
   private readonly failures: Array<InjectedFailure & { left: number }> = [];
   private server?: Server;
   private readonly sockets = new Set<Socket>();
@@ -59,6 +65,7 @@ export abstract class FakeProviderServer {
   /** Starts listening on 127.0.0.1 with a free port. */
   async start(): Promise<this> {
     const server = createServer((req, res) => this.dispatch(req, res).catch(() => res.destroy()));
+    server.keepAliveTimeout = this.keepAliveTimeoutMs;
     server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -73,6 +80,11 @@ export abstract class FakeProviderServer {
     if (!this.server)
       throw new Error(`${this.constructor.name} is not started; await start() first`);
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Client connections open right now (a closed client leaves none). */
+  get openConnections(): number {
+    return this.sockets.size;
   }
 
   /** Makes the next matching request(s) fail. `failNext(503)` is short for `{ status: 503 }`. */

@@ -1,0 +1,49 @@
+import {
+  HeraldConfigError,
+  NamedMailerConfig,
+  NamedPushConfig,
+  NamedSMSConfig,
+} from '@herald/contracts';
+import { createMailerChannel } from './mailer/create-mailer-channel';
+import { createPushChannel } from './push/create-push-channel';
+import { createSmsChannel } from './sms/create-sms-channel';
+import { DeliveryTelemetry } from './utils/delivery-telemetry';
+
+/** Unvalidated configs built in code can still name a driver that does not exist. */
+describe('create*Channel with an unknown driver', () => {
+  const telemetry = new DeliveryTelemetry();
+
+  it.each([
+    [
+      'sms',
+      () => createSmsChannel(new NamedSMSConfig({ name: 'a', driver: 'nexmo' }), telemetry),
+      'notification.sms_backends["a"].driver',
+      '"twilio", "log"',
+    ],
+    [
+      'push',
+      () => createPushChannel(new NamedPushConfig({ name: 'b', driver: 'pushy' }), telemetry),
+      'notification.push_backends["b"].driver',
+      '"fcm", "apns", "webpush", "log"',
+    ],
+    [
+      'mail',
+      () => createMailerChannel(new NamedMailerConfig({ name: 'c', driver: 'mailgun' }), telemetry),
+      'notification.mailer.backends["c"].driver',
+      '"smtp", "sendgrid", "log"',
+    ],
+  ])(
+    '%s: a HeraldConfigError naming the backend, the value and the drivers',
+    (_k, build, path, allowed) => {
+      let error: unknown;
+      try {
+        build();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(HeraldConfigError);
+      expect((error as HeraldConfigError).problems[0].path).toBe(path);
+      expect((error as Error).message).toContain(`must be one of ${allowed}`);
+    },
+  );
+});

@@ -1,0 +1,7 @@
+/** Backends by name: one registry per kind, owning (and closing) what the modules built. */
+export { NamedBackendRegistry, type NamedBackend } from './named-backend.registry';
+export {
+  SMS_BACKEND_REGISTRY,
+  PUSH_BACKEND_REGISTRY,
+  MAIL_BACKEND_REGISTRY,
+} from './backend-registry.tokens';

@@ -1,0 +1,401 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import {
+  getConfigFields,
+  HeraldConfig,
+  HeraldConfigError,
+  isSecretKey,
+  loadHeraldConfig,
+  toSnakeCase,
+} from '@herald/contracts';
+
+/** Every planted secret starts with this, so any leak (even a truncated one) is found. */
+const MARK = 'S3CR1T';
+
+/** A valid configuration with a recognisable secret in every secret field (and URL credentials). */
+function baseConfig() {
+  return {
+    notification: {
+      sms_backends: [
+        {
+          name: 'tw',
+          primary: true,
+          driver: 'twilio',
+          twilio: {
+            account_sid: 'AC123',
+            auth_token: `${MARK}-twilio-auth-token`,
+            from_number: '+15005550006',
+          },
+        },
+      ],
+      push_backends: [
+        {
+          name: 'android',
+          primary: true,
+          driver: 'fcm',
+          fcm: {
+            project_id: 'herald-test',
+            client_email: 'pusher@herald-test.iam.gserviceaccount.com',
+            private_key: `-----BEGIN PRIVATE KEY-----\n${MARK}-fcm-private-key\n-----END PRIVATE KEY-----\n`,
+          },
+        },
+        {
+          name: 'ios',
+          driver: 'apns',
+          apns: {
+            team_id: 'TEAM',
+            key_id: 'KEY',
+            private_key: `-----BEGIN PRIVATE KEY-----\n${MARK}-apns-p8-key\n-----END PRIVATE KEY-----\n`,
+            bundle_id: 'dev.herald.app',
+          },
+        },
+        {
+          name: 'web',
+          driver: 'webpush',
+          webpush: {
+            vapid_public_key: 'BPublicKey',
+            vapid_private_key: `${MARK}-vapid-private-key`,
+            subject: 'mailto:ops@herald.test',
+          },
+        },
+      ],
+      mailer: {
+        backends: [
+          {
+            name: 'smtp',
+            primary: true,
+            driver: 'smtp',
+            from_email: 'noreply@herald.test',
+            smtp: { host: '127.0.0.1', username: 'mailer', password: `${MARK}-smtp-password` },
+          },
+          {
+            name: 'sg',
+            driver: 'sendgrid',
+            from_email: 'noreply@herald.test',
+            sendgrid: { api_key: `${MARK}-sendgrid-api-key` },
+          },
+        ],
+      },
+      delivery: { redis_url: `redis://:${MARK}-redis-password@127.0.0.1:6379` },
+    },
+    monitor: {
+      health: { auth_token: `${MARK}-health-bearer-token` },
+      error_tracking: { dsn: `https://${MARK}dsnkey@o1.ingest.example.io/42` },
+      opentelemetry: { headers: { authorization: `Bearer ${MARK}-otlp-token` } },
+      prometheus: {
+        auth_token: `${MARK}-scrape-bearer-token`,
+        pushgateway_url: `https://gw:${MARK}-pushgateway-password@push.example.io`,
+      },
+    },
+  };
+}
+
+type Config = ReturnType<typeof baseConfig> & Record<string, any>;
+
+interface Scenario {
+  /** What goes wrong. */
+  name: string;
+  /** Changes the YAML config (an object, or the YAML text to write as is). */
+  yaml?: (config: Config) => Config | string;
+  env?: (config: Config) => Record<string, string>;
+  /** What the error must say (the path or variable, and the problem). */
+  expected: string[];
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'a backend list variable that is not JSON (cut short)',
+    env: (c) => ({
+      HERALD_NOTIFICATION__SMS_BACKENDS: json(c.notification.sms_backends).slice(0, -3),
+    }),
+    expected: ['HERALD_NOTIFICATION__SMS_BACKENDS: is not valid JSON', 'at position'],
+  },
+  {
+    name: 'a backend list variable with a bare word after the secrets',
+    env: (c) => ({
+      HERALD_NOTIFICATION__PUSH_BACKENDS: json(c.notification.push_backends).replace(
+        '"driver":"webpush"',
+        '"driver":webpush',
+      ),
+    }),
+    expected: ['HERALD_NOTIFICATION__PUSH_BACKENDS: is not valid JSON', 'at position'],
+  },
+  {
+    name: 'a nested backend list variable with a trailing comma',
+    env: (c) => ({
+      HERALD_NOTIFICATION__MAILER__BACKENDS: `${json(c.notification.mailer.backends).slice(0, -1)},]`,
+    }),
+    expected: ['HERALD_NOTIFICATION__MAILER__BACKENDS: is not valid JSON'],
+  },
+  {
+    name: 'a driver section variable that is not JSON',
+    env: () => ({
+      HERALD_NOTIFICATION__SMS_BACKENDS__0__TWILIO: `{"account_sid": "AC1", "auth_token": "${MARK}-env-token", }`,
+    }),
+    expected: ['HERALD_NOTIFICATION__SMS_BACKENDS__0__TWILIO: is not valid JSON'],
+  },
+  {
+    name: 'a secret headers variable that is not JSON',
+    env: () => ({
+      HERALD_MONITOR__OPENTELEMETRY__HEADERS: `{"authorization": "Bearer ${MARK}-env-otlp`,
+    }),
+    expected: ['HERALD_MONITOR__OPENTELEMETRY__HEADERS: is not valid JSON'],
+  },
+  {
+    name: 'malformed YAML: an unterminated quote on a secret',
+    yaml: (c) => stringify(c).replace(`password: ${MARK}`, `password: "${MARK}`),
+    expected: ['malformed YAML'],
+  },
+  {
+    name: 'malformed YAML: an unclosed flow sequence holding a secret',
+    yaml: (c) => stringify(c).replace(`api_key: ${MARK}-sendgrid-api-key`, `api_key: [${MARK}, x`),
+    expected: ['malformed YAML'],
+  },
+  {
+    name: 'malformed YAML: a bad escape and a block scalar header made of a secret',
+    yaml: (c) =>
+      stringify(c)
+        .replace(`auth_token: ${MARK}-twilio-auth-token`, `auth_token: "\\u${MARK}"`)
+        .replace(`vapid_private_key: ${MARK}-vapid-private-key`, `vapid_private_key: |${MARK}\n`),
+    expected: ['malformed YAML'],
+  },
+  {
+    name: 'wrong types: a secret as a list, a section as a string, a list item as a string',
+    yaml: (c) => {
+      c.notification.sms_backends[0].twilio.auth_token = [`${MARK}-in-a-list`] as any;
+      (c.notification.mailer.backends[1] as any).sendgrid = `${MARK}-sendgrid-as-a-string`;
+      (c.notification.push_backends as any[]).push(`${MARK}-a-bare-item`);
+      return c;
+    },
+    expected: [
+      'notification.sms_backends[0].twilio.auth_token: must be a string',
+      'notification.mailer.backends[1].sendgrid: must be an object',
+      'notification.push_backends[3]',
+    ],
+  },
+  {
+    name: 'wrong types: a list as a mapping, a secret mapping as a list',
+    yaml: (c) => {
+      (c.notification as any).sms_backends = { twilio: { auth_token: `${MARK}-in-a-mapping` } };
+      (c.monitor.opentelemetry as any).headers = [`${MARK}-header-in-a-list`];
+      return c;
+    },
+    expected: [
+      'notification.sms_backends: must be a list',
+      'monitor.opentelemetry.headers: must be a mapping',
+    ],
+  },
+  {
+    name: 'unknown fields holding secrets',
+    yaml: (c) => {
+      (c.notification.sms_backends[0].twilio as any).auth_tokn = `${MARK}-typo`;
+      (c.notification as any).smtp_password = `${MARK}-misplaced`;
+      return c;
+    },
+    expected: [
+      'notification.sms_backends[0].twilio.auth_tokn: unknown field',
+      'notification.smtp_password: unknown field',
+    ],
+  },
+  {
+    name: 'invalid values next to the secrets',
+    yaml: (c) => {
+      c.notification.sms_backends[0].twilio.from_number = '5550006';
+      c.notification.mailer.backends[0].driver = 'mailgun';
+      (c.monitor as any).tracing = { sample_rate: 7 };
+      return c;
+    },
+    expected: [
+      'notification.sms_backends[0].twilio.from_number: must be a phone number in E.164 form',
+      'notification.mailer.backends[0].driver: must be one of',
+      'monitor.tracing.sample_rate: must be between 0 and 1',
+    ],
+  },
+  {
+    name: 'an invalid Sentry DSN (no project id)',
+    yaml: (c) => {
+      c.monitor.error_tracking.dsn = `https://${MARK}dsnkey@o1.ingest.example.io/`;
+      return c;
+    },
+    expected: ['monitor.error_tracking.dsn: must be a Sentry DSN'],
+  },
+  {
+    name: 'an invalid Sentry DSN (not a URL)',
+    env: () => ({ HERALD_MONITOR__ERROR_TRACKING__DSN: `${MARK} is my dsn` }),
+    expected: ['monitor.error_tracking.dsn: must be a Sentry DSN'],
+  },
+  {
+    name: 'an invalid Sentry DSN (wrong scheme)',
+    env: () => ({
+      HERALD_MONITOR__ERROR_TRACKING__DSN: `ftp://${MARK}dsnkey@o1.ingest.example.io/42`,
+    }),
+    expected: ['monitor.error_tracking.dsn: must be a Sentry DSN'],
+  },
+  {
+    name: 'missing required fields next to the secrets',
+    yaml: (c) => {
+      delete (c.notification.sms_backends[0].twilio as any).account_sid;
+      delete (c.notification.push_backends[1].apns as any).team_id;
+      delete (c.notification.mailer.backends[1].sendgrid as any).api_key;
+      return c;
+    },
+    expected: [
+      'notification.sms_backends[0].twilio.account_sid: is required',
+      'notification.push_backends[1].apns.team_id: is required',
+      'notification.mailer.backends[1].sendgrid.api_key: is required',
+    ],
+  },
+  {
+    name: 'the legacy FCM server key',
+    yaml: (c) => {
+      (c.notification.push_backends[0].fcm as any).server_key = `${MARK}-fcm-server-key`;
+      return c;
+    },
+    expected: ['notification.push_backends[0].fcm.server_key: the legacy FCM server key API'],
+  },
+];
+
+/** Paths of every secret field of the schema, list items as `[]`: `notification.sms_backends[].twilio.auth_token`. */
+function secretFieldPaths(type: new () => object = HeraldConfig, prefix = ''): string[] {
+  return getConfigFields(type).flatMap((meta) => {
+    const path = `${prefix}${toSnakeCase(meta.property)}`;
+    if (meta.secret || isSecretKey(meta.property)) return [path];
+    if (meta.type && meta.kind === 'section') return secretFieldPaths(meta.type(), `${path}.`);
+    if (meta.type && meta.kind === 'list') return secretFieldPaths(meta.type(), `${path}[].`);
+    return [];
+  });
+}
+
+/** Values at a schema path in a plain config (every list item). */
+function valuesAt(node: unknown, path: string): unknown[] {
+  if (path === '') return [node];
+  const [head, ...rest] = path.split('.');
+  const list = head.endsWith('[]');
+  const value = (node as Record<string, unknown> | undefined)?.[list ? head.slice(0, -2) : head];
+  const items = list ? (Array.isArray(value) ? value : []) : [value];
+  return items.flatMap((item) => valuesAt(item, rest.join('.')));
+}
+
+interface Setup {
+  env: Record<string, string>;
+  cwd: string;
+}
+
+describe('no configuration error prints a secret', () => {
+  let dir: string;
+  let seq = 0;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'herald-secrets-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const setUp = (scenario: Scenario): Setup => {
+    const config = baseConfig() as Config;
+    const yaml = scenario.yaml ? scenario.yaml(config) : config;
+    const file = join(dir, `app-${++seq}.yaml`);
+    writeFileSync(file, typeof yaml === 'string' ? yaml : stringify(yaml));
+    return {
+      env: { HERALD_CONFIG_FILE: file, ...scenario.env?.(baseConfig() as Config) },
+      cwd: dir,
+    };
+  };
+
+  it('plants a secret in every secret field of the schema', () => {
+    const fields = secretFieldPaths();
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'notification.sms_backends[].twilio.auth_token',
+        'notification.push_backends[].fcm.private_key',
+        'notification.push_backends[].fcm.server_key',
+        'notification.push_backends[].apns.private_key',
+        'notification.push_backends[].webpush.vapid_private_key',
+        'notification.mailer.backends[].smtp.password',
+        'notification.mailer.backends[].sendgrid.api_key',
+        'monitor.health.auth_token',
+        'monitor.error_tracking.dsn',
+        'monitor.opentelemetry.headers',
+        'monitor.prometheus.auth_token',
+      ]),
+    );
+    const configs = [
+      baseConfig(),
+      ...SCENARIOS.map((s) => s.yaml?.(baseConfig() as Config)).filter(
+        (c): c is Config => typeof c === 'object',
+      ),
+    ];
+    const unplanted = fields.filter(
+      (path) =>
+        !configs.some((c) =>
+          valuesAt(c, path).some((v) => v !== undefined && JSON.stringify(v).includes(MARK)),
+        ),
+    );
+    expect(unplanted).toEqual([]);
+  });
+
+  it('loads the planted configuration when nothing is wrong (each scenario breaks only what it says)', () => {
+    const config = loadHeraldConfig(setUp({ name: 'valid', expected: [] }));
+    expect(config.notification.smsBackends[0].twilio?.authToken).toBe(`${MARK}-twilio-auth-token`);
+    expect(JSON.stringify(config)).not.toContain(MARK);
+  });
+
+  it.each(SCENARIOS.map((s) => [s.name, s] as const))('loader: %s', (_name, scenario) => {
+    let error: unknown;
+    try {
+      loadHeraldConfig(setUp(scenario));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(HeraldConfigError);
+    const { message, problems } = error as HeraldConfigError;
+    for (const text of scenario.expected) expect(message).toContain(text);
+    expect(message).not.toContain(MARK);
+    expect(JSON.stringify(problems)).not.toContain(MARK);
+    expect(String((error as Error).stack)).not.toContain(MARK);
+  });
+
+  /** Starts test/helpers/config-bootstrap-app.ts with the scenario's environment. */
+  const bootstrap = ({ env, cwd }: Setup) =>
+    new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '-r',
+          join(__dirname, 'helpers', 'swc-register.js'),
+          join(__dirname, 'helpers', 'config-bootstrap-app.ts'),
+        ],
+        {
+          cwd,
+          env: {
+            PATH: process.env.PATH,
+            NODE_ENV: 'production',
+            FORCE_COLOR: '0',
+            ...env,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, output }));
+    });
+
+  it('bootstrap in a child process: the error is reported, stdout and stderr hold no secret', async () => {
+    const runs = await Promise.all(
+      SCENARIOS.map(async (scenario) => ({ scenario, ...(await bootstrap(setUp(scenario))) })),
+    );
+    for (const { scenario, code, output } of runs) {
+      const shown = `${scenario.name}\n${output}`;
+      expect({ scenario: scenario.name, code }).toEqual({ scenario: scenario.name, code: 1 });
+      for (const text of scenario.expected) expect(shown).toContain(text);
+      expect(shown.includes(MARK) ? shown : 'no secret').toBe('no secret');
+    }
+  }, 120_000);
+});
