@@ -43,8 +43,8 @@ describe('@InjectMetrics() / @InjectTracer() / @InjectHealthRegistry()', () => {
     class NeedsMetrics {
       constructor(@InjectMetrics() readonly metrics: unknown) {}
     }
-    await expect(
-      Test.createTestingModule({ providers: [NeedsMetrics] }).compile(),
-    ).rejects.toThrow(/herald:METRICS_COLLECTOR/);
+    await expect(Test.createTestingModule({ providers: [NeedsMetrics] }).compile()).rejects.toThrow(
+      /herald:METRICS_COLLECTOR/,
+    );
   });
 });
