@@ -146,7 +146,11 @@ export function writeConsumerApp(dir: string, spec: ConsumerAppSpec, repoRoot: s
   );
   cpSync(join(APP_SOURCES, 'main.ts'), join(dir, 'src', 'main.ts'));
   for (const feature of features) {
-    cpSync(join(APP_SOURCES, feature), join(dir, 'src', feature), { recursive: true });
+    // Recipe files are links to examples/ (one source for both): copy what they point to.
+    cpSync(join(APP_SOURCES, feature), join(dir, 'src', feature), {
+      recursive: true,
+      dereference: true,
+    });
   }
   writeFileSync(join(dir, 'src', 'app.module.ts'), appModuleSource(features));
 }

@@ -77,7 +77,14 @@ const health: Probe = async (ctx) => {
   expect(body.status === 'healthy', `GET /health status is ${JSON.stringify(body.status)}`);
   const names = JSON.stringify(body.checks ?? {});
   expect(names.includes('event_loop'), `GET /health lists no event_loop check: ${res.text}`);
-  return `200 ${body.status}`;
+  const ready = await http(ctx, 'GET', '/health/ready');
+  expect(
+    ready.status === 200 && Object.keys(ready.json().checks ?? {}).includes('event_loop'),
+    `GET /health/ready answered ${ready.status}: ${ready.text}`,
+  );
+  const live = await http(ctx, 'GET', '/health/live');
+  expect(live.status === 200, `GET /health/live answered ${live.status}: ${live.text}`);
+  return `200 ${body.status}; /health/ready and /health/live 200 (examples/health.controller.ts)`;
 };
 
 const tracing: Probe = async (ctx) => {
@@ -149,25 +156,34 @@ const inbox: Probe = async (ctx) => {
   });
   expect(sent.status === 201, `POST /inbox/alice answered ${sent.status}: ${sent.text}`);
   const id = sent.json().id as string;
-  const page = await http(ctx, 'GET', '/inbox/alice');
+  // The recipe's routes (examples/inbox.controller.ts), as the signed-in user.
+  const as = (user: string) => ({ headers: { 'x-consumer-user': user } });
+  const anonymous = await http(ctx, 'GET', '/admin/notifications/inbox');
+  expect(
+    anonymous.status === 401,
+    `GET /admin/notifications/inbox without a user answered ${anonymous.status}`,
+  );
+  const page = await http(ctx, 'GET', '/admin/notifications/inbox', as('alice'));
   const before = page.json();
   expect(
-    page.status === 200 && before.unreadCount === 1 && before.notifications?.[0]?.id === id,
-    `GET /inbox/alice answered ${page.status}: ${page.text}`,
+    page.status === 200 && before.unread_count === 1 && before.notifications?.[0]?.id === id,
+    `GET /admin/notifications/inbox as alice answered ${page.status}: ${page.text}`,
   );
-  const other = (await http(ctx, 'GET', '/inbox/bob')).json();
-  expect(other.unreadCount === 0 && other.notifications.length === 0, "bob sees alice's message");
-  const read = await http(ctx, 'POST', `/inbox/alice/read/${id}`);
+  const other = (await http(ctx, 'GET', '/admin/notifications/inbox', as('bob'))).json();
+  expect(other.unread_count === 0 && other.notifications.length === 0, "bob sees alice's message");
+  const stolen = await http(ctx, 'POST', `/admin/notifications/read/${id}`, as('bob'));
+  expect(stolen.status === 404, `bob marking alice's message read answered ${stolen.status}`);
+  const read = await http(ctx, 'POST', `/admin/notifications/read/${id}`, as('alice'));
   expect(
-    read.status === 200 && read.json().changed === true && read.json().unreadCount === 0,
-    `POST /inbox/alice/read/${id} answered ${read.status}: ${read.text}`,
+    read.status === 200 && read.json().changed === true && read.json().unread_count === 0,
+    `POST /admin/notifications/read/${id} answered ${read.status}: ${read.text}`,
   );
-  const hooks = (await http(ctx, 'GET', '/inbox/alice/hooks')).json();
+  const hooks = (await http(ctx, 'GET', '/inbox/hooks')).json();
   expect(
     hooks.sent?.includes(id),
     `INBOX_SENT_HOOK did not announce ${id}: ${JSON.stringify(hooks)}`,
   );
-  return `message ${id} stored, read back, marked read; hook fired`;
+  return `message ${id} stored, read back and marked read through examples/inbox.controller.ts; hook fired`;
 };
 
 /** The probes of each feature, in the order they run. */

@@ -26,7 +26,7 @@ import { ChannelsDemoModule } from './notifications/channels-demo.module';
     DemoConfigModule,
     EventEmitterModule.forRoot(),
     ObservabilityModule,
-    MonitorModule.configureAsync({
+    MonitorModule.forRootAsync({
       useFactory: (config: DemoEffectiveConfig) => ({ config: config.monitor }),
       inject: [DemoEffectiveConfig],
       slo: true,

@@ -26,6 +26,11 @@ export {
   InjectMailer,
 } from './decorators/inject-channel.decorator';
 export {
+  InjectMetrics,
+  InjectTracer,
+  InjectHealthRegistry,
+} from './decorators/inject-observability.decorator';
+export {
   AdminContributor,
   discoverAdminContributors,
   type AdminContributorOptions,

@@ -13,7 +13,6 @@ import { createMonitorExports, createMonitorProviders } from './monitor.provider
 function complete(base: DynamicModule, ctx: MonitorBuildContext): DynamicModule {
   return {
     ...base,
-    global: true,
     imports: [...(base.imports ?? []), DiscoveryModule],
     providers: [...(base.providers ?? []), ...createMonitorProviders(ctx)],
     exports: [...(base.exports ?? []), ...createMonitorExports(ctx)],
@@ -21,31 +20,54 @@ function complete(base: DynamicModule, ctx: MonitorBuildContext): DynamicModule 
 }
 
 /**
- * Wires Herald monitoring. Global: its bindings of `METRICS_COLLECTOR`,
- * `TRACER` and `HEALTH_CHECK_REGISTRY` win over `ObservabilityModule`'s no-op
- * stand-ins whatever the import order.
+ * Wires Herald monitoring: metrics, tracing (every HTTP request traced, child
+ * of its incoming `traceparent`), health checks, alerts and error tracking.
+ * Global: its bindings of `METRICS_COLLECTOR`, `TRACER` and
+ * `HEALTH_CHECK_REGISTRY` win over `ObservabilityModule`'s no-op stand-ins
+ * whatever the import order.
  *
- * @example MonitorModule.configure({ config: { backendType: 'prometheus' } })
+ * `forRoot` / `forRootAsync` are the Nest-style entry points; `configure`,
+ * `configureAsync`, `withSlo` and `stub` are the same module under the names
+ * of Herald's specification, built from the same provider factories.
+ *
+ * @example MonitorModule.forRoot({ config: { backendType: 'prometheus' } })
+ * @example MonitorModule.forRootAsync({ inject: [ConfigService], useFactory: (c: ConfigService) => ({ config: c.get('monitor') }) })
  */
 @Module({})
 export class MonitorModule extends MonitorConfigurableModule {
-  /** SPEC `configure(backend=None, config=None)`; the default backend is the no-op one. */
+  /**
+   * Options in code. Without a `config`, YAML and env alone (read when the
+   * application bootstraps, not while your `AppModule` is evaluated).
+   */
+  static forRoot(options: typeof MONITOR_OPTIONS_TYPE = {}): DynamicModule {
+    return complete(super.forRoot(options), { stub: false, slo: Boolean(options.slo) });
+  }
+
+  /** Options from a factory (`imports`, `inject`, `useFactory`), e.g. from `ConfigService`; `slo` beside them. */
+  static forRootAsync(options: typeof MONITOR_ASYNC_OPTIONS_TYPE): DynamicModule {
+    return complete(super.forRootAsync(options), { stub: false, slo: Boolean(options.slo) });
+  }
+
+  /** The specification's name for `forRoot` (`configure({ backend?, config? })`): the same module. */
   static configure(options: typeof MONITOR_OPTIONS_TYPE = {}): DynamicModule {
-    return complete(super.configure(options), { stub: false, slo: Boolean(options.slo) });
+    return MonitorModule.forRoot(options);
   }
 
-  /** Options from a factory (`imports`, `inject`, `useFactory`), e.g. from `ConfigService`. */
+  /** Alias of `forRootAsync`, beside `configure`. */
   static configureAsync(options: typeof MONITOR_ASYNC_OPTIONS_TYPE): DynamicModule {
-    return complete(super.configureAsync(options), { stub: false, slo: Boolean(options.slo) });
+    return MonitorModule.forRootAsync(options);
   }
 
-  /** SPEC `with_slo`: also provides and exports `SLOMonitor`. */
+  /** `forRoot` that also provides and exports `SLOMonitor` (the specification's `withSlo`). */
   static withSlo(options: MonitorModuleOptions = {}): DynamicModule {
-    return MonitorModule.configure({ ...options, slo: true });
+    return MonitorModule.forRoot({ ...options, slo: true });
   }
 
-  /** SPEC `stub(config=None)`: no-op metrics and tracing, logging dispatcher, no-op error tracker. */
+  /**
+   * For tests: no-op metrics and tracing (no HTTP interceptor), a logging
+   * alert dispatcher and a no-op error tracker.
+   */
   static stub(config?: MonitorConfig | Record<string, unknown>): DynamicModule {
-    return complete(super.configure({ config }), { stub: true, slo: false });
+    return complete(super.forRoot({ config }), { stub: true, slo: false });
   }
 }

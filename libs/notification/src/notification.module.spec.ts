@@ -20,6 +20,7 @@ import { DeliveryError } from './errors/delivery.error';
 import { SMS_BACKEND_REGISTRY } from './registry/backend-registry.tokens';
 import type { NamedBackendRegistry } from './registry/named-backend.registry';
 import { NotificationModule } from './notification.module';
+import { NOTIFICATION_MODULE_OPTIONS } from './notification.module-definition';
 import { LogSmsDriver } from './sms/drivers/log/log-sms.driver';
 import { SmsChannel } from './sms/sms-channel';
 import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel';
@@ -250,5 +251,19 @@ describe('NotificationModule', () => {
   ])('fails at bootstrap on %s, with the path', async (_what, config, message) => {
     const error = await bootstrapError(config);
     expect(error.message).toContain(message);
+  });
+});
+
+describe('NotificationModule builder skeleton', () => {
+  it('readable options token; forRoot, forRootAsync and stub are global', () => {
+    expect(NOTIFICATION_MODULE_OPTIONS).toBe('HERALD_NOTIFICATION_MODULE_OPTIONS');
+    for (const definition of [
+      NotificationModule.forRoot(),
+      NotificationModule.forRootAsync({ useFactory: () => ({}) }),
+      NotificationModule.stub(),
+    ]) {
+      expect(definition.module).toBe(NotificationModule);
+      expect(definition.global).toBe(true);
+    }
   });
 });

@@ -70,7 +70,10 @@ export class NotificationModule extends NotificationConfigurableModule {
     });
   }
 
-  /** SPEC `stub()`: no backends; `SMS_CHANNEL` and `PUSH_CHANNEL` are in-memory recorders. */
+  /**
+   * For tests: no backends; `SMS_CHANNEL` and `PUSH_CHANNEL` are in-memory
+   * recorders. The same module as `forRoot`, built from the same provider factories.
+   */
   static stub(): DynamicModule {
     return complete(super.forRoot({}), { smsNames: [], pushNames: [], stub: true });
   }

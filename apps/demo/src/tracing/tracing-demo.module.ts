@@ -6,7 +6,6 @@ import {
   type NestModule,
   type OnModuleInit,
 } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import {
   METRICS_COLLECTOR,
@@ -14,7 +13,7 @@ import {
   type MetricsCollectorProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
-import { TracingInterceptor, createTracingMiddleware, instrumentDatabase } from '@herald/monitor';
+import { createTracingMiddleware, instrumentDatabase } from '@herald/monitor';
 import { AdminShellModule } from '../admin/admin-shell.module';
 import { OrderLookupService } from './order-lookup.service';
 import { TracingDemoController } from './tracing-demo.controller';
@@ -22,7 +21,9 @@ import { TracingNavContributor } from './tracing-nav.contributor';
 
 /**
  * The demo's tracing: a SERVER span per request (parent from `traceparent`,
- * named by route template) on every route, the demo's TypeORM DataSource
+ * named by route template) on every route, started by the tracing middleware
+ * (`MonitorModule`'s own `TracingInterceptor` then runs each handler inside
+ * that same span). The demo's TypeORM DataSource
  * instrumented (CLIENT span and `db_queries_total` per query), and the
  * traced `/tracing/orders/:id` route. Request metrics come from
  * `DemoMetricsModule`, so the tracing middleware records none.
@@ -30,11 +31,7 @@ import { TracingNavContributor } from './tracing-nav.contributor';
 @Module({
   imports: [AdminShellModule],
   controllers: [TracingDemoController],
-  providers: [
-    OrderLookupService,
-    TracingNavContributor,
-    { provide: APP_INTERCEPTOR, useClass: TracingInterceptor },
-  ],
+  providers: [OrderLookupService, TracingNavContributor],
 })
 export class TracingDemoModule implements NestModule, OnModuleInit {
   constructor(

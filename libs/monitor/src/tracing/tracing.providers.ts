@@ -11,13 +11,15 @@ import {
   traceExporterFromOption,
 } from './tracer-from-config.util';
 import { TracerLifecycle } from './tracer-lifecycle.service';
+import { createTracingInterceptorProvider } from './http/tracing-interceptor.provider';
 import { TRACE_EXPORTER } from './tracing.constants';
 
 /**
  * Providers of the tracing subsystem, added to `MonitorModule`: `TRACER`
  * bound with priority to a real `Tracer` built from `TracingConfig` (the
  * no-op tracer under `MonitorModule.stub()` or when tracing is disabled),
- * fed by `TRACE_EXPORTER`.
+ * fed by `TRACE_EXPORTER`, and the global `TracingInterceptor` (a SERVER
+ * span per HTTP request, unless `tracing.httpInterceptor` is off).
  */
 export function createTracingProviders(ctx: MonitorBuildContext): Provider[] {
   if (ctx.stub) return provideWithPriority({ provide: TRACER, useFactory: () => new NoopTracer() });
@@ -37,6 +39,7 @@ export function createTracingProviders(ctx: MonitorBuildContext): Provider[] {
       inject: [MONITOR_CONFIG, TRACE_EXPORTER],
     }),
     TracerLifecycle,
+    createTracingInterceptorProvider(),
   ];
 }
 

@@ -1,5 +1,7 @@
+import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import {
+  NotificationConfig,
   HEALTH_CHECK_REGISTRY,
   SMS_CHANNEL,
   getSmsChannelToken,
@@ -19,6 +21,7 @@ import { ReliableMailer } from './reliable/reliable-mailer';
 import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel';
 import { DELIVERY_STORE } from './delivery.constants';
 import { DeliveryModule } from './delivery.module';
+import { DELIVERY_MODULE_OPTIONS } from './delivery.module-definition';
 import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue';
 import { DeliveryService } from './reliable/delivery.service';
 import { ReliableSmsChannel } from './reliable/reliable-channels';
@@ -201,5 +204,42 @@ describe('DeliveryModule with queue bullmq (real Redis)', () => {
     await cleanup.queue.waitUntilReady();
     await cleanup.obliterate();
     await cleanup.close();
+  });
+});
+
+describe('DeliveryModule builder skeleton', () => {
+  @Injectable()
+  class UsesDelivery {
+    constructor(readonly delivery: DeliveryService) {}
+  }
+  @Module({ providers: [UsesDelivery] })
+  class FeatureModule {}
+
+  it('has a readable options token; forRoot keeps a DeliveryConfig as is', async () => {
+    expect(DELIVERY_MODULE_OPTIONS).toBe('HERALD_DELIVERY_MODULE_OPTIONS');
+    const config = new NotificationConfig({ delivery: { enabled: true, retryAttempts: 3 } })
+      .delivery;
+    const ref = await Test.createTestingModule({
+      imports: [DeliveryModule.forRoot(config)],
+    }).compile();
+    expect(ref.get(DELIVERY_MODULE_OPTIONS)).toBe(config);
+    expect(ref.get(DeliveryService)).toBeInstanceOf(DeliveryService);
+    await ref.close();
+  });
+
+  it('is not global unless asked: isGlobal in forRoot extras and beside useFactory', async () => {
+    expect(DeliveryModule.forRoot().global).toBe(false);
+    await expect(
+      Test.createTestingModule({ imports: [DeliveryModule.forRoot(), FeatureModule] }).compile(),
+    ).rejects.toThrow(/DeliveryService/);
+    for (const delivery of [
+      DeliveryModule.forRoot({ retryAttempts: 2 }, { isGlobal: true }),
+      DeliveryModule.forRootAsync({ useFactory: () => ({ retryAttempts: 2 }), isGlobal: true }),
+    ]) {
+      expect(delivery.global).toBe(true);
+      const ref = await Test.createTestingModule({ imports: [delivery, FeatureModule] }).compile();
+      expect(ref.get(UsesDelivery).delivery).toBe(ref.get(DeliveryService));
+      await ref.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   DELIVERY_MODULE_OPTIONS,
   DeliveryConfigurableModule,
   type DeliveryConfigInput,
+  type DeliveryModuleExtras,
 } from './delivery.module-definition';
 import { createDeliveryProviders, DELIVERY_EXPORTS } from './delivery.providers';
 import type { DeliveryConfig } from './delivery-settings.util';
@@ -19,9 +20,10 @@ export function resolveDeliveryConfig(input?: DeliveryConfigInput): DeliveryConf
   return loadHeraldConfig({ overrides }).notification.delivery;
 }
 
-function complete(base: DynamicModule): DynamicModule {
+function complete(base: DynamicModule, extras: DeliveryModuleExtras): DynamicModule {
   return {
     ...base,
+    global: extras.isGlobal ?? false,
     providers: [
       ...(base.providers ?? []),
       ...createDeliveryProviders({
@@ -41,14 +43,26 @@ function complete(base: DynamicModule): DynamicModule {
  * configured backends are wrapped for you.
  *
  * @example DeliveryModule.forRoot({ enabled: true, queue: 'bullmq', store: 'database' })
+ * @example DeliveryModule.forRootAsync({ inject: [ConfigService], useFactory: (c: ConfigService) => c.get('delivery'), isGlobal: true })
  */
 @Module({})
 export class DeliveryModule extends DeliveryConfigurableModule {
-  static forRoot(config: DeliveryConfigInput = {}): DynamicModule {
-    return complete(super.forRoot(config));
+  /**
+   * @param config a `DeliveryConfig` (used as is) or a partial object laid over YAML and env
+   * @param extras `isGlobal`
+   */
+  static forRoot(
+    config: DeliveryConfigInput = {},
+    extras: DeliveryModuleExtras = {},
+  ): DynamicModule {
+    return complete(super.forRoot(config), extras);
   }
 
-  static forRootAsync(options: typeof DELIVERY_ASYNC_OPTIONS_TYPE): DynamicModule {
-    return complete(super.forRootAsync(options));
+  /** Config from a factory (`imports`, `inject`, `useFactory`); `isGlobal` beside them. */
+  static forRootAsync(
+    options: typeof DELIVERY_ASYNC_OPTIONS_TYPE & DeliveryModuleExtras,
+  ): DynamicModule {
+    const { isGlobal, ...rest } = options;
+    return complete(super.forRootAsync(rest), { isGlobal });
   }
 }

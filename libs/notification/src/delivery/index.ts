@@ -80,7 +80,7 @@ export {
 } from './queue/delivery-queue.monitor';
 export { connectionFromUrl, type BullmqQueueOptions } from './queue/bullmq-connection.util';
 export { DeliveryModule, resolveDeliveryConfig } from './delivery.module';
-export { type DeliveryConfigInput } from './delivery.module-definition';
+export { type DeliveryConfigInput, type DeliveryModuleExtras } from './delivery.module-definition';
 export {
   createDeliveryProviders,
   createDeliveryStore,

@@ -11,6 +11,8 @@ import {
 } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from './migrations/create-inbox-messages.migration';
 import { InboxModule } from './inbox.module';
+import { INBOX_MODULE_OPTIONS } from './inbox.module-definition';
+import { INBOX_CONFIG } from './inbox.constants';
 import { InboxProvider } from './inbox.providers';
 import { InboxRetentionJob } from './inbox-retention.job';
 import { InboxService } from './inbox.service';
@@ -121,5 +123,71 @@ describe('database store without its prerequisites', () => {
       /inbox table 'herald_inbox_messages' does not exist; add CreateInboxMessages1732300000000/,
     );
     await bare.destroy();
+  });
+});
+
+describe('InboxModule builder skeleton', () => {
+  it('has a readable options token and is not global unless asked', () => {
+    expect(INBOX_MODULE_OPTIONS).toBe('HERALD:INBOX_OPTIONS');
+    expect(InboxModule.forRoot().global).toBe(false);
+    expect(InboxModule.forRoot({ isGlobal: true }).global).toBe(true);
+  });
+
+  it('forRoot() takes options, an InboxConfig or its plain form alike', async () => {
+    for (const given of [
+      { config: { storeBackend: 'memory', maxPageSize: 3 } },
+      new InboxConfig({ storeBackend: 'memory', maxPageSize: 3 }),
+      { storeBackend: 'memory', maxPageSize: 3 },
+      { store_backend: 'memory', max_page_size: 3 },
+    ]) {
+      const ref = await Test.createTestingModule({
+        imports: [InboxModule.forRoot(given)],
+      }).compile();
+      expect(ref.get(INBOX_STORE)).toBeInstanceOf(InMemoryInboxStore);
+      expect(ref.get<InboxConfig>(INBOX_CONFIG).maxPageSize).toBe(3);
+      await ref.close();
+    }
+  });
+
+  it('forRootAsync(): options from a factory with injected dependencies; isGlobal reaches other modules', async () => {
+    const store = new InMemoryInboxStore();
+    const STORE = Symbol('store');
+    @Module({ providers: [{ provide: STORE, useValue: store }], exports: [STORE] })
+    class StoreModule {}
+    @Injectable()
+    class Reader {
+      constructor(readonly inbox: InboxService) {}
+    }
+    @Module({ providers: [Reader] })
+    class FeatureModule {}
+    const ref = await Test.createTestingModule({
+      imports: [
+        InboxModule.forRootAsync({
+          imports: [StoreModule],
+          inject: [STORE],
+          useFactory: (given: InMemoryInboxStore) => ({ store: given, purgeIntervalMs: 60_000 }),
+          isGlobal: true,
+        }),
+        FeatureModule,
+      ],
+    }).compile();
+    expect(ref.get(INBOX_STORE)).toBe(store);
+    await ref.get(Reader).inbox.send('dana', { title: 'Hi', body: '' });
+    expect(await store.countUnread('dana', new Date())).toBe(1);
+    await ref.close();
+  });
+
+  it('without isGlobal, InboxService stays inside the importing module', async () => {
+    @Injectable()
+    class Reader {
+      constructor(readonly inbox: InboxService) {}
+    }
+    @Module({ providers: [Reader] })
+    class FeatureModule {}
+    await expect(
+      Test.createTestingModule({
+        imports: [InboxModule.forRoot({ config: { storeBackend: 'memory' } }), FeatureModule],
+      }).compile(),
+    ).rejects.toThrow(/InboxService/);
   });
 });

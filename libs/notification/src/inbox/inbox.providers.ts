@@ -86,8 +86,15 @@ export function createInboxProviders(options?: InboxModuleOptions): Provider[] {
   const optionsProvider: Provider[] = options
     ? [{ provide: INBOX_OPTIONS, useValue: options }]
     : [];
+  return [...optionsProvider, ...createInboxServiceProviders()];
+}
+
+/**
+ * `createInboxProviders()` without the options provider: what `InboxModule`
+ * adds to the options provider of its module builder.
+ */
+export function createInboxServiceProviders(): Provider[] {
   return [
-    ...optionsProvider,
     {
       provide: INBOX_CONFIG,
       useFactory: resolveConfig,

@@ -13,6 +13,7 @@ export type {
 export { InboxProvider, createInboxProviders } from './inbox.providers';
 export { InboxModule } from './inbox.module';
 export type { InboxModuleOptions } from './inbox-options.interface';
+export type { InboxModuleExtras } from './inbox.module-definition';
 export { InboxRetentionJob } from './inbox-retention.job';
 export { InMemoryInboxStore } from './stores/in-memory-inbox.store';
 export { DatabaseInboxStore } from './stores/database-inbox.store';

@@ -8,7 +8,11 @@ import type { MailerConfig } from '@herald/contracts';
  */
 export type MailerConfigInput = MailerConfig | Record<string, unknown>;
 
-/** Names known while the module is declared: the second argument of `forRoot`, or part of the `forRootAsync` options. */
+/**
+ * Names known while the module is declared: the second argument of `forRoot`,
+ * or part of the `forRootAsync` options. (Not builder extras: those would copy
+ * the options and lose the `MailerConfig` class.)
+ */
 export interface MailerModuleExtras {
   /**
    * Mail backends to bind under `getMailerToken(name)` (`@InjectMailer(name)`)

@@ -14,6 +14,7 @@ import { LogMailDriver } from './drivers/log/log-mail.driver';
 import { Mailable } from './mailable';
 import { MailerChannel } from './mailer-channel';
 import { MailerModule } from './mailer.module';
+import { MAILER_MODULE_OPTIONS } from './mailer.module-definition';
 import { MAIL_BACKEND_REGISTRY } from '../registry/backend-registry.tokens';
 import type { NamedBackendRegistry } from '../registry/named-backend.registry';
 
@@ -178,5 +179,19 @@ describe('MailerModule', () => {
     expect(error.message).toContain(
       'notification.mailer.backends: only one backend may be primary',
     );
+  });
+});
+
+describe('MailerModule builder skeleton', () => {
+  it('readable options token; forRoot, forRootAsync and stub are global', () => {
+    expect(MAILER_MODULE_OPTIONS).toBe('HERALD_MAILER_MODULE_OPTIONS');
+    for (const definition of [
+      MailerModule.forRoot(),
+      MailerModule.forRootAsync({ useFactory: () => ({}) }),
+      MailerModule.stub(),
+    ]) {
+      expect(definition.module).toBe(MailerModule);
+      expect(definition.global).toBe(true);
+    }
   });
 });

@@ -58,8 +58,9 @@ export class MailerModule extends MailerConfigurableModule {
   }
 
   /**
-   * SPEC `stub(config=None)`: for tests. Without a config, `MAILER` is an
-   * `InMemoryMailer`; with one, exactly that config (YAML and env ignored).
+   * For tests: without a config, `MAILER` is an `InMemoryMailer`; with one,
+   * exactly that config (YAML and env ignored). The same module as `forRoot`,
+   * built from the same provider factories.
    */
   static stub(config?: MailerConfigInput): DynamicModule {
     if (config === undefined)

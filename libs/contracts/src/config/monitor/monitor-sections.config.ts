@@ -80,6 +80,11 @@ export class TracingConfig extends ConfigSection {
     doc: 'Span exporter: auto (otlp when backend_type is opentelemetry, else none), none, console or otlp',
   })
   exporter!: TraceExporterType;
+  @Field.boolean({
+    default: true,
+    doc: 'MonitorModule traces every HTTP request (registers TracingInterceptor globally)',
+  })
+  httpInterceptor!: boolean;
 }
 
 /** SPEC `HealthConfig`. */

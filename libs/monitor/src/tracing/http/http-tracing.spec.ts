@@ -241,3 +241,49 @@ describe.each([true, false])('TracingInterceptor (middleware mounted: %s)', (wit
     expect(teapot.attributes['error.type']).toBe('HttpException');
   });
 });
+
+describe('tracing registered twice', () => {
+  it('two TracingInterceptors (one per module, say): one SERVER span, the exception recorded once', async () => {
+    const metrics = new RecordingCollector();
+    @Module({
+      controllers: [ShopController],
+      providers: [
+        { provide: TRACER, useValue: tracing },
+        { provide: APP_INTERCEPTOR, useValue: new TracingInterceptor(tracing, metrics) },
+        { provide: APP_INTERCEPTOR, useValue: new TracingInterceptor(tracing, metrics) },
+      ],
+    })
+    class TwiceModule {}
+    const ref = await Test.createTestingModule({ imports: [TwiceModule] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      await request(app.getHttpServer())
+        .get('/shop/items/abc')
+        .set('traceparent', traceparent)
+        .expect(200, { reserved: 3 });
+      await request(app.getHttpServer()).get('/shop/fail').expect(500);
+    } finally {
+      await app.close();
+    }
+    const spans = tracing.getAllSpans();
+    const servers = spans.filter((s) => s.kind === 'server');
+    expect(servers.map((s) => s.name)).toEqual(['GET /shop/items/:sku', 'GET /shop/fail']);
+    expect(servers[0].parentSpanId).toBe(PARENT);
+    expect(spans.find((s) => s.name === 'Stock.reserve')?.parentSpanId).toBe(servers[0].spanId);
+    expect(servers[1].events.filter((e) => e.name === 'exception')).toHaveLength(1);
+    expect(metrics.calls.filter(([k]) => k === 'increment')).toHaveLength(2);
+  });
+
+  it('the middleware mounted twice: one SERVER span per request', async () => {
+    const app = express();
+    app.use(createTracingMiddleware({ tracer: tracing }));
+    app.use(createTracingMiddleware({ tracer: tracing }));
+    app.get('/x', (_req, res) => res.json({ current: tracing.getCurrentSpan()?.spanId }));
+    const res = await request(app).get('/x').set('traceparent', traceparent).expect(200);
+    const spans = tracing.getAllSpans();
+    expect(spans).toHaveLength(1);
+    expect(spans[0].parentSpanId).toBe(PARENT);
+    expect(res.body.current).toBe(spans[0].spanId);
+  });
+});

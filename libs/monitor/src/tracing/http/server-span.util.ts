@@ -32,6 +32,11 @@ export interface ServerSpanState {
   /** Route template, once known (`/orders/:id`). */
   route?: string;
   ended: boolean;
+  /**
+   * Set by the first `TracingInterceptor` that runs the request, so a second one
+   * (`MonitorModule`'s and one registered by hand) leaves the handler to it.
+   */
+  intercepted: boolean;
   /** The incoming OpenTelemetry context (remote parent and `baggage`) when the tracer can extract it. */
   incoming?: Context;
 }
@@ -66,7 +71,14 @@ export function startServerSpan(req: TracedRequest, options: HttpTracingOptions)
       'user_agent.original': headerValue(req.headers['user-agent']),
     },
   } as never);
-  const state: ServerSpanState = { span, tracer, method, started: performance.now(), ended: false };
+  const state: ServerSpanState = {
+    span,
+    tracer,
+    method,
+    started: performance.now(),
+    ended: false,
+    intercepted: false,
+  };
   // Herald's Tracer also hands out the full incoming context, so the request's
   // `baggage` is current in the handler and travels on with injectContext().
   const extract = (tracer as { extractOtelContext?: (carrier: object, base: Context) => Context })

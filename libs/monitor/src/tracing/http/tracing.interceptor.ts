@@ -42,6 +42,10 @@ function joinPaths(...parts: unknown[]): string {
  * status code, ERROR status on 5xx and metrics are set when the response
  * is sent.
  *
+ * `MonitorModule` registers it globally for you (turn that off with
+ * `monitor.tracing.http_interceptor: false`). Registering it again yourself
+ * is harmless: a request is handled by the first one only.
+ *
  * @example { provide: APP_INTERCEPTOR, useClass: TracingInterceptor }
  */
 @Injectable()
@@ -56,10 +60,14 @@ export class TracingInterceptor implements NestInterceptor {
     const http = ctx.switchToHttp();
     const req = http.getRequest<TracedRequest>();
     let state = req[HTTP_SPAN];
+    // Another TracingInterceptor already runs this handler in the span: MonitorModule
+    // registers one, and an app may also have registered its own.
+    if (state?.intercepted) return next.handle();
     if (!state) {
       state = startServerSpan(req, { tracer: this.tracer });
       endOnResponse(state, req, http.getResponse<TracedResponse>(), this.metrics);
     }
+    state.intercepted = true;
     const route =
       routeTemplate(req) ??
       joinPaths(

@@ -39,7 +39,8 @@ export function createTracingMiddleware(options: HttpTracingOptions = {}) {
     res: TracedResponse,
     next: (err?: unknown) => void,
   ): void {
-    if (!spans) return next();
+    // A span already started for this request (the middleware mounted twice): keep that one.
+    if (!spans || req[spans.HTTP_SPAN]) return next();
     let state;
     try {
       state = spans.startServerSpan(req, options);

@@ -1,18 +1,16 @@
-import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { createHealthMiddleware, EventLoopHealthCheck, HealthCheckRunner } from '@herald/monitor';
+import { Module } from '@nestjs/common';
+import { EventLoopHealthCheck, HealthCheckRunner } from '@herald/monitor';
+import { HealthController } from './health.controller';
 
-/** `GET /health` from the `HealthCheckRunner` of `MonitorModule`, with an event-loop check. */
-@Module({})
-export class HealthFeatureModule implements NestModule {
-  constructor(private readonly runner: HealthCheckRunner) {
-    this.runner.add('event_loop', new EventLoopHealthCheck());
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    // A GET route, not forRoutes('health'): Express mounts ALL-method middleware with use(),
-    // which strips the path from req.url, and the handler answers its own path only.
-    consumer
-      .apply(createHealthMiddleware({ checker: this.runner, includeDetails: true }))
-      .forRoutes({ path: 'health', method: RequestMethod.GET });
+/**
+ * `GET /health`, `/health/live`, `/health/ready`, `/health/startup` from the
+ * recipe controller of examples/health.controller.ts (this folder's
+ * health.controller.ts is a link to it, copied into the app), answering from
+ * the `HealthCheckRunner` of `MonitorModule`, with an event-loop check.
+ */
+@Module({ controllers: [HealthController] })
+export class HealthFeatureModule {
+  constructor(runner: HealthCheckRunner) {
+    runner.add('event_loop', new EventLoopHealthCheck());
   }
 }

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CreateInboxMessages1732300000000, InboxModule } from '@herald/notification';
+import { ConsumerUserGuard } from './consumer-user.guard';
 import { InboxController } from './inbox.controller';
 import { InboxHooksListener } from './inbox-hooks.listener';
+import { InboxTestController } from './inbox-test.controller';
 
 /** Where the inbox's SQLite lives: better-sqlite3, or sql.js when `CONSUMER_SQLITE=sqljs`. */
 function sqlite(): { type: 'better-sqlite3'; database: string } | { type: 'sqljs' } {
@@ -14,7 +17,10 @@ function sqlite(): { type: 'better-sqlite3'; database: string } | { type: 'sqljs
 
 /**
  * The inbox on the application's TypeORM `DataSource` (the database store,
- * its migration run at bootstrap) with `INBOX_SENT_HOOK` on the event emitter.
+ * its migration run at bootstrap) with `INBOX_SENT_HOOK` on the event emitter,
+ * its routes served by the recipe controller of examples/inbox.controller.ts
+ * (this folder's inbox.controller.ts and current-user.decorator.ts are links
+ * to the examples, copied into the app) behind the app's guard.
  */
 @Module({
   imports: [
@@ -26,7 +32,7 @@ function sqlite(): { type: 'better-sqlite3'; database: string } | { type: 'sqljs
     }),
     InboxModule.forRoot({ config: { storeBackend: 'database' } }),
   ],
-  controllers: [InboxController],
-  providers: [InboxHooksListener],
+  controllers: [InboxController, InboxTestController],
+  providers: [InboxHooksListener, { provide: APP_GUARD, useClass: ConsumerUserGuard }],
 })
 export class InboxFeatureModule {}

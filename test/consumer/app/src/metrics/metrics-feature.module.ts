@@ -7,7 +7,7 @@ import { PingController } from './ping.controller';
  * backend (prom-client) and `MetricsController` serving `GET /metrics`.
  */
 @Module({
-  imports: [MonitorModule.configure({ config: { backendType: 'prometheus' } })],
+  imports: [MonitorModule.forRoot({ config: { backendType: 'prometheus' } })],
   controllers: [MetricsController, PingController],
 })
 export class MetricsFeatureModule {}

@@ -1,16 +1,12 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { TracingInterceptor } from '@herald/monitor';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 
 /**
- * Tracing: a SERVER span per request (child of the incoming `traceparent`)
- * from `TracingInterceptor`, and a `@Traced` service below it. The exporter
- * comes from configuration (`HERALD_MONITOR__TRACING__EXPORTER=otlp`).
+ * Tracing with no wiring of its own: `MonitorModule` traces every request
+ * (a SERVER span, child of the incoming `traceparent`), and the `@Traced`
+ * service runs below it. The exporter comes from configuration
+ * (`HERALD_MONITOR__TRACING__EXPORTER=otlp`).
  */
-@Module({
-  controllers: [OrdersController],
-  providers: [OrdersService, { provide: APP_INTERCEPTOR, useClass: TracingInterceptor }],
-})
+@Module({ controllers: [OrdersController], providers: [OrdersService] })
 export class TracingFeatureModule {}

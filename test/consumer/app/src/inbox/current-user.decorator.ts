@@ -1,0 +1,1 @@
+../../../../../examples/current-user.decorator.ts

@@ -1,0 +1,179 @@
+/**
+ * The recipe controllers of examples/, mounted the way their comments tell a
+ * user to, in small Nest apps, and exercised over HTTP: they are type-checked
+ * by `npm run typecheck` and must keep working here too.
+ */
+import {
+  Injectable,
+  Module,
+  type CanActivate,
+  type ExecutionContext,
+  type INestApplication,
+} from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { HealthCheckCategory } from '@herald/contracts';
+import { HealthCheckRunner, MonitorModule } from '@herald/monitor';
+import { CreateInboxMessages1732300000000, InboxModule, InboxService } from '@herald/notification';
+import { HealthController } from '../examples/health.controller';
+import { InboxController } from '../examples/inbox.controller';
+import { memorySqlite } from './helpers/sqlite';
+
+/** The application's own guard, as the recipe expects one: it puts the signed-in user on `request.user`. */
+@Injectable()
+class SignedInUserGuard implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    const req = ctx.switchToHttp().getRequest<{ headers: Record<string, string>; user?: object }>();
+    const user = req.headers['x-test-user'];
+    if (user) req.user = { id: /^\d+$/.test(user) ? Number(user) : user };
+    return true;
+  }
+}
+
+describe('examples/inbox.controller.ts', () => {
+  let dataSource: DataSource;
+  let app: INestApplication;
+  let inbox: InboxService;
+  const as = (user?: string) => (user ? { 'x-test-user': user } : {});
+  const get = (path: string, user?: string) =>
+    request(app.getHttpServer()).get(`/admin/notifications${path}`).set(as(user));
+  const post = (path: string, user?: string) =>
+    request(app.getHttpServer()).post(`/admin/notifications${path}`).set(as(user));
+
+  beforeAll(async () => {
+    dataSource = new DataSource({
+      ...memorySqlite(),
+      migrations: [CreateInboxMessages1732300000000],
+    });
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    @Module({
+      imports: [InboxModule.forRoot({ dataSource })],
+      controllers: [InboxController],
+      providers: [{ provide: APP_GUARD, useClass: SignedInUserGuard }],
+    })
+    class AppModule {}
+    const ref = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    app = ref.createNestApplication({ logger: false });
+    await app.init();
+    inbox = app.get(InboxService);
+  });
+  afterAll(async () => {
+    await app.close();
+    await dataSource.destroy();
+  });
+
+  it('answers 401 on every route without a signed-in user', async () => {
+    await get('/inbox').expect(401);
+    await post('/read/0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d').expect(401);
+    const res = await post('/read-all').expect(401);
+    expect(res.body.message).toMatch(/Sign in first/);
+  });
+
+  it("lists the signed-in user's messages only, newest first, with the unread count", async () => {
+    await inbox.send('alice', { title: 'Build started', body: '' });
+    await inbox.send('alice', { title: 'Build finished', body: 'All green', category: 'ci' });
+    const res = await get('/inbox', 'alice').expect(200);
+    expect(res.body.unread_count).toBe(2);
+    expect(res.body.notifications.map((n: { title: string }) => n.title)).toEqual([
+      'Build finished',
+      'Build started',
+    ]);
+    expect(res.body.notifications[0]).toMatchObject({
+      user_id: 'alice',
+      body: 'All green',
+      category: 'ci',
+      read: false,
+      read_at: null,
+    });
+    expect(res.body).not.toHaveProperty('next_cursor');
+    const bob = await get('/inbox', 'bob').expect(200);
+    expect(bob.body).toEqual({ unread_count: 0, notifications: [] });
+  });
+
+  it('answers a cursor it never issued with 400 through InboxExceptionFilter', async () => {
+    const res = await get('/inbox?cursor=not-a-cursor', 'alice').expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'INBOX_INVALID_CURSOR' });
+  });
+
+  it('marks one message read (200), 404 for somebody else’s or an unknown id', async () => {
+    const message = await inbox.send('carol', { title: 'Invoice paid', body: '' });
+    await inbox.send('carol', { title: 'Invoice sent', body: '' });
+    await post(`/read/${message.id}`, 'dave').expect(404);
+    await post('/read/not-a-uuid', 'carol').expect(404);
+    const first = await post(`/read/${message.id}`, 'carol').expect(200);
+    expect(first.body).toEqual({
+      message_id: message.id,
+      read: true,
+      changed: true,
+      unread_count: 1,
+    });
+    const again = await post(`/read/${message.id}`, 'carol').expect(200);
+    expect(again.body).toMatchObject({ changed: false, unread_count: 1 });
+  });
+
+  it('marks all read, for a numeric user id too', async () => {
+    await inbox.send('42', { title: 'a', body: '' });
+    await inbox.send('42', { title: 'b', body: '' });
+    const res = await post('/read-all', '42').expect(200);
+    expect(res.body).toEqual({ marked: 2, unread_count: 0 });
+    expect((await get('/inbox', '42').expect(200)).body.unread_count).toBe(0);
+  });
+});
+
+describe('examples/health.controller.ts', () => {
+  async function healthApp(checks: (runner: HealthCheckRunner) => void) {
+    @Module({ imports: [MonitorModule.forRoot()], controllers: [HealthController] })
+    class AppModule {}
+    const ref = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    checks(app.get(HealthCheckRunner));
+    await app.init();
+    return app;
+  }
+
+  it('200 / 207 / 503 per category and for every check, never cached by a proxy', async () => {
+    const app = await healthApp((runner) => {
+      runner.add('heap', () => true, { category: HealthCheckCategory.LIVENESS });
+      runner.add('cache', () => ({ healthy: false, message: 'redis down' }), {
+        category: HealthCheckCategory.READINESS,
+        critical: false,
+      });
+      runner.add('migrations', () => ({ healthy: false, message: 'pending' }), {
+        category: HealthCheckCategory.STARTUP,
+      });
+    });
+    try {
+      const server = app.getHttpServer();
+      const live = await request(server).get('/health/live').expect(200);
+      expect(live.body).toMatchObject({
+        status: 'healthy',
+        checks: { heap: { status: 'healthy' } },
+      });
+      expect(live.headers['cache-control']).toBe('no-store');
+      const ready = await request(server).get('/health/ready').expect(207);
+      expect(ready.body.status).toBe('degraded');
+      expect(Object.keys(ready.body.checks)).toEqual(['cache']);
+      const startup = await request(server).get('/health/startup').expect(503);
+      expect(startup.body.checks.migrations.message).toBe('pending');
+      const all = await request(server).get('/health').expect(503);
+      expect(all.body.status).toBe('unhealthy');
+      expect(Object.keys(all.body.checks).sort()).toEqual(['cache', 'heap', 'migrations']);
+      expect(typeof all.body.timestamp).toBe('number');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('200 healthy when every check passes', async () => {
+    const app = await healthApp((runner) => runner.add('ping', () => true));
+    try {
+      const res = await request(app.getHttpServer()).get('/health').expect(200);
+      expect(res.body.status).toBe('healthy');
+    } finally {
+      await app.close();
+    }
+  });
+});
