@@ -76,6 +76,7 @@ export class Counter extends BaseMetric implements CounterProtocol {
   /** Back to zero on every series. */
   reset(): void {
     this.data.fill(0);
+    if (this.exemplars !== null) this.exemplars = [];
   }
 
   /** @internal */
@@ -89,6 +90,7 @@ export class Counter extends BaseMetric implements CounterProtocol {
       throw invalidValue(this.name, amount);
     }
     this.data[index] += amount;
+    if (this.exemplars !== null) this.sampleExemplar(index, amount);
     if (this.sink !== null) this.sink(this.name, amount);
   }
 

@@ -124,6 +124,7 @@ export class Histogram extends BaseMetric implements HistogramProtocol {
   reset(): void {
     this.data.fill(0);
     for (const w of this.windows) w?.clear();
+    if (this.exemplars !== null) this.exemplars = [];
   }
 
   /** @internal */
@@ -138,6 +139,7 @@ export class Histogram extends BaseMetric implements HistogramProtocol {
     data[base + b]++;
     data[base + n + 1]++;
     data[base + n + 2] += value;
+    if (this.exemplars !== null) this.sampleExemplar(index * (n + 1) + b, value);
     let window = this.windows[index];
     if (window === undefined)
       window = this.windows[index] = new ObservationWindow(this.maxObservations);
