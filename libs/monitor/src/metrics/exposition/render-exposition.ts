@@ -98,7 +98,7 @@ function renderHistogram(m: Histogram, format: ExpositionFormat): string {
     for (let b = 0; b <= n; b++) {
       running += data[b];
       parts.push(open, les[b], ' ', String(running));
-      if (exemplars !== null) parts.push(exemplarSuffix(exemplars[i * (n + 1) + b]));
+      if (exemplars !== null) parts.push(exemplarSuffix(exemplars[m.exemplarSlot(i, b)]));
       parts.push('\n');
     }
     parts.push(

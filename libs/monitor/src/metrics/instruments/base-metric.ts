@@ -92,6 +92,16 @@ export abstract class BaseMetric implements MetricProtocol {
     exemplar.timestampMs = Date.now();
   }
 
+  /** @internal keeps `exemplar` in `slot` unless a later one is there (merging cluster workers). */
+  mergeExemplar(slot: number, exemplar: Exemplar | null | undefined): void {
+    if (exemplar === null || exemplar === undefined) return;
+    const slots = (this.exemplars ??= []);
+    const current = slots[slot];
+    if (current === undefined || current.timestampMs < exemplar.timestampMs) {
+      slots[slot] = { ...exemplar };
+    }
+  }
+
   /** Label names of the variable labels, in the order they were first seen. */
   get labelNames(): readonly string[] {
     return this.names;

@@ -94,6 +94,13 @@ export class Counter extends BaseMetric implements CounterProtocol {
     if (this.sink !== null) this.sink(this.name, amount);
   }
 
+  /** @internal adds another counter's series total; returns its index. */
+  mergeSeries(labels: MetricLabels, value: number): number {
+    const index = this.seriesIndex(labels);
+    this.data[index] += value;
+    return index;
+  }
+
   /** @internal */
   valueAt(index: number): number {
     return this.data[index];
