@@ -140,7 +140,6 @@ export class ClusterMetricsAggregator implements ScrapeSource {
         resolve({ missing: { worker, reason: 'is not connected' } });
         return;
       }
-      let timer: NodeJS.Timeout | undefined;
       const finish = (result: Answer) => {
         clearTimeout(timer);
         handle.off('message', onMessage);
@@ -154,7 +153,7 @@ export class ClusterMetricsAggregator implements ScrapeSource {
           finish({ missing: { worker, reason: `failed to read its metrics: ${message.error}` } });
       };
       const onExit = () => finish({ missing: { worker, reason: 'exited before answering' } });
-      timer = setTimeout(
+      const timer = setTimeout(
         () => finish({ missing: { worker, reason: `did not answer within ${this.timeoutMs} ms` } }),
         this.timeoutMs,
       );
