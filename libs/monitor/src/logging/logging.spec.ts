@@ -93,6 +93,7 @@ describe('trace context in logs', () => {
       plain.info({ order: 7 }, 'plain mixin');
     });
     logger.info('after');
+    plain.info({ order: 8 }, 'plain, no span');
     span.end();
     expect(lines[0]).toMatchObject({
       msg: 'in span',
@@ -104,5 +105,7 @@ describe('trace context in logs', () => {
     expect(lines[1]).toMatchObject({ msg: 'plain mixin', order: 7, trace_id: span.traceId });
     expect(lines[2]).toMatchObject({ msg: 'after', service: 'shop' });
     expect(lines[2].trace_id).toBeUndefined();
+    expect(lines[3]).toMatchObject({ msg: 'plain, no span', order: 8 });
+    expect(lines[3].trace_id).toBeUndefined();
   });
 });

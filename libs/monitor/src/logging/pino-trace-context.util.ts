@@ -3,8 +3,6 @@ import { traceLogFields, type TraceLogFields } from './trace-log-fields.util';
 /** pino's `mixin` option: `(mergeObject, level, logger) => object`. */
 export type PinoMixin = (mergeObject: object, level: number, logger: unknown) => object;
 
-const NONE = Object.freeze({});
-
 /**
  * A pino `mixin` adding `trace_id`, `span_id` and `trace_flags` of the
  * current span to every line (nothing outside a span).
@@ -12,7 +10,8 @@ const NONE = Object.freeze({});
  * @example const logger = pino({ mixin: pinoTraceMixin });
  */
 export function pinoTraceMixin(): Partial<TraceLogFields> {
-  return traceLogFields() ?? NONE;
+  // A new object each time: pino merges the line's own fields into it.
+  return traceLogFields() ?? {};
 }
 
 /**
