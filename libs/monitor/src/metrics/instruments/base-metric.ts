@@ -2,6 +2,7 @@ import type { MetricLabels, MetricProtocol, MetricType } from '@herald/contracts
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { sampledSpanContext } from '../../utils/active-span-context.util';
 import type { Exemplar } from './exemplar';
+import { exemplarWindow, startExemplarWindows } from './exemplar-window.util';
 import { assertLabelName, assertMetricName, normaliseConstLabels } from './metric-name.util';
 
 /** Called for every recorded value when somebody listens (see `MetricsCollector`). */
@@ -30,6 +31,8 @@ export abstract class BaseMetric implements MetricProtocol {
    * pays one field check.
    */
   exemplars: Array<Exemplar | undefined> | null = null;
+  /** Per slot, the exemplar window in which it last looked for the current span. */
+  private exemplarChecks: number[] = [];
 
   private names: readonly string[] = EMPTY;
   /**
@@ -73,12 +76,24 @@ export abstract class BaseMetric implements MetricProtocol {
    */
   enableExemplars(enabled = true): this {
     if (!enabled) this.exemplars = null;
-    else if (this.exemplars === null) this.exemplars = [];
+    else if (this.exemplars === null) {
+      this.exemplars = [];
+      this.exemplarChecks = [];
+      startExemplarWindows();
+    }
     return this;
   }
 
-  /** @internal records the current sampled span, if any, as the exemplar of `slot`. */
+  /**
+   * @internal offers a recorded value to the exemplar of `slot`: the first
+   * value of each exemplar window (`EXEMPLAR_WINDOW_MS`) looks for the current
+   * sampled span and, when there is one, becomes the slot's exemplar.
+   */
   protected sampleExemplar(slot: number, value: number): void {
+    const window = exemplarWindow.current;
+    const checks = this.exemplarChecks;
+    if (checks[slot] === window) return;
+    checks[slot] = window;
     const span = sampledSpanContext();
     if (span === undefined) return;
     const slots = this.exemplars!;

@@ -76,7 +76,7 @@ export class Counter extends BaseMetric implements CounterProtocol {
   /** Back to zero on every series. */
   reset(): void {
     this.data.fill(0);
-    if (this.exemplars !== null) this.exemplars = [];
+    if (this.exemplars !== null) this.enableExemplars(false).enableExemplars();
   }
 
   /** @internal */

@@ -4,6 +4,7 @@ import { activeSpanContext, sampledSpanContext } from '../../utils/active-span-c
 import { MetricsCollector } from '../collector/metrics-collector';
 import { renderMetrics } from '../exposition/render-exposition';
 import { Counter } from './counter';
+import { exemplarWindow } from './exemplar-window.util';
 import { Histogram } from './histogram';
 
 const EXEMPLAR = / # \{trace_id="([0-9a-f]{32})",span_id="([0-9a-f]{16})"\} (\S+) (\d+\.\d{3})$/;
@@ -30,6 +31,7 @@ describe('exemplars', () => {
     const jobs = m.createCounter('jobs_total', 'Jobs');
     const latency = m.createHistogram('latency_seconds', 'Latency', undefined, [0.1, 1]);
     jobs.increment(1, { queue: 'a' }); // outside any span: no exemplar
+    exemplarWindow.current++; // the next window (a timer advances it every 100 ms)
     const span = tracer.startSpan('work');
     tracer.withSpan(span, () => {
       jobs.increment(2, { queue: 'a' });
@@ -67,6 +69,7 @@ describe('exemplars', () => {
     const kept = tracer.startSpan('kept');
     tracer.withSpan(kept, () => plain.observe(1));
     expect(renderMetrics([counter, plain], 'openmetrics')).not.toContain('trace_id');
+    exemplarWindow.current++;
     tracer.withSpan(kept, () => counter.inc());
     expect(renderMetrics([counter], 'openmetrics')).toContain(`trace_id="${kept.traceId}"`);
     counter.reset();
@@ -74,5 +77,29 @@ describe('exemplars', () => {
     tracer.withSpan(kept, () => counter.inc());
     expect(renderMetrics([counter], 'openmetrics')).not.toContain('trace_id');
     return unsampled.shutdown();
+  });
+
+  it('looks for the span once per window and series: the first value of a window decides', () => {
+    const counter = new Counter('w_total').enableExemplars();
+    const first = tracer.startSpan('first');
+    const second = tracer.startSpan('second');
+    exemplarWindow.current++;
+    tracer.withSpan(first, () => counter.inc(1));
+    tracer.withSpan(second, () => counter.inc(2)); // same window: not looked at
+    expect(renderMetrics([counter], 'openmetrics')).toContain(`trace_id="${first.traceId}"`);
+    exemplarWindow.current++;
+    counter.inc(3); // no span: the window is spent, the exemplar stays
+    tracer.withSpan(second, () => counter.inc(4));
+    expect(renderMetrics([counter], 'openmetrics')).toContain(`trace_id="${first.traceId}"`);
+    exemplarWindow.current++;
+    tracer.withSpan(second, () => counter.inc(5));
+    expect(renderMetrics([counter], 'openmetrics')).toMatch(
+      new RegExp(
+        `^w_total 15 # \\{trace_id="${second.traceId}",span_id="${second.spanId}"\\} 5 `,
+        'm',
+      ),
+    );
+    first.end();
+    second.end();
   });
 });

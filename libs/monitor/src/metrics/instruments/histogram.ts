@@ -124,7 +124,7 @@ export class Histogram extends BaseMetric implements HistogramProtocol {
   reset(): void {
     this.data.fill(0);
     for (const w of this.windows) w?.clear();
-    if (this.exemplars !== null) this.exemplars = [];
+    if (this.exemplars !== null) this.enableExemplars(false).enableExemplars();
   }
 
   /** @internal */
