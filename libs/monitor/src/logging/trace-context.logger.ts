@@ -1,4 +1,4 @@
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger } from '@nestjs/common';
 import { traceLogFields } from './trace-log-fields.util';
 
 /**
@@ -17,39 +17,17 @@ import { traceLogFields } from './trace-log-fields.util';
  * app.useLogger(new TraceContextLogger({ json: true }));
  */
 export class TraceContextLogger extends ConsoleLogger {
-  protected override formatMessage(
-    logLevel: LogLevel,
-    message: unknown,
-    pidMessage: string,
-    formattedLogLevel: string,
-    contextMessage: string,
-    timestampDiff: string,
-  ): string {
+  // Text lines: the context part is formatted once per message (Nest 11 and 12 alike).
+  protected override formatContext(context: string): string {
+    const formatted = super.formatContext(context);
     const fields = traceLogFields();
-    const withTrace =
-      fields === undefined
-        ? contextMessage
-        : `${contextMessage}trace_id=${fields.trace_id} span_id=${fields.span_id} `;
-    return super.formatMessage(
-      logLevel,
-      message,
-      pidMessage,
-      formattedLogLevel,
-      withTrace,
-      timestampDiff,
-    );
+    return fields === undefined
+      ? formatted
+      : `${formatted}trace_id=${fields.trace_id} span_id=${fields.span_id} `;
   }
 
-  protected override getJsonLogObject(
-    message: unknown,
-    options: {
-      context: string;
-      logLevel: LogLevel;
-      writeStreamType?: 'stdout' | 'stderr';
-      errorStack?: unknown;
-    },
-  ) {
-    const object = super.getJsonLogObject(message, options);
+  protected override getJsonLogObject(...args: Parameters<ConsoleLogger['getJsonLogObject']>) {
+    const object = super.getJsonLogObject(...args);
     const fields = traceLogFields();
     return fields === undefined ? object : Object.assign(object, fields);
   }
