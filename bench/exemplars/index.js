@@ -13,6 +13,18 @@ const { compare, nsPerOp, report } = require('../harness');
 
 const OPS = { iterations: 2_000_000, rounds: 7, warmup: 300_000 };
 
+/** The span's ids as prom-client exemplar labels, read the way an application must. */
+function spanLabels(otel) {
+  const span = otel.trace.getActiveSpan().spanContext();
+  return { trace_id: span.traceId, span_id: span.spanId };
+}
+
+/** prom-client's counter inside a span: the application passes the span's ids on each call. */
+function promCounterInSpan({ prom, otel }) {
+  const c = new prom.Counter({ name: 'c_total', help: 'x', registers: [], enableExemplars: true });
+  return () => c.inc({ value: 1, exemplarLabels: spanLabels(otel) });
+}
+
 /** Each case: [Herald setup → fn, prom-client setup → fn]; `span` runs the loop inside a sampled span. */
 const CASES = {
   counterIncExemplarsOff: {
@@ -69,18 +81,7 @@ const CASES = {
         c.inc();
       };
     },
-    peer: ({ prom, otel }) => {
-      const c = new prom.Counter({
-        name: 'c_total',
-        help: 'x',
-        registers: [],
-        enableExemplars: true,
-      });
-      return () => {
-        const span = otel.trace.getActiveSpan().spanContext();
-        c.inc({ value: 1, exemplarLabels: { trace_id: span.traceId, span_id: span.spanId } });
-      };
-    },
+    peer: promCounterInSpan,
   },
   counterIncInSpan: {
     span: true,
@@ -88,18 +89,7 @@ const CASES = {
       const c = new Counter('c_total').enableExemplars();
       return () => c.inc();
     },
-    peer: ({ prom, otel }) => {
-      const c = new prom.Counter({
-        name: 'c_total',
-        help: 'x',
-        registers: [],
-        enableExemplars: true,
-      });
-      return () => {
-        const span = otel.trace.getActiveSpan().spanContext();
-        c.inc({ value: 1, exemplarLabels: { trace_id: span.traceId, span_id: span.spanId } });
-      };
-    },
+    peer: promCounterInSpan,
   },
   histogramObserveInSpan: {
     span: true,
@@ -114,13 +104,7 @@ const CASES = {
         registers: [],
         enableExemplars: true,
       });
-      return (i) => {
-        const span = otel.trace.getActiveSpan().spanContext();
-        h.observe({
-          value: (i & 1023) / 1000,
-          exemplarLabels: { trace_id: span.traceId, span_id: span.spanId },
-        });
-      };
+      return (i) => h.observe({ value: (i & 1023) / 1000, exemplarLabels: spanLabels(otel) });
     },
   },
 };

@@ -31,8 +31,8 @@ export abstract class BaseMetric implements MetricProtocol {
    * pays one field check.
    */
   exemplars: Array<Exemplar | undefined> | null = null;
-  /** Per slot, the exemplar window in which it last looked for the current span. */
-  private exemplarChecks: number[] = [];
+  /** @internal per slot, the exemplar window in which it last looked for the current span. */
+  exemplarChecks: number[] = [];
 
   private names: readonly string[] = EMPTY;
   /**
@@ -85,15 +85,13 @@ export abstract class BaseMetric implements MetricProtocol {
   }
 
   /**
-   * @internal offers a recorded value to the exemplar of `slot`: the first
-   * value of each exemplar window (`EXEMPLAR_WINDOW_MS`) looks for the current
-   * sampled span and, when there is one, becomes the slot's exemplar.
+   * @internal the first value of an exemplar window (`EXEMPLAR_WINDOW_MS`) in
+   * `slot` (the caller checks `exemplarChecks[slot] !== exemplarWindow.current`,
+   * keeping this call off the hot path): looks for the current sampled span
+   * and, when there is one, makes the value the slot's exemplar.
    */
   protected sampleExemplar(slot: number, value: number): void {
-    const window = exemplarWindow.current;
-    const checks = this.exemplarChecks;
-    if (checks[slot] === window) return;
-    checks[slot] = window;
+    this.exemplarChecks[slot] = exemplarWindow.current;
     const span = sampledSpanContext();
     if (span === undefined) return;
     const slots = this.exemplars!;

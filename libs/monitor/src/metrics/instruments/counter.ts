@@ -1,6 +1,7 @@
 import type { CounterProtocol, MetricLabels } from '@herald/contracts';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { BaseMetric, ensureCapacity } from './base-metric';
+import { exemplarWindow } from './exemplar-window.util';
 import { invalidValue } from './metric-name.util';
 
 /** A counter series bound to one label set: `inc()` skips the label lookup. */
@@ -90,7 +91,8 @@ export class Counter extends BaseMetric implements CounterProtocol {
       throw invalidValue(this.name, amount);
     }
     this.data[index] += amount;
-    if (this.exemplars !== null) this.sampleExemplar(index, amount);
+    if (this.exemplars !== null && this.exemplarChecks[index] !== exemplarWindow.current)
+      this.sampleExemplar(index, amount);
     if (this.sink !== null) this.sink(this.name, amount);
   }
 

@@ -5,6 +5,7 @@ import {
 } from '@herald/contracts';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { BaseMetric, ensureCapacity } from './base-metric';
+import { exemplarWindow } from './exemplar-window.util';
 import { invalidValue } from './metric-name.util';
 import { DEFAULT_MAX_OBSERVATIONS, ObservationWindow } from './observation-window';
 
@@ -139,7 +140,10 @@ export class Histogram extends BaseMetric implements HistogramProtocol {
     data[base + b]++;
     data[base + n + 1]++;
     data[base + n + 2] += value;
-    if (this.exemplars !== null) this.sampleExemplar(this.exemplarSlot(index, b), value);
+    if (this.exemplars !== null) {
+      const slot = this.exemplarSlot(index, b);
+      if (this.exemplarChecks[slot] !== exemplarWindow.current) this.sampleExemplar(slot, value);
+    }
     let window = this.windows[index];
     if (window === undefined)
       window = this.windows[index] = new ObservationWindow(this.maxObservations);
