@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
+import { Tracer } from '../../tracing/tracer';
 import { MetricsCollector } from '../collector/metrics-collector';
+import { exemplarWindow } from '../instruments/exemplar-window.util';
 import { createScrapeSource } from '../exposition/scrape-source';
 import { ClusterMetricsAggregator, type ClusterWorkerHandle } from './cluster-metrics.aggregator';
 import { serveClusterWorkerMetrics } from './cluster-metrics.worker';
@@ -83,6 +85,34 @@ describe('cluster metrics', () => {
     expect(text).toContain('size_bytes{app="shop",quantile="0.9"} 8\n');
     expect(text).toContain('size_bytes_count{app="shop"} 10\n');
     expect(text).toContain('size_bytes_sum{app="shop"} 45\n');
+  });
+
+  it('keeps the latest exemplar of each series and bucket over the workers', async () => {
+    const tracer = new Tracer('cluster');
+    const workers = [1, 2].map(() => new MetricsCollector({ exemplars: true }));
+    const spans = [tracer.startSpan('w1'), tracer.startSpan('w2')];
+    for (const [i, m] of workers.entries()) {
+      exemplarWindow.current++;
+      tracer.withSpan(spans[i], () => {
+        m.createCounter('jobs_total').increment(1);
+        m.createHistogram('lat', '', undefined, [1]).observe(i === 0 ? 0.5 : 2);
+      });
+      await new Promise((r) => setTimeout(r, 20)); // worker 2's exemplars are later
+    }
+    const merged = mergeClusterSnapshots(
+      workers.map((m, i) => ({
+        worker: String(i + 1),
+        snapshot: JSON.parse(
+          JSON.stringify({ families: snapshotMetrics(m.getAllMetrics()), promMetrics: [] }),
+        ),
+      })),
+    );
+    const om = merged.collector.metricsText('openmetrics');
+    expect(om).toContain(`jobs_total 2 # {trace_id="${spans[1].traceId}"`);
+    expect(om).toContain(`lat_bucket{le="1"} 1 # {trace_id="${spans[0].traceId}"`);
+    expect(om).toContain(`lat_bucket{le="+Inf"} 2 # {trace_id="${spans[1].traceId}"`);
+    spans.forEach((s) => s.end());
+    await tracer.shutdown();
   });
 
   it('reports a type clash or other buckets and merges the rest', () => {
