@@ -1,39 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { HeraldConfig, loadHeraldConfig } from '@herald/contracts';
 import { startDemoApp } from './helpers/demo-app';
+import { startPrometheus, type PrometheusServer } from './helpers/prometheus-server';
+import { promtoolCheckMetrics } from './helpers/promtool';
+import { waitFor } from './helpers/wait-for';
 
 const TOKEN = 'scrape-secret-e2e';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting (${String(last ?? 'no result')})`);
-}
 
 describe('demo /metrics with real Prometheus tooling', () => {
   let app: INestApplication;
@@ -80,11 +52,7 @@ describe('demo /metrics with real Prometheus tooling', () => {
     expect(body).toContain('# TYPE http_requests_active gauge');
     expect(body).toContain('process_cpu_user_seconds_total');
     expect(body).toContain('nodejs_heap_size_used_bytes');
-    const check = spawnSync('promtool', ['check', 'metrics'], { input: body, encoding: 'utf8' });
-    expect({ status: check.status, out: check.stdout + check.stderr }).toEqual({
-      status: 0,
-      out: '',
-    });
+    expect(promtoolCheckMetrics(body)).toEqual({ status: 0, out: '' });
   });
 
   it('answers OpenMetrics when the Accept header asks for it', async () => {
@@ -104,65 +72,24 @@ describe('demo /metrics with real Prometheus tooling', () => {
   });
 
   describe('scraped by a real Prometheus server', () => {
-    let prometheus: ChildProcess | undefined;
-    let dir: string;
-    let promUrl: string;
-    let logs = '';
+    let prometheus: PrometheusServer;
 
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'herald-prom-'));
-      const port = await freePort();
-      promUrl = `http://127.0.0.1:${port}`;
-      const target = new URL(url).host;
-      writeFileSync(
-        join(dir, 'prometheus.yml'),
-        [
-          'global:',
-          '  scrape_interval: 1s',
-          'scrape_configs:',
-          '  - job_name: herald-demo',
-          '    scrape_interval: 1s',
-          '    metrics_path: /metrics',
-          '    authorization:',
-          '      type: Bearer',
-          `      credentials: ${TOKEN}`,
-          '    static_configs:',
-          `      - targets: ['${target}']`,
-          '',
-        ].join('\n'),
-      );
-      prometheus = spawn(
-        'prometheus',
-        [
-          `--config.file=${join(dir, 'prometheus.yml')}`,
-          `--storage.tsdb.path=${join(dir, 'data')}`,
-          `--web.listen-address=127.0.0.1:${port}`,
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      prometheus.stdout!.on('data', (d) => (logs += d));
-      prometheus.stderr!.on('data', (d) => (logs += d));
+      prometheus = await startPrometheus({
+        job: 'herald-demo',
+        target: new URL(url).host,
+        bearerToken: TOKEN,
+      });
     });
+    afterAll(() => prometheus?.stop());
 
-    afterAll(async () => {
-      if (prometheus && prometheus.exitCode === null) {
-        const exited = new Promise((r) => prometheus!.once('exit', r));
-        prometheus.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    });
-
-    async function query(expr: string): Promise<any[] | undefined> {
-      const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`);
-      if (!res.ok) return undefined;
-      const json = (await res.json()) as { data: { result: any[] } };
-      return json.data.result.length > 0 ? json.data.result : undefined;
-    }
+    const query = (expr: string) => prometheus.query(expr);
 
     it('scrapes the demo with the bearer token and answers a query for a series', async () => {
       const up = await waitFor(() => query('up{job="herald-demo"} == 1'), 40_000).catch((e) => {
-        throw new Error(`${(e as Error).message}\nprometheus logs:\n${logs.slice(-3000)}`);
+        throw new Error(
+          `${(e as Error).message}\nprometheus logs:\n${prometheus.logs().slice(-3000)}`,
+        );
       });
       expect(up[0].value[1]).toBe('1');
       const series = await waitFor(

@@ -16,5 +16,6 @@ export * from './health';
 export * from './alerts';
 export * from './slo';
 export * from './error-tracking';
+export * from './logging';
 export * from './profiling';
 export * from './decorators';

@@ -3,12 +3,15 @@ import { ERROR_TRACKER } from '@herald/contracts';
 import type { MonitorConfig } from '../config';
 import type { MonitorBuildContext } from '../monitor-build-context';
 import { MONITOR_CONFIG } from '../monitor.constants';
+import { HandlerErrorCaptureExplorer } from './handlers/handler-error-capture.explorer';
 import { NoopErrorTracker } from './noop-error.tracker';
 import { setupErrorTracking } from './setup-error-tracking';
 
 /**
  * `ERROR_TRACKER`: `setupErrorTracking(config.errorTracking)`, or the no-op
  * tracker in `stub()`. A Sentry tracker is flushed and closed on module destroy.
+ * Outside `stub()`, the explorer that reports errors of BullMQ processors,
+ * `@Cron` and `@OnEvent` handlers (`error_tracking.capture_handlers`).
  */
 export function createErrorTrackingProviders(ctx: MonitorBuildContext): Provider[] {
   return [
@@ -18,6 +21,7 @@ export function createErrorTrackingProviders(ctx: MonitorBuildContext): Provider
         ctx.stub ? new NoopErrorTracker() : setupErrorTracking(config.errorTracking),
       inject: [MONITOR_CONFIG],
     },
+    ...(ctx.stub ? [] : [HandlerErrorCaptureExplorer]),
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { ErrorTrackerProtocol } from '@herald/contracts';
 import { scrubPii, type ScrubbableEvent } from './scrub-pii.util';
+import { errorTraceOf } from './trace-context.util';
 
 /** The parts of `@sentry/nestjs` (re-exporting `@sentry/node`) the tracker uses. */
 export interface SentrySdk {
@@ -77,18 +78,28 @@ export class SentryErrorTracker implements ErrorTrackerProtocol {
   /**
    * Sends the exception; `context.request` (`{ method, url, headers, cookies,
    * query_string, env }`), `context.user` and `context.tags` go on the event.
+   * The trace (`context.trace`, else the current span) goes into
+   * `contexts.trace` and the `trace_id` tag, so Sentry links the error to it.
    */
   captureException(exception: unknown, context?: Record<string, unknown>): string | undefined {
     const scope = new this.sdk.Scope();
     scope.setClient(this.client);
-    if (context) {
+    const trace = errorTraceOf(context);
+    if (context || trace) {
+      const tags = {
+        ...(trace ? { trace_id: trace.trace_id } : {}),
+        ...((context?.tags as object | undefined) ?? {}),
+      };
       scope.addEventProcessor((event) => ({
         ...event,
-        ...(context.request
+        ...(context?.request
           ? { request: { ...event.request, ...(context.request as object) } }
           : {}),
-        ...(context.user ? { user: { ...event.user, ...(context.user as object) } } : {}),
-        ...(context.tags ? { tags: { ...event.tags, ...(context.tags as object) } } : {}),
+        ...(context?.user ? { user: { ...event.user, ...(context.user as object) } } : {}),
+        ...(Object.keys(tags).length > 0 ? { tags: { ...event.tags, ...tags } } : {}),
+        ...(trace
+          ? { contexts: { ...event.contexts, trace: { ...event.contexts?.trace, ...trace } } }
+          : {}),
       }));
     }
     return this.client.captureException(exception, { originalException: exception }, scope);

@@ -1,9 +1,16 @@
 /** Metrics: instruments, the collector, backends, exporters and the scrape surface. */
 export { Counter, BoundCounter } from './instruments/counter';
-export { Gauge, BoundGauge } from './instruments/gauge';
+export {
+  Gauge,
+  BoundGauge,
+  GAUGE_AGGREGATIONS,
+  type GaugeAggregation,
+  type GaugeOptions,
+} from './instruments/gauge';
 export { Histogram, BoundHistogram, type ObservationOptions } from './instruments/histogram';
 export { Summary, type SummaryOptions } from './instruments/summary';
 export { BaseMetric } from './instruments/base-metric';
+export type { Exemplar } from './instruments/exemplar';
 export { DEFAULT_MAX_OBSERVATIONS } from './instruments/observation-window';
 export { sanitiseMetricName } from './instruments/metric-name.util';
 export { MetricsCollector, type MetricsCollectorOptions } from './collector/metrics-collector';
@@ -88,4 +95,26 @@ export {
 export { createBearerCheck } from '../utils/bearer-auth.util';
 export { MetricsScrapeService } from './nest/metrics-scrape.service';
 export { MetricsController, createMetricsController } from './nest/metrics.controller';
+export {
+  ClusterMetricsAggregator,
+  CLUSTER_WORKER_UP,
+  type ClusterMetricsAggregatorOptions,
+  type ClusterWorkerHandle,
+  type MissingClusterWorker,
+} from './cluster/cluster-metrics.aggregator';
+export {
+  serveClusterWorkerMetrics,
+  type ClusterWorkerChannel,
+} from './cluster/cluster-metrics.worker';
+export {
+  mergeClusterSnapshots,
+  WORKER_LABEL,
+  type MergedClusterMetrics,
+} from './cluster/merge-cluster-metrics.util';
+export { snapshotMetrics } from './cluster/snapshot-metrics.util';
+export type {
+  ClusterMetricsSnapshot,
+  MetricFamilySnapshot,
+  WorkerMetricsSnapshot,
+} from './cluster/cluster-metrics.types';
 export { HttpMetricsMiddleware } from './nest/http-metrics.middleware';

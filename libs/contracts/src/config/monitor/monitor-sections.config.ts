@@ -32,6 +32,11 @@ export class MetricsConfig extends ConfigSection {
     doc: 'Raw observations kept per histogram/summary series (getObservations window)',
   })
   maxObservations!: number;
+  @Field.boolean({
+    default: false,
+    doc: 'Counters and histograms keep the current sampled trace as an OpenMetrics exemplar',
+  })
+  exemplars!: boolean;
 }
 
 export const SAMPLER_TYPES = [
@@ -223,6 +228,11 @@ export class ErrorTrackingConfig extends ConfigSection {
   tracesSampleRate!: number;
   @Field.boolean({ default: false, doc: 'Send user IP, cookies and headers' })
   sendDefaultPii!: boolean;
+  @Field.boolean({
+    default: true,
+    doc: 'Also capture errors of BullMQ processors, @Cron and @OnEvent handlers',
+  })
+  captureHandlers!: boolean;
 }
 
 /** SPEC OpenTelemetry backend config. */

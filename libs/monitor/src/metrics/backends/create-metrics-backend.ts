@@ -38,6 +38,7 @@ export function createMetricsParts(
     defaultLabels: m.defaultLabels,
     histogramBuckets: m.histogramBuckets,
     maxObservations: m.maxObservations,
+    exemplars: m.exemplars,
   };
   const collector = new MetricsCollector(options);
   if (context.backend) {

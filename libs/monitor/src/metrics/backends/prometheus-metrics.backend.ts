@@ -7,6 +7,7 @@ import type { MetricsCollector } from '../collector/metrics-collector';
 import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';
 import type { ExpositionFormat } from '../exposition/render-exposition';
 import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
+import type { ClusterMetricsSnapshot } from '../cluster/cluster-metrics.types';
 import { createMetricsMiddleware } from '../scrape/metrics.middleware';
 import { MetricsPushgateway } from '../scrape/metrics-pushgateway';
 import { MetricsSnapshotStore, type SnapshotDataSource } from '../scrape/metrics-snapshot.store';
@@ -138,6 +139,11 @@ export class PrometheusMetricsBackend extends CollectorMetricsBackend implements
   /** The exposition body (Herald instruments, then the runtime metrics). */
   metrics(format: ExpositionFormat = 'prometheus'): Promise<string> {
     return this.source.metrics(format);
+  }
+
+  /** The same metrics as mergeable data (what a cluster worker sends its primary). */
+  snapshot(): Promise<ClusterMetricsSnapshot> {
+    return this.source.snapshot!();
   }
 
   /** Sets the TypeORM `DataSource` of `storeInDb` (before `initialize()`). */

@@ -9,7 +9,7 @@ import { HeraldValueError } from '../../errors/herald-value.error';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { BaseMetric, type MetricRecordSink } from '../instruments/base-metric';
 import { Counter } from '../instruments/counter';
-import { Gauge } from '../instruments/gauge';
+import { Gauge, type GaugeOptions } from '../instruments/gauge';
 import { Histogram } from '../instruments/histogram';
 import { sanitiseMetricName } from '../instruments/metric-name.util';
 import { DEFAULT_MAX_OBSERVATIONS } from '../instruments/observation-window';
@@ -26,6 +26,11 @@ export interface MetricsCollectorOptions {
   histogramBuckets?: number[];
   /** Raw observations kept per histogram/summary series. @default 1000 */
   maxObservations?: number;
+  /**
+   * Counters and histograms keep the current sampled span's trace id and span
+   * id as an OpenMetrics exemplar (`metrics.exemplars`). @default false
+   */
+  exemplars?: boolean;
 }
 
 type Ctor<T> = new (...args: any[]) => T;
@@ -53,6 +58,7 @@ export class MetricsCollector implements MetricsCollectorProtocol {
   private readonly defaultLabels: Record<string, string>;
   private readonly buckets: number[];
   private readonly maxObservations: number;
+  private readonly exemplars: boolean;
   private sink: MetricRecordSink | null = null;
 
   constructor(options: MetricsCollectorOptions = {}) {
@@ -63,6 +69,7 @@ export class MetricsCollector implements MetricsCollectorProtocol {
       ? [...options.histogramBuckets]
       : [...DEFAULT_HISTOGRAM_BUCKETS];
     this.maxObservations = options.maxObservations ?? DEFAULT_MAX_OBSERVATIONS;
+    this.exemplars = options.exemplars ?? false;
   }
 
   /** Adds an instrument built elsewhere. The same instance twice is fine; another one under a taken name is not. */
@@ -73,7 +80,10 @@ export class MetricsCollector implements MetricsCollectorProtocol {
         `A metric named "${metric.name}" is already registered; reuse it with getMetric("${metric.name}") or pick another name.`,
       );
     }
-    if (metric instanceof BaseMetric) metric.sink = this.sink;
+    if (metric instanceof BaseMetric) {
+      metric.sink = this.sink;
+      if (this.exemplars) metric.enableExemplars();
+    }
     this.metrics.set(metric.name, metric);
   }
 
@@ -82,8 +92,18 @@ export class MetricsCollector implements MetricsCollectorProtocol {
     return this.getOrCreate(name, Counter, (n) => new Counter(n, description, this.labels(labels)));
   }
 
-  createGauge(name: string, description = '', labels?: MetricLabels): Gauge {
-    return this.getOrCreate(name, Gauge, (n) => new Gauge(n, description, this.labels(labels)));
+  /** `options.aggregation`: how a cluster primary merges the gauge over its workers. */
+  createGauge(
+    name: string,
+    description = '',
+    labels?: MetricLabels,
+    options?: GaugeOptions,
+  ): Gauge {
+    return this.getOrCreate(
+      name,
+      Gauge,
+      (n) => new Gauge(n, description, this.labels(labels), options),
+    );
   }
 
   /** `buckets` defaults to `MetricsConfig.histogramBuckets`. */
@@ -195,6 +215,7 @@ export class MetricsCollector implements MetricsCollectorProtocol {
     }
     const metric = create(full);
     metric.sink = this.sink;
+    if (this.exemplars) metric.enableExemplars();
     this.metrics.set(full, metric);
     return metric;
   }

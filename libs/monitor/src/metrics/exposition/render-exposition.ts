@@ -1,4 +1,5 @@
 import type { BaseMetric } from '../instruments/base-metric';
+import type { Exemplar } from '../instruments/exemplar';
 import type { Counter } from '../instruments/counter';
 import type { Gauge } from '../instruments/gauge';
 import type { Histogram } from '../instruments/histogram';
@@ -43,6 +44,12 @@ function sample(name: string, inner: string, value: number): string {
     : `${name}{${inner}} ${formatValue(value)}\n`;
 }
 
+/** ` # {trace_id="…",span_id="…"} value timestamp` (OpenMetrics), or '' without an exemplar. */
+function exemplarSuffix(exemplar: Exemplar | undefined): string {
+  if (exemplar === undefined) return '';
+  return ` # {trace_id="${exemplar.traceId}",span_id="${exemplar.spanId}"} ${formatValue(exemplar.value)} ${(exemplar.timestampMs / 1000).toFixed(3)}`;
+}
+
 function withLabel(inner: string, extra: string): string {
   return inner === '' ? extra : `${inner},${extra}`;
 }
@@ -60,8 +67,12 @@ function renderCounter(m: Counter, format: ExpositionFormat): string {
   const base = m.name.endsWith('_total') ? m.name.slice(0, -6) : m.name;
   const sampleName = `${base}_total`;
   let out = header(format === 'openmetrics' ? base : sampleName, m.description, 'counter');
-  for (let i = 0; i < m.seriesCount; i++)
-    out += sample(sampleName, innerLabels(m, i), m.valueAt(i));
+  const exemplars = format === 'openmetrics' ? m.exemplars : null;
+  for (let i = 0; i < m.seriesCount; i++) {
+    const line = sample(sampleName, innerLabels(m, i), m.valueAt(i));
+    const exemplar = exemplars === null ? undefined : exemplars[i];
+    out += exemplar === undefined ? line : `${line.slice(0, -1)}${exemplarSuffix(exemplar)}\n`;
+  }
   return out;
 }
 
@@ -71,13 +82,14 @@ function renderGauge(m: Gauge): string {
   return out;
 }
 
-function renderHistogram(m: Histogram): string {
+function renderHistogram(m: Histogram, format: ExpositionFormat): string {
   const bounds = m.buckets;
   const n = bounds.length;
   const les = bounds.map((b) => `le="${formatValue(b)}"}`);
   les.push('le="+Inf"}');
   const bucketName = `${m.name}_bucket{`;
   const parts: string[] = [header(m.name, m.description, 'histogram')];
+  const exemplars = format === 'openmetrics' ? m.exemplars : null;
   for (let i = 0; i < m.seriesCount; i++) {
     const inner = innerLabels(m, i);
     const open = inner === '' ? bucketName : `${bucketName}${inner},`;
@@ -85,7 +97,9 @@ function renderHistogram(m: Histogram): string {
     let running = 0;
     for (let b = 0; b <= n; b++) {
       running += data[b];
-      parts.push(open, les[b], ' ', String(running), '\n');
+      parts.push(open, les[b], ' ', String(running));
+      if (exemplars !== null) parts.push(exemplarSuffix(exemplars[m.exemplarSlot(i, b)]));
+      parts.push('\n');
     }
     parts.push(
       sample(`${m.name}_sum`, inner, data[n + 2]),
@@ -112,7 +126,9 @@ function renderSummary(m: Summary): string {
 /**
  * Serialises Herald instruments to the Prometheus text format (0.0.4) or
  * OpenMetrics, at scrape time, straight from their typed arrays. Instruments
- * without any series are left out. OpenMetrics output is not terminated here
+ * without any series are left out. Exemplars (counters and histogram buckets
+ * with `enableExemplars()`) appear in OpenMetrics only; the 0.0.4 text has no
+ * syntax for them. OpenMetrics output is not terminated here
  * (`# EOF` is added once by the caller, after any other source).
  */
 export function renderMetrics(metrics: Iterable<BaseMetric>, format: ExpositionFormat): string {
@@ -127,7 +143,7 @@ export function renderMetrics(metrics: Iterable<BaseMetric>, format: ExpositionF
         parts.push(renderGauge(m as Gauge));
         break;
       case 'histogram':
-        parts.push(renderHistogram(m as Histogram));
+        parts.push(renderHistogram(m as Histogram, format));
         break;
       case 'summary':
         parts.push(renderSummary(m as Summary));

@@ -1,5 +1,7 @@
 import type { MetricsCollectorProtocol } from '@herald/contracts';
 import { MetricsCollector } from '../collector/metrics-collector';
+import type { ClusterMetricsSnapshot } from '../cluster/cluster-metrics.types';
+import { snapshotMetrics } from '../cluster/snapshot-metrics.util';
 import { renderPromRegistry, type PromRegistryLike } from './prom-client-source';
 import {
   OPENMETRICS_CONTENT_TYPE,
@@ -11,6 +13,12 @@ import {
 export interface ScrapeSource {
   /** The exposition body; OpenMetrics bodies end with `# EOF`. */
   metrics(format?: ExpositionFormat): Promise<string>;
+  /**
+   * The same metrics as data a `node:cluster` primary can merge (what a
+   * worker answers `ClusterMetricsAggregator` with). Sources built by
+   * `createScrapeSource` have it.
+   */
+  snapshot?(): Promise<ClusterMetricsSnapshot>;
 }
 
 /** The content type of a `format` body. */
@@ -39,16 +47,35 @@ export function createScrapeSource(parts: {
       if (format === 'openmetrics') body += '# EOF\n';
       return body;
     },
+    async snapshot(): Promise<ClusterMetricsSnapshot> {
+      return {
+        families:
+          parts.collector instanceof MetricsCollector
+            ? snapshotMetrics(parts.collector.getAllMetrics())
+            : [],
+        promMetrics: parts.registry ? await parts.registry.getMetricsAsJSON() : [],
+      };
+    },
   };
 }
 
-/** One source serving several: bodies concatenated, a single `# EOF` for OpenMetrics. */
+/**
+ * One source serving several: bodies concatenated, a single `# EOF` for
+ * OpenMetrics; snapshots joined (sources without `snapshot()` add nothing).
+ */
 export function combineScrapeSources(...sources: ScrapeSource[]): ScrapeSource {
   return {
     async metrics(format: ExpositionFormat = 'prometheus'): Promise<string> {
       const bodies = await Promise.all(sources.map((s) => s.metrics(format)));
       const joined = bodies.map((b) => b.replace(/# EOF\n?$/, '')).join('');
       return format === 'openmetrics' ? `${joined}# EOF\n` : joined;
+    },
+    async snapshot(): Promise<ClusterMetricsSnapshot> {
+      const parts = await Promise.all(sources.map((s) => s.snapshot?.()));
+      return {
+        families: parts.flatMap((p) => p?.families ?? []),
+        promMetrics: parts.flatMap((p) => p?.promMetrics ?? []),
+      };
     },
   };
 }

@@ -1,5 +1,8 @@
 import type { MetricLabels, MetricProtocol, MetricType } from '@herald/contracts';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
+import { sampledSpanContext } from '../../utils/active-span-context.util';
+import type { Exemplar } from './exemplar';
+import { exemplarWindow, startExemplarWindows } from './exemplar-window.util';
 import { assertLabelName, assertMetricName, normaliseConstLabels } from './metric-name.util';
 
 /** Called for every recorded value when somebody listens (see `MetricsCollector`). */
@@ -22,6 +25,14 @@ export abstract class BaseMetric implements MetricProtocol {
   readonly constLabels: Readonly<Record<string, string>>;
   /** @internal set by `MetricsCollector` while `METRIC_RECORDED_EVENT` has listeners. */
   sink: MetricRecordSink | null = null;
+  /**
+   * @internal the last exemplar of each slot (a counter series, a histogram
+   * bucket of a series); `null` while exemplars are off, so the hot path
+   * pays one field check.
+   */
+  exemplars: Array<Exemplar | undefined> | null = null;
+  /** @internal per slot, the exemplar window in which it last looked for the current span. */
+  exemplarChecks: number[] = [];
 
   private names: readonly string[] = EMPTY;
   /**
@@ -50,6 +61,58 @@ export abstract class BaseMetric implements MetricProtocol {
   /** Label names the exposition adds itself (`le`, `quantile`). */
   protected reservedLabels(): readonly string[] {
     return EMPTY;
+  }
+
+  /** True when values recorded inside a sampled span keep its ids as an exemplar. */
+  get exemplarsEnabled(): boolean {
+    return this.exemplars !== null;
+  }
+
+  /**
+   * Turns exemplars on (or off): a counter increment or a histogram
+   * observation made while a sampled span is current keeps that span's
+   * `trace_id` and `span_id`, shown in the OpenMetrics exposition only. Gauges
+   * and summaries have no exemplars in OpenMetrics and ignore this.
+   */
+  enableExemplars(enabled = true): this {
+    if (!enabled) this.exemplars = null;
+    else if (this.exemplars === null) {
+      this.exemplars = [];
+      this.exemplarChecks = [];
+      startExemplarWindows();
+    }
+    return this;
+  }
+
+  /**
+   * @internal the first value of an exemplar window (`EXEMPLAR_WINDOW_MS`) in
+   * `slot` (the caller checks `exemplarChecks[slot] !== exemplarWindow.current`,
+   * keeping this call off the hot path): looks for the current sampled span
+   * and, when there is one, makes the value the slot's exemplar.
+   */
+  protected sampleExemplar(slot: number, value: number): void {
+    this.exemplarChecks[slot] = exemplarWindow.current;
+    const span = sampledSpanContext();
+    if (span === undefined) return;
+    const slots = this.exemplars!;
+    let exemplar = slots[slot];
+    if (exemplar === undefined) {
+      slots[slot] = exemplar = { traceId: '', spanId: '', value: 0, timestampMs: 0 };
+    }
+    exemplar.traceId = span.traceId;
+    exemplar.spanId = span.spanId;
+    exemplar.value = value;
+    exemplar.timestampMs = Date.now();
+  }
+
+  /** @internal keeps `exemplar` in `slot` unless a later one is there (merging cluster workers). */
+  mergeExemplar(slot: number, exemplar: Exemplar | null | undefined): void {
+    if (exemplar === null || exemplar === undefined) return;
+    const slots = (this.exemplars ??= []);
+    const current = slots[slot];
+    if (current === undefined || current.timestampMs < exemplar.timestampMs) {
+      slots[slot] = { ...exemplar };
+    }
   }
 
   /** Label names of the variable labels, in the order they were first seen. */

@@ -1,6 +1,7 @@
 import type { CounterProtocol, MetricLabels } from '@herald/contracts';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { BaseMetric, ensureCapacity } from './base-metric';
+import { exemplarWindow } from './exemplar-window.util';
 import { invalidValue } from './metric-name.util';
 
 /** A counter series bound to one label set: `inc()` skips the label lookup. */
@@ -76,6 +77,7 @@ export class Counter extends BaseMetric implements CounterProtocol {
   /** Back to zero on every series. */
   reset(): void {
     this.data.fill(0);
+    if (this.exemplars !== null) this.enableExemplars(false).enableExemplars();
   }
 
   /** @internal */
@@ -89,7 +91,16 @@ export class Counter extends BaseMetric implements CounterProtocol {
       throw invalidValue(this.name, amount);
     }
     this.data[index] += amount;
+    if (this.exemplars !== null && this.exemplarChecks[index] !== exemplarWindow.current)
+      this.sampleExemplar(index, amount);
     if (this.sink !== null) this.sink(this.name, amount);
+  }
+
+  /** @internal adds another counter's series total; returns its index. */
+  mergeSeries(labels: MetricLabels, value: number): number {
+    const index = this.seriesIndex(labels);
+    this.data[index] += value;
+    return index;
   }
 
   /** @internal */

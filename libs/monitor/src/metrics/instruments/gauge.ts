@@ -1,6 +1,30 @@
 import type { GaugeProtocol, MetricLabels } from '@herald/contracts';
+import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { BaseMetric, ensureCapacity } from './base-metric';
 import { invalidValue } from './metric-name.util';
+
+/**
+ * How the primary of a `node:cluster` merges one gauge over its workers
+ * (`ClusterMetricsAggregator`): `'per-worker'` keeps each worker's series with
+ * a `worker` label; the others fold the workers' values of a series into one.
+ */
+export type GaugeAggregation = 'per-worker' | 'sum' | 'min' | 'max' | 'avg' | 'first';
+
+/** Every `GaugeAggregation`, for validation and docs. */
+export const GAUGE_AGGREGATIONS: readonly GaugeAggregation[] = Object.freeze([
+  'per-worker',
+  'sum',
+  'min',
+  'max',
+  'avg',
+  'first',
+]);
+
+/** Options of `Gauge` after its positional parameters. */
+export interface GaugeOptions {
+  /** How a cluster primary merges this gauge over its workers. @default 'per-worker' */
+  aggregation?: GaugeAggregation;
+}
 
 /** A gauge series bound to one label set. */
 export class BoundGauge {
@@ -28,18 +52,29 @@ export class BoundGauge {
 
 /**
  * A value that goes up and down (SPEC "Gauge"). `getValue()` without labels
- * returns the series written last.
+ * returns the series written last. `options.aggregation` says how the
+ * primary of a `node:cluster` merges it over the workers.
  *
  * @example
  * const queue = new Gauge('queue_depth'); queue.set(3); queue.decrement();
+ * const inFlight = new Gauge('jobs_in_flight', '', undefined, { aggregation: 'sum' });
  */
 export class Gauge extends BaseMetric implements GaugeProtocol {
   readonly type = 'gauge' as const;
+  /** How a cluster primary merges this gauge over its workers. */
+  readonly aggregation: GaugeAggregation;
   private data: Float64Array = new Float64Array(8);
   private last = -1;
 
-  constructor(name: string, description = '', labels?: MetricLabels) {
+  constructor(name: string, description = '', labels?: MetricLabels, options: GaugeOptions = {}) {
     super(name, description, labels);
+    const aggregation = options.aggregation ?? 'per-worker';
+    if (!GAUGE_AGGREGATIONS.includes(aggregation)) {
+      throw new InvalidMetricError(
+        `Invalid aggregation ${JSON.stringify(aggregation)} for gauge "${name}": use one of ${GAUGE_AGGREGATIONS.join(', ')}.`,
+      );
+    }
+    this.aggregation = aggregation;
   }
 
   /** Sets the series of `labels` to `value`. */

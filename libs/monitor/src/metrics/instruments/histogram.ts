@@ -5,6 +5,7 @@ import {
 } from '@herald/contracts';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { BaseMetric, ensureCapacity } from './base-metric';
+import { exemplarWindow } from './exemplar-window.util';
 import { invalidValue } from './metric-name.util';
 import { DEFAULT_MAX_OBSERVATIONS, ObservationWindow } from './observation-window';
 
@@ -124,6 +125,7 @@ export class Histogram extends BaseMetric implements HistogramProtocol {
   reset(): void {
     this.data.fill(0);
     for (const w of this.windows) w?.clear();
+    if (this.exemplars !== null) this.enableExemplars(false).enableExemplars();
   }
 
   /** @internal */
@@ -138,11 +140,39 @@ export class Histogram extends BaseMetric implements HistogramProtocol {
     data[base + b]++;
     data[base + n + 1]++;
     data[base + n + 2] += value;
+    if (this.exemplars !== null) {
+      const slot = this.exemplarSlot(index, b);
+      if (this.exemplarChecks[slot] !== exemplarWindow.current) this.sampleExemplar(slot, value);
+    }
     let window = this.windows[index];
     if (window === undefined)
       window = this.windows[index] = new ObservationWindow(this.maxObservations);
     window.push(value);
     if (this.sink !== null) this.sink(this.name, value);
+  }
+
+  /**
+   * @internal adds a series of a histogram with the same buckets: counts per
+   * bucket (not cumulative, `+Inf` last), count and sum; returns its index.
+   */
+  mergeSeries(
+    labels: MetricLabels,
+    bucketCounts: ArrayLike<number>,
+    count: number,
+    sum: number,
+  ): number {
+    const index = this.seriesIndex(labels);
+    const base = index * this.stride;
+    const n = this.bounds.length;
+    for (let b = 0; b <= n; b++) this.data[base + b] += bucketCounts[b];
+    this.data[base + n + 1] += count;
+    this.data[base + n + 2] += sum;
+    return index;
+  }
+
+  /** @internal the exemplar slot of `bucket` (0 … buckets.length, `+Inf` last) of series `index`. */
+  exemplarSlot(index: number, bucket: number): number {
+    return index * (this.bounds.length + 1) + bucket;
   }
 
   /** @internal the raw per-series slot: non-cumulative buckets, count, sum. */

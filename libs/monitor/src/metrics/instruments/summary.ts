@@ -72,8 +72,30 @@ export class Summary extends BaseMetric implements SummaryProtocol {
 
   /** `[quantile, value]` pairs of series `index` over its window (NaN when empty). @internal */
   quantilesAt(index: number): Array<[number, number]> {
-    const sorted = (this.windows[index]?.toArray() ?? []).sort((a, b) => a - b);
+    const sorted = this.observationsAt(index).sort((a, b) => a - b);
     return this.percentiles.map((p) => [p, quantile(sorted, p)]);
+  }
+
+  /** @internal adds the count, sum and kept observations of another summary's series. */
+  mergeSeries(
+    labels: MetricLabels,
+    count: number,
+    sum: number,
+    observations: readonly number[],
+  ): number {
+    const index = this.seriesIndex(labels);
+    this.data[index * 2] += count;
+    this.data[index * 2 + 1] += sum;
+    let window = this.windows[index];
+    if (window === undefined)
+      window = this.windows[index] = new ObservationWindow(this.maxObservations);
+    for (const value of observations) window.push(value);
+    return index;
+  }
+
+  /** @internal the kept raw observations of series `index`, oldest first. */
+  observationsAt(index: number): number[] {
+    return this.windows[index]?.toArray() ?? [];
   }
 
   /** @internal count and sum of series `index`. */

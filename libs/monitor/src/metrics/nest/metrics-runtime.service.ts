@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import {
   Inject,
   Injectable,
@@ -20,6 +21,8 @@ import type { MetricsParts } from '../backends/create-metrics-backend';
 import { NoopMetricsBackend } from '../backends/noop-metrics.backend';
 import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend';
 import { MetricsCollector } from '../collector/metrics-collector';
+import { serveClusterWorkerMetrics } from '../cluster/cluster-metrics.worker';
+import { MetricsScrapeService } from './metrics-scrape.service';
 
 type Emitter = {
   listenerCount(event: string): number;
@@ -31,16 +34,20 @@ type Emitter = {
  * `@Metered()` instances their collector, and emits `METRIC_RECORDED_EVENT`
  * only when `@nestjs/event-emitter` is present (nothing is installed on the
  * hot path otherwise; with it, each record checks `listenerCount` first).
+ * In a `node:cluster` worker it answers the primary's
+ * `ClusterMetricsAggregator` with the application's metrics.
  */
 @Injectable()
 export class MetricsRuntime implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('HeraldMetrics');
+  private stopClusterAnswers: (() => void) | undefined;
 
   constructor(
     @Inject(METRICS_PARTS) private readonly parts: MetricsParts,
     @Inject(MONITOR_CONFIG) private readonly config: MonitorConfig,
     private readonly moduleRef: ModuleRef,
     private readonly discovery: DiscoveryService,
+    private readonly scrape: MetricsScrapeService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -71,6 +78,9 @@ export class MetricsRuntime implements OnModuleInit, OnApplicationShutdown {
         });
       }
     }
+    if (cluster.isWorker && collector instanceof MetricsCollector && this.config.metrics.enabled) {
+      this.stopClusterAnswers = serveClusterWorkerMetrics(this.scrape);
+    }
     for (const wrapper of [...this.discovery.getProviders(), ...this.discovery.getControllers()]) {
       const instance = wrapper.instance as object | undefined;
       const type = wrapper.metatype as object | undefined;
@@ -86,6 +96,8 @@ export class MetricsRuntime implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopClusterAnswers?.();
+    this.stopClusterAnswers = undefined;
     try {
       await this.parts.backend.shutdown();
     } catch (error) {

@@ -13,6 +13,7 @@ import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend
 import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';
 import type { ExpositionFormat } from '../exposition/render-exposition';
 import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
+import type { ClusterMetricsSnapshot } from '../cluster/cluster-metrics.types';
 import { createBearerCheck } from '../../utils/bearer-auth.util';
 import {
   createMetricsMiddleware,
@@ -46,21 +47,23 @@ export class MetricsScrapeService implements ScrapeSource {
       // and holds the runtime metrics.
       this.source = backend;
     } else {
-      // The runtime-metrics registry is made on the first scrape, so an
+      // The runtime-metrics registry is made on first use, so an
       // application that never mounts /metrics pays nothing for it.
       let inner: ScrapeSource | undefined;
-      this.source = {
-        metrics: (format?: ExpositionFormat) => {
-          if (!inner) {
-            let registry: import('prom-client').Registry | undefined;
-            if (scrape.enableDefaultMetrics && isOptionalAvailable('prom-client')) {
-              registry = new (loadPromClient('Runtime metrics').Registry)();
-              registerRuntimeMetrics(registry);
-            }
-            inner = createScrapeSource({ collector, registry });
+      const source = (): ScrapeSource => {
+        if (!inner) {
+          let registry: import('prom-client').Registry | undefined;
+          if (scrape.enableDefaultMetrics && isOptionalAvailable('prom-client')) {
+            registry = new (loadPromClient('Runtime metrics').Registry)();
+            registerRuntimeMetrics(registry);
           }
-          return inner.metrics(format);
-        },
+          inner = createScrapeSource({ collector, registry });
+        }
+        return inner;
+      };
+      this.source = {
+        metrics: (format?: ExpositionFormat) => source().metrics(format),
+        snapshot: () => source().snapshot!(),
       };
     }
   }
@@ -68,6 +71,11 @@ export class MetricsScrapeService implements ScrapeSource {
   /** The body in `format` (OpenMetrics ends with `# EOF`). */
   metrics(format: ExpositionFormat = 'prometheus'): Promise<string> {
     return this.source.metrics(format);
+  }
+
+  /** The same metrics as mergeable data (what a cluster worker sends its primary). */
+  snapshot(): Promise<ClusterMetricsSnapshot> {
+    return this.source.snapshot!();
   }
 
   /** Answers one scrape request (bearer check, `Accept` negotiation). */

@@ -74,7 +74,14 @@ export function createHttpMetricsMiddleware(
     undefined,
     options.buckets,
   );
-  const active = collector.createGauge(HTTP_METRIC_NAMES.active, 'HTTP requests in progress');
+  // In a cluster the primary sums in-flight requests over the workers; a
+  // collector other than Herald's own ignores the options argument.
+  const active = (collector as Pick<MetricsCollector, 'createGauge'>).createGauge(
+    HTTP_METRIC_NAMES.active,
+    'HTTP requests in progress',
+    undefined,
+    { aggregation: 'sum' },
+  );
   const ignore = new Set(options.ignorePaths ?? []);
   const unmatched = options.unmatchedRoute ?? 'unmatched';
   return (req, res, next) => {

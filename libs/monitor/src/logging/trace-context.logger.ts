@@ -1,0 +1,34 @@
+import { ConsoleLogger } from '@nestjs/common';
+import { traceLogFields } from './trace-log-fields.util';
+
+/**
+ * Nest's `ConsoleLogger` with the current span on every line: in text mode
+ * `trace_id=… span_id=…` after the context, in JSON mode (`{ json: true }`)
+ * the fields `trace_id`, `span_id` and `trace_flags`. Lines written outside
+ * any span are unchanged. The span is OpenTelemetry's current one, so spans
+ * of Herald's tracer and of any OpenTelemetry SDK alike.
+ *
+ * Install it as the application's logger, so every `new Logger(context)` of
+ * the application and of Nest itself writes through it:
+ *
+ * @example
+ * const app = await NestFactory.create(AppModule, { logger: new TraceContextLogger() });
+ * // or, JSON lines for a log shipper:
+ * app.useLogger(new TraceContextLogger({ json: true }));
+ */
+export class TraceContextLogger extends ConsoleLogger {
+  // Text lines: the context part is formatted once per message (Nest 11 and 12 alike).
+  protected override formatContext(context: string): string {
+    const formatted = super.formatContext(context);
+    const fields = traceLogFields();
+    return fields === undefined
+      ? formatted
+      : `${formatted}trace_id=${fields.trace_id} span_id=${fields.span_id} `;
+  }
+
+  protected override getJsonLogObject(...args: Parameters<ConsoleLogger['getJsonLogObject']>) {
+    const object = super.getJsonLogObject(...args);
+    const fields = traceLogFields();
+    return fields === undefined ? object : Object.assign(object, fields);
+  }
+}
