@@ -2,9 +2,9 @@ import { Logger, type LoggerService } from '@nestjs/common';
 import {
   ErrorTrackingConfig,
   MissingDependencyError,
-  requireOptional,
   type ErrorTrackerProtocol,
 } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import { NoopErrorTracker } from './noop-error.tracker';
 import { SentryErrorTracker, type SentrySdk } from './sentry-error.tracker';
 

@@ -1,13 +1,7 @@
 import { Logger, type Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import {
-  HeraldConfig,
-  INBOX_STORE,
-  InboxConfig,
-  isOptionalAvailable,
-  requireOptional,
-  type InboxStoreProtocol,
-} from '@herald/contracts';
+import { HeraldConfig, INBOX_STORE, InboxConfig, type InboxStoreProtocol } from '@herald/contracts';
+import { isOptionalAvailable, requireOptional } from '@herald/contracts/internal';
 import type { DataSource } from 'typeorm';
 import { InboxError } from './errors/inbox.error';
 import { INBOX_CONFIG, INBOX_OPTIONS } from './inbox.constants';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import type { MeterProvider, PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { HeraldValueError } from '../../errors/herald-value.error';

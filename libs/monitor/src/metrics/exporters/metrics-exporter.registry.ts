@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import { ExporterRegistry, type ExporterConfig, type ExporterHandler } from './exporter-registry';
 import { createOtlpProtobufMetricExporter } from './otlp-protobuf.util';

@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import { escapeHelp, escapeLabelValue, formatValue } from '../instruments/metric-name.util';
 import type { ExpositionFormat } from './render-exposition';
 

@@ -1,4 +1,5 @@
-import { isOptionalAvailable, type MetricLabels } from '@herald/contracts';
+import { type MetricLabels } from '@herald/contracts';
+import { isOptionalAvailable } from '@herald/contracts/internal';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { MetricsCollector } from '../collector/metrics-collector';
 import { assertMetricName } from '../instruments/metric-name.util';
