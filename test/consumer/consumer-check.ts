@@ -182,13 +182,19 @@ async function checkApp(
   report.checks.push({ name: 'compile', ok: true, detail: 'strict, skipLibCheck: false' });
 
   const receiver = await new OtlpReceiver().start();
+  // Only an app with the tracing feature exports spans: the others lack the OTLP exporter's peers.
+  const tracingEnv = features.includes('tracing')
+    ? {
+        HERALD_MONITOR__TRACING__SERVICE_NAME: 'consumer-app',
+        HERALD_MONITOR__TRACING__EXPORTER: 'otlp',
+        HERALD_MONITOR__OPENTELEMETRY__ENDPOINT: receiver.url,
+      }
+    : {};
   const appEnv = cleanEnv(node, {
     PORT: '0',
     NO_COLOR: '1',
     CONSUMER_SQLITE: sqlite,
-    HERALD_MONITOR__TRACING__SERVICE_NAME: 'consumer-app',
-    HERALD_MONITOR__TRACING__EXPORTER: 'otlp',
-    HERALD_MONITOR__OPENTELEMETRY__ENDPOINT: receiver.url,
+    ...tracingEnv,
   });
   try {
     log(`${label}: node dist/main.js`);

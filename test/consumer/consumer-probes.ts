@@ -133,14 +133,25 @@ const mail: Probe = async (ctx) => {
       .includes(`email ${body.messageId} to a***@example.com ("Welcome") recorded, not sent`),
     `the log driver logged no line for ${body.messageId}`,
   );
+  const welcome = await http(ctx, 'POST', '/mail/welcome', {
+    body: { to: 'ada@example.com', name: 'Ada' },
+  });
+  expect(welcome.status === 201, `POST /mail/welcome answered ${welcome.status}: ${welcome.text}`);
+  const templated = welcome.json();
+  expect(
+    templated.subject === 'Welcome, Ada' &&
+      templated.text === 'Hello Ada, see the guide [https://example.com/start]' &&
+      ctx.log().includes(`email ${templated.messageId} to a***@example.com ("Welcome, Ada")`),
+    `the template mail was not rendered by Handlebars and html-to-text: ${welcome.text}`,
+  );
   if (ctx.features.includes('metrics')) {
     const scrape = await http(ctx, 'GET', '/metrics');
     const line = scrape.text
       .split('\n')
       .find((l) => l.startsWith('notification_sent_total{') && l.includes('channel="email"'));
-    expect(line?.endsWith(' 1'), `/metrics counts no email send: ${line ?? 'no line'}`);
+    expect(line?.endsWith(' 2'), `/metrics counts no two email sends: ${line ?? 'no line'}`);
   }
-  return `message ${body.messageId} via the log driver`;
+  return `messages ${body.messageId} (text) and ${templated.messageId} (Handlebars template, text from html-to-text) via the log driver`;
 };
 
 const inbox: Probe = async (ctx) => {
@@ -170,20 +181,22 @@ const inbox: Probe = async (ctx) => {
   return `message ${id} stored, read back, marked read; hook fired`;
 };
 
-/** The probes of each feature, in the order they run. */
-export const PROBES: Record<FeatureName, Probe> = {
+/** The probes of each feature, in the order they run (`monitor` only configures, the others probe it). */
+export const PROBES: Record<Exclude<FeatureName, 'monitor'>, Probe> = {
   metrics,
   health,
   tracing,
   terminus,
   mail,
   inbox,
+  'inbox-memory': inbox,
 };
 
 /** Runs the probes of the app's features; a failure is reported, never thrown. */
 export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
   const results: ProbeResult[] = [];
   for (const feature of ctx.features) {
+    if (feature === 'monitor') continue;
     try {
       results.push({ name: feature, ok: true, detail: await PROBES[feature](ctx) });
     } catch (error) {

@@ -1,6 +1,8 @@
 /**
  * Reliable delivery: retry policy, delivery records and stores, failover with
- * per-backend circuit breakers, and queued delivery on BullMQ.
+ * per-backend circuit breakers, and queued delivery. The database store and
+ * its entity and migration are in `@herald/notification/typeorm`, the BullMQ
+ * queue and worker in `@herald/notification/bullmq`.
  */
 export {
   RetryPolicy,
@@ -28,13 +30,6 @@ export type {
   DeliveryListQuery,
 } from './stores/delivery-store.protocol';
 export { MemoryDeliveryStore } from './stores/memory-delivery.store';
-export { DatabaseDeliveryStore } from './stores/database-delivery.store';
-export {
-  deliveryRecordEntity,
-  DeliveryRecordEntity,
-  DELIVERY_TABLE,
-} from './entities/delivery-record.entity';
-export { CreateDeliveryRecords1732400000000 } from './migrations/create-delivery-records.migration';
 export {
   CircuitBreakerRegistry,
   type CircuitBreakerOptions,
@@ -69,16 +64,10 @@ export type {
   DeliveryQueueCounts,
 } from './queue/delivery-queue.protocol';
 export {
-  BullmqDeliveryQueue,
-  type BullmqDeliveryQueueOptions,
-} from './queue/bullmq-delivery.queue';
-export { DeliveryWorker, type DeliveryWorkerOptions } from './queue/delivery-worker';
-export {
   DeliveryQueueMonitor,
   DELIVERY_QUEUE_METRICS,
   type DeliveryQueueMonitorOptions,
 } from './queue/delivery-queue.monitor';
-export { connectionFromUrl, type BullmqQueueOptions } from './queue/bullmq-connection.util';
 export { DeliveryModule, resolveDeliveryConfig } from './delivery.module';
 export { type DeliveryConfigInput } from './delivery.module-definition';
 export {

@@ -35,7 +35,8 @@ function createStore(
   );
   // Resolved on first use: at factory time the application's DataSource may not exist yet.
   return new DatabaseInboxStore(
-    options?.dataSource ?? (() => findDataSource(moduleRef, DataSourceClass)),
+    (options?.dataSource as DataSource | undefined) ??
+      (() => findDataSource(moduleRef, DataSourceClass)),
   );
 }
 

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CreateInboxMessages1732300000000, InboxModule } from '@herald/notification';
+import { InboxModule } from '@herald/notification';
+import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
 import { InboxController } from './inbox.controller';
 import { InboxHooksListener } from './inbox-hooks.listener';
 
