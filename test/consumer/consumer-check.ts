@@ -183,7 +183,7 @@ async function checkApp(
 
   const receiver = await new OtlpReceiver().start();
   // Only an app with the tracing feature exports spans: the others lack the OTLP exporter's peers.
-  const tracingEnv = features.includes('tracing')
+  const tracingEnv: Record<string, string> = features.includes('tracing')
     ? {
         HERALD_MONITOR__TRACING__SERVICE_NAME: 'consumer-app',
         HERALD_MONITOR__TRACING__EXPORTER: 'otlp',

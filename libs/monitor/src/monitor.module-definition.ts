@@ -2,7 +2,7 @@ import { ConfigurableModuleBuilder } from '@nestjs/common';
 import type { MetricsBackendProtocol } from '@herald/contracts';
 import type { MonitorConfig } from './config';
 
-/** Options of `MonitorModule.configure()` / `configureAsync()` (SPEC `configure(backend=None, config=None)`). */
+/** Options of `MonitorModule.configure()` / `configureAsync()`: a metrics backend and the config, both optional. */
 export interface MonitorModuleOptions {
   /** Metrics backend; without one the backend named by `config.backendType` is built (default: no-op). */
   backend?: MetricsBackendProtocol;

@@ -29,7 +29,7 @@ function complete(base: DynamicModule, ctx: MonitorBuildContext): DynamicModule 
  */
 @Module({})
 export class MonitorModule extends MonitorConfigurableModule {
-  /** SPEC `configure(backend=None, config=None)`; the default backend is the no-op one. */
+  /** `configure({ backend?, config? })`; the default backend is the no-op one. */
   static configure(options: typeof MONITOR_OPTIONS_TYPE = {}): DynamicModule {
     return complete(super.configure(options), { stub: false, slo: Boolean(options.slo) });
   }
@@ -39,12 +39,12 @@ export class MonitorModule extends MonitorConfigurableModule {
     return complete(super.configureAsync(options), { stub: false, slo: Boolean(options.slo) });
   }
 
-  /** SPEC `with_slo`: also provides and exports `SLOMonitor`. */
+  /** Like `configure()`, and also provides and exports `SLOMonitor`. */
   static withSlo(options: MonitorModuleOptions = {}): DynamicModule {
     return MonitorModule.configure({ ...options, slo: true });
   }
 
-  /** SPEC `stub(config=None)`: no-op metrics and tracing, logging dispatcher, no-op error tracker. */
+  /** For tests (`stub(config?)`): no-op metrics and tracing, logging dispatcher, no-op error tracker. */
   static stub(config?: MonitorConfig | Record<string, unknown>): DynamicModule {
     return complete(super.configure({ config }), { stub: true, slo: false });
   }

@@ -40,7 +40,7 @@ function complete(base: DynamicModule, ctx: NotificationBuildContext): DynamicMo
 @Module({})
 export class NotificationModule extends NotificationConfigurableModule {
   /**
-   * SPEC `configure(config)`; without a config, YAML and env alone.
+   * The SMS and push backends from `config`; without a config, YAML and env alone.
    *
    * @param config a `NotificationConfig` (used as is) or a partial object laid over YAML and env
    * @param extras names of backends configured outside code that should get named tokens
@@ -70,7 +70,7 @@ export class NotificationModule extends NotificationConfigurableModule {
     });
   }
 
-  /** SPEC `stub()`: no backends; `SMS_CHANNEL` and `PUSH_CHANNEL` are in-memory recorders. */
+  /** For tests: no backends; `SMS_CHANNEL` and `PUSH_CHANNEL` are in-memory recorders. */
   static stub(): DynamicModule {
     return complete(super.forRoot({}), { smsNames: [], pushNames: [], stub: true });
   }

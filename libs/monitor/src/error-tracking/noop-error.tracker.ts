@@ -2,7 +2,7 @@ import { Logger, type LoggerService } from '@nestjs/common';
 import type { ErrorTrackerProtocol } from '@herald/contracts';
 
 /**
- * SPEC's no-op tracker, used when no DSN is configured: it logs the exception
+ * The no-op error tracker, used when no DSN is configured: it logs the exception
  * locally (name, message and stack) and never opens a connection.
  */
 export class NoopErrorTracker implements ErrorTrackerProtocol {

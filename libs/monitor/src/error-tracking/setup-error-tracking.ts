@@ -17,7 +17,7 @@ export interface SetupErrorTrackingOptions {
 }
 
 /**
- * SPEC `setup_error_tracking(config)`: DSN unset or blank → the no-op
+ * Builds the error tracker from `ErrorTrackingConfig`: DSN unset or blank → the no-op
  * tracker (logs locally, no network); DSN set and `@sentry/nestjs`
  * installed → a Sentry tracker; DSN set but the SDK missing → a warning
  * naming the package, and the no-op tracker. The config is validated first

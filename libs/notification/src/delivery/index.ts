@@ -30,30 +30,14 @@ export type {
   DeliveryListQuery,
 } from './stores/delivery-store.protocol';
 export { MemoryDeliveryStore } from './stores/memory-delivery.store';
-export {
-  CircuitBreakerRegistry,
-  type CircuitBreakerOptions,
-  type CircuitStateName,
-} from './failover/circuit-breaker.registry';
-export {
-  DeliveryEngine,
-  describeError,
-  type DeliveryBackend,
-  type DeliveryEngineOptions,
-} from './reliable/delivery-engine';
+export type { CircuitBreakerOptions, CircuitStateName } from './failover/circuit-breaker.registry';
+export type { DeliveryBackend } from './reliable/delivery-engine';
 export {
   DeliveryService,
   type DeliveryServiceOptions,
   type WithDeliveryId,
 } from './reliable/delivery.service';
-export {
-  SMS_ADAPTER,
-  PUSH_ADAPTER,
-  MAIL_ADAPTER,
-  deliveryIdFor,
-  deriveIdempotencyKey,
-  type ChannelAdapter,
-} from './reliable/channel-adapters';
+export type { ChannelAdapter } from './reliable/channel-adapters';
 export { ReliableSmsChannel, ReliablePushChannel } from './reliable/reliable-channels';
 export { ReliableMailer } from './reliable/reliable-mailer';
 export { createDeliveryService, type DeliverySettings } from './reliable/create-delivery-service';
@@ -70,14 +54,5 @@ export {
 } from './queue/delivery-queue.monitor';
 export { DeliveryModule, resolveDeliveryConfig } from './delivery.module';
 export { type DeliveryConfigInput } from './delivery.module-definition';
-export {
-  createDeliveryProviders,
-  createDeliveryStore,
-  DELIVERY_EXPORTS,
-  type DeliveryConfigSource,
-} from './delivery.providers';
 export { DELIVERY_STORE, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants';
-export { DeliveryLifecycle } from './delivery.lifecycle';
-export { deliverySettingsFrom, type DeliveryConfig } from './delivery-settings.util';
-export { applyReliableDelivery, type ChainedBackend } from './apply-reliable-delivery';
 export { type MemoryDeliveryStoreOptions } from './stores/memory-delivery.store';

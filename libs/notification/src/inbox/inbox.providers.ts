@@ -107,7 +107,7 @@ export function createInboxProviders(options?: InboxModuleOptions): Provider[] {
 }
 
 /**
- * SPEC's `InboxProvider`: list it (spread) in a module's `providers` to get
+ * `InboxProvider`: list it (spread) in a module's `providers` to get
  * `InboxService` and `INBOX_STORE`. Database backend by default: run
  * `CreateInboxMessages1732300000000` in your TypeORM migrations.
  *

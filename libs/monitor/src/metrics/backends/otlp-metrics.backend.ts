@@ -36,7 +36,7 @@ export interface OtlpBackendOptions {
 }
 
 /**
- * SPEC OTLP metrics backend on the OpenTelemetry metrics SDK: a `MeterProvider`
+ * The OTLP metrics backend on the OpenTelemetry metrics SDK: a `MeterProvider`
  * of its own (never the global one) whose periodic reader exports over
  * OTLP/HTTP (protobuf) every `exportInterval` seconds. What it exports is read
  * from the collector by a `MetricProducer` registered on that reader, so every

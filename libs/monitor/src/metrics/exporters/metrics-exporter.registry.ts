@@ -28,7 +28,7 @@ export class OtlpMetricsExporterHandler implements ExporterHandler<PushMetricExp
 }
 
 /**
- * SPEC metrics exporter registry.
+ * Builds metric exporters from `{ type, ... }`: `console` and `otlp` by default, yours first.
  *
  * @example MetricsExporterRegistry.withDefaults().createExporter({ type: 'otlp', endpoint: 'http://collector:4318' })
  */

@@ -27,7 +27,7 @@ export class BoundGauge {
 }
 
 /**
- * A value that goes up and down (SPEC "Gauge"). `getValue()` without labels
+ * A value that goes up and down. `getValue()` without labels
  * returns the series written last.
  *
  * @example

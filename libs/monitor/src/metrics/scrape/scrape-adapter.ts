@@ -18,7 +18,7 @@ interface Family {
 }
 
 /**
- * SPEC scrape adapter: name-based recording into a prom-client registry (its
+ * Name-based recording into a prom-client registry (its
  * own unless one is given). Label keys are fixed on first use of a name; a
  * known label left out is `''`, an unknown one is an `InvalidMetricError`.
  * Without prom-client, values go to a Herald `MetricsCollector` instead and
