@@ -167,9 +167,6 @@ export const PRESETS: Record<string, FeatureName[]> = {
   'tracing-only': ['monitor', 'tracing'],
 };
 
-/** The presets CI runs besides `full` (each installs only its own peers). */
-export const MINIMAL_PRESETS = ['mail-only', 'inbox-only', 'metrics-only', 'tracing-only'];
-
 /** The SQLite driver of the inbox: better-sqlite3 where it is safe, else sql.js. */
 export type SqliteDriver = 'better-sqlite3' | 'sqljs';
 
