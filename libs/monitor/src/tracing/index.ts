@@ -12,6 +12,7 @@ export { TraceContextPropagator } from './trace-context.propagator';
 export { W3CTraceState } from './w3c-trace-state';
 export { TRACE_FLAG_RANDOM, TRACE_FLAG_SAMPLED } from './traceparent.util';
 export { runInSpan } from './run-in-span.util';
+export { registerDefaultTracer } from './default-tracer.util';
 export {
   createTracerFromConfig,
   traceExporterFromConfig,
