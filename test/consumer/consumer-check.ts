@@ -5,7 +5,8 @@
  * with the app's own `tsc`, boots it and checks it over HTTP.
  *
  *   node -r ./test/helpers/swc-register.js test/consumer/consumer-check.ts \
- *     [--ecosystem newest,oldest] [--features full|mail-only|metrics-only|metrics,mail,...] \
+ *     [--ecosystem newest,oldest] \
+ *     [--features full|mail-only|inbox-only|metrics-only|tracing-only|metrics,mail,...] \
  *     [--node /path/to/bin/node] [--skip-build] [--keep]
  *
  * Several `--features` values (comma-free presets separated by `+`, e.g.
