@@ -18,7 +18,7 @@ const swc = [
 ];
 const moduleNameMapper = {
   '^@herald/(contracts|observability|monitor|notification)$': '<rootDir>/libs/$1/src',
-  '^@herald/(monitor|notification)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@herald/(contracts|monitor|notification)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 const common = {
   rootDir: __dirname,

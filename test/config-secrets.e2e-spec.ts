@@ -7,10 +7,9 @@ import {
   getConfigFields,
   HeraldConfig,
   HeraldConfigError,
-  isSecretKey,
   loadHeraldConfig,
-  toSnakeCase,
 } from '@herald/contracts';
+import { isSecretKey, toSnakeCase } from '@herald/contracts/internal';
 
 /** Every planted secret starts with this, so any leak (even a truncated one) is found. */
 const MARK = 'S3CR1T';

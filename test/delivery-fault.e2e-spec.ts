@@ -1,11 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import {
-  BullmqDeliveryQueue,
-  createDeliveryService,
-  DatabaseDeliveryStore,
-  ReliableSmsChannel,
-} from '@herald/notification';
+import { createDeliveryService, ReliableSmsChannel } from '@herald/notification';
+import { BullmqDeliveryQueue } from '@herald/notification/bullmq';
+import { DatabaseDeliveryStore } from '@herald/notification/typeorm';
 import {
   openDeliveryTestDatabase,
   type TestDatabase,

@@ -1,14 +1,13 @@
 import type { MetricsCollectorProtocol } from '@herald/contracts';
 import { NoopMetricsCollector } from '@herald/observability';
 import {
-  BullmqDeliveryQueue,
   createDeliveryService,
   DeliveryQueueMonitor,
-  DeliveryWorker,
   MemoryDeliveryStore,
   ReliableSmsChannel,
   type DeliveryService,
 } from '@herald/notification';
+import { BullmqDeliveryQueue, DeliveryWorker } from '@herald/notification/bullmq';
 
 import {
   HttpTestSmsChannel,

@@ -15,7 +15,8 @@ import {
   type SMSChannelProtocol,
 } from '@herald/contracts';
 import { ObservabilityModule } from '@herald/observability';
-import { BullmqDeliveryQueue, MailerModule, NotificationModule } from '@herald/notification';
+import { MailerModule, NotificationModule } from '@herald/notification';
+import { BullmqDeliveryQueue } from '@herald/notification/bullmq';
 import {
   createSelfSignedCertificate,
   FakeApnsServer,

@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { Test } from '@nestjs/testing';
 import { METRICS_COLLECTOR } from '@herald/contracts';
-import { MetricsCollector, MonitorModule, OtlpMetricsBackend } from '@herald/monitor';
+import { MetricsCollector, MonitorModule } from '@herald/monitor';
+import { OtlpMetricsBackend } from '@herald/monitor/otlp';
 // The protobuf definitions shipped (generated) in @opentelemetry/otlp-transformer.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const root = require('@opentelemetry/otlp-transformer/build/src/generated/root');

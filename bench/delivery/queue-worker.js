@@ -9,9 +9,8 @@ const {
   createSmsChannel,
   createDeliveryService,
   DeliveryTelemetry,
-  DeliveryWorker,
-  connectionFromUrl,
 } = require('@herald/notification');
+const { DeliveryWorker, connectionFromUrl } = require('@herald/notification/bullmq');
 const { Worker } = require('bullmq');
 
 const [mode] = process.argv.slice(2);

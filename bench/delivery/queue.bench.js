@@ -16,9 +16,8 @@ const {
   createDeliveryService,
   DeliveryTelemetry,
   ReliableSmsChannel,
-  BullmqDeliveryQueue,
-  connectionFromUrl,
 } = require('@herald/notification');
+const { BullmqDeliveryQueue, connectionFromUrl } = require('@herald/notification/bullmq');
 const { FakeTwilioServer } = require('@herald/notification/testing');
 const cockatiel = require('cockatiel');
 const { Queue } = require('bullmq');

@@ -10,12 +10,12 @@
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 const { DataSource, IsNull } = require('typeorm');
+const { InboxService } = require('@herald/notification/inbox');
 const {
   CreateInboxMessages1732300000000,
   DatabaseInboxStore,
-  InboxService,
   inboxMessageEntity,
-} = require('@herald/notification/inbox');
+} = require('@herald/notification/typeorm');
 const { InboxConfig } = require('@herald/contracts');
 const { compare, median } = require('../harness');
 

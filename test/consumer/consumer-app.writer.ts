@@ -1,12 +1,12 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   BASE_DEPENDENCIES,
   BASE_DEV_DEPENDENCIES,
-  DECLARATION_PEERS,
   ECOSYSTEMS,
   FEATURES,
   type EcosystemName,
+  type Feature,
   type FeatureName,
   type SqliteDriver,
 } from './consumer-variants';
@@ -107,10 +107,7 @@ export function writeConsumerApp(dir: string, spec: ConsumerAppSpec, repoRoot: s
     features.flatMap((f) => FEATURES[f].herald),
     repoRoot,
   );
-  const peers = [
-    ...features.flatMap((f) => FEATURES[f].peers as string[]),
-    ...(DECLARATION_PEERS[spec.featureSet] ?? []),
-  ];
+  const peers = features.flatMap((f) => FEATURES[f].peers as string[]);
   if (features.includes('inbox')) peers.push(spec.sqlite === 'sqljs' ? 'sql.js' : 'better-sqlite3');
   const heraldDeps = Object.fromEntries(
     herald.map((name) => {
@@ -151,6 +148,10 @@ export function writeConsumerApp(dir: string, spec: ConsumerAppSpec, repoRoot: s
       recursive: true,
       dereference: true,
     });
+    for (const file of (FEATURES[feature] as Feature).shares ?? []) {
+      mkdirSync(join(dir, 'src', dirname(file)), { recursive: true });
+      cpSync(join(APP_SOURCES, file), join(dir, 'src', file), { dereference: true });
+    }
   }
   writeFileSync(join(dir, 'src', 'app.module.ts'), appModuleSource(features));
 }

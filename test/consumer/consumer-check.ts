@@ -5,7 +5,8 @@
  * with the app's own `tsc`, boots it and checks it over HTTP.
  *
  *   node -r ./test/helpers/swc-register.js test/consumer/consumer-check.ts \
- *     [--ecosystem newest,oldest] [--features full|mail-only|metrics-only|metrics,mail,...] \
+ *     [--ecosystem newest,oldest] \
+ *     [--features full|mail-only|inbox-only|metrics-only|tracing-only|metrics,mail,...] \
  *     [--node /path/to/bin/node] [--skip-build] [--keep]
  *
  * Several `--features` values (comma-free presets separated by `+`, e.g.
@@ -182,13 +183,19 @@ async function checkApp(
   report.checks.push({ name: 'compile', ok: true, detail: 'strict, skipLibCheck: false' });
 
   const receiver = await new OtlpReceiver().start();
+  // Only an app with the tracing feature exports spans: the others lack the OTLP exporter's peers.
+  const tracingEnv: Record<string, string> = features.includes('tracing')
+    ? {
+        HERALD_MONITOR__TRACING__SERVICE_NAME: 'consumer-app',
+        HERALD_MONITOR__TRACING__EXPORTER: 'otlp',
+        HERALD_MONITOR__OPENTELEMETRY__ENDPOINT: receiver.url,
+      }
+    : {};
   const appEnv = cleanEnv(node, {
     PORT: '0',
     NO_COLOR: '1',
     CONSUMER_SQLITE: sqlite,
-    HERALD_MONITOR__TRACING__SERVICE_NAME: 'consumer-app',
-    HERALD_MONITOR__TRACING__EXPORTER: 'otlp',
-    HERALD_MONITOR__OPENTELEMETRY__ENDPOINT: receiver.url,
+    ...tracingEnv,
   });
   try {
     log(`${label}: node dist/main.js`);

@@ -91,8 +91,14 @@ export interface Feature {
   herald: string[];
   /** Peer dependencies it installs (the SQLite driver is added by `sqliteDriver`). */
   peers: string[];
-  /** Features it builds on (MonitorModule is configured once, by `metrics`). */
+  /**
+   * Features it builds on. `a|b` is satisfied by either; when neither is in
+   * the app, `a` is added (MonitorModule is configured once, by `metrics`
+   * with Prometheus or by `monitor` without a metrics backend).
+   */
   requires: string[];
+  /** Files of other features' folders it uses too (`inbox/inbox.controller.ts`), copied alongside. */
+  shares?: string[];
 }
 
 export const FEATURES = {
@@ -102,17 +108,23 @@ export const FEATURES = {
     peers: ['prom-client'],
     requires: [],
   },
+  monitor: {
+    module: 'MonitorFeatureModule',
+    herald: ['@herald/monitor'],
+    peers: [],
+    requires: [],
+  },
   health: {
     module: 'HealthFeatureModule',
     herald: ['@herald/monitor'],
     peers: [],
-    requires: ['metrics'],
+    requires: ['metrics|monitor'],
   },
   tracing: {
     module: 'TracingFeatureModule',
     herald: ['@herald/monitor'],
     peers: ['@opentelemetry/otlp-exporter-base', '@opentelemetry/otlp-transformer'],
-    requires: ['metrics'],
+    requires: ['metrics|monitor'],
   },
   terminus: {
     module: 'TerminusFeatureModule',
@@ -132,29 +144,27 @@ export const FEATURES = {
     peers: ['typeorm', '@nestjs/typeorm', '@nestjs/event-emitter'],
     requires: [],
   },
+  'inbox-memory': {
+    module: 'InboxMemoryFeatureModule',
+    herald: ['@herald/contracts', '@herald/notification'],
+    peers: ['@nestjs/event-emitter'],
+    requires: [],
+    shares: ['inbox/inbox.controller.ts', 'inbox/inbox-hooks.listener.ts'],
+  },
 } satisfies Record<string, Feature>;
 
 export type FeatureName = keyof typeof FEATURES;
 
 /**
- * Named feature sets. `full` installs every peer its features use, plus the
- * peers whose types the root barrels' declarations name (`DECLARATION_PEERS`);
- * `mail-only` and `metrics-only` are what a user of one feature installs.
+ * Named feature sets: `full` installs every peer its features use; the
+ * others are what a user of one feature installs, and nothing more.
  */
 export const PRESETS: Record<string, FeatureName[]> = {
   full: ['metrics', 'health', 'tracing', 'terminus', 'mail', 'inbox'],
   'mail-only': ['mail'],
+  'inbox-only': ['inbox-memory'],
   'metrics-only': ['metrics', 'health'],
-};
-
-/**
- * Peers no feature of the app uses at run time but whose types the published
- * declarations of `@herald/notification` (bullmq) and `@herald/monitor`
- * (@opentelemetry/sdk-metrics) name, so `skipLibCheck: false` needs them.
- * Only the `full` preset installs them.
- */
-export const DECLARATION_PEERS: Record<string, string[]> = {
-  full: ['bullmq', '@opentelemetry/sdk-metrics'],
+  'tracing-only': ['monitor', 'tracing'],
 };
 
 /** The SQLite driver of the inbox: better-sqlite3 where it is safe, else sql.js. */
@@ -167,7 +177,7 @@ export function sqliteDriverFor(nodeVersion: string): SqliteDriver {
 
 /** Expands a preset name or a comma-separated feature list, adding required features. */
 export function resolveFeatures(spec: string): FeatureName[] {
-  const names = PRESETS[spec] ?? spec.split(',').map((s) => s.trim());
+  const names: string[] = PRESETS[spec] ?? spec.split(',').map((s) => s.trim());
   const out = new Set<FeatureName>();
   const add = (name: string): void => {
     if (!(name in FEATURES)) {
@@ -175,8 +185,14 @@ export function resolveFeatures(spec: string): FeatureName[] {
         `unknown feature "${name}"; use a preset (${Object.keys(PRESETS).join(', ')}) or features from: ${Object.keys(FEATURES).join(', ')}`,
       );
     }
-    const feature = FEATURES[name as FeatureName];
-    feature.requires.forEach(add);
+    const feature: Feature = FEATURES[name as FeatureName];
+    for (const requirement of feature.requires) {
+      const choices = requirement.split('|');
+      const present = choices.find(
+        (choice) => out.has(choice as FeatureName) || names.includes(choice),
+      );
+      add(present ?? choices[0]);
+    }
     out.add(name as FeatureName);
   };
   names.forEach(add);

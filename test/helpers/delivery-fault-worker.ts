@@ -5,12 +5,9 @@
  */
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import {
-  createDeliveryService,
-  DatabaseDeliveryStore,
-  deliveryRecordEntity,
-  DeliveryWorker,
-} from '@herald/notification';
+import { createDeliveryService } from '@herald/notification';
+import { DeliveryWorker } from '@herald/notification/bullmq';
+import { DatabaseDeliveryStore, deliveryRecordEntity } from '@herald/notification/typeorm';
 import { HttpTestSmsChannel } from './delivery-fake-provider';
 
 async function main(): Promise<void> {

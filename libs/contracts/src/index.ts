@@ -126,14 +126,6 @@ export {
 export { HeraldError } from './errors/herald.error';
 export { HeraldConfigError, type ConfigProblem } from './errors/herald-config.error';
 export { MissingDependencyError } from './errors/missing-dependency.error';
-export { requireOptional, isOptionalAvailable } from './utils/require-optional.util';
-export {
-  REDACTED,
-  isSecretKey,
-  redactDeep,
-  redactText,
-  redactUrlCredentials,
-} from './utils/redact.util';
 
 export {
   loadHeraldConfig,
@@ -153,7 +145,6 @@ export {
   renderEnvExample,
   type ConfigVariable,
 } from './config/schema/describe-config.util';
-export { toSnakeCase, toCamelCase } from './config/schema/naming.util';
 export { HeraldConfig } from './config/herald.config';
 export {
   NotificationConfig,

@@ -1,7 +1,9 @@
 /**
  * @herald/monitor: metrics, tracing, health checks, alerts, SLOs, error
  * tracking and profiling for NestJS. Each subsystem's barrel lists its public
- * names explicitly; this file gathers them.
+ * names explicitly; this file gathers them. What a peer dependency types is in
+ * a subpath: `@herald/monitor/prometheus` (prom-client), `/otlp` (the
+ * OpenTelemetry metrics SDK); test helpers are in `/testing`.
  */
 export * from './config';
 export { HealthStatus, HealthCheckCategory } from '@herald/contracts';

@@ -15,7 +15,7 @@ import {
 import { NoopMetricsBackend } from './metrics/backends/noop-metrics.backend';
 
 /**
- * SPEC `MonitorProvider(backend, exporter=None, config=None)`: the metrics
+ * `new MonitorProvider(backend, exporter?, config?)`: the metrics
  * backend, the span exporter and the config of one application, with the
  * collector wired to the backend. `providers` is what a Nest module lists to
  * bind `METRICS_BACKEND` and `METRICS_COLLECTOR` (the latter with priority

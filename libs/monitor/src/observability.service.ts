@@ -21,7 +21,7 @@ import {
 import { isThenable } from './utils/is-thenable.util';
 
 /**
- * SPEC `ObservabilityService(tracer=None, meter=None)`: one handle on the
+ * `ObservabilityService`: one handle on the
  * bound tracer and metrics collector (no-op stand-ins when absent).
  *
  * @example

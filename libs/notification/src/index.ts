@@ -1,7 +1,9 @@
 /**
  * @herald/notification: SMS, push and email delivery and the per-user in-app
  * inbox for NestJS. Subpaths: `@herald/notification/mailer`, `/inbox`,
- * `/testing`. Each folder's barrel lists its public names explicitly.
+ * `/testing`, and, for apps that install those peers, `/typeorm` (database
+ * stores, entities, migrations) and `/bullmq` (queued delivery). Each
+ * folder's barrel lists its public names explicitly.
  */
 export * from './config';
 export * from './errors';

@@ -40,7 +40,7 @@ function complete(base: DynamicModule, ctx: NotificationBuildContext): DynamicMo
 @Module({})
 export class NotificationModule extends NotificationConfigurableModule {
   /**
-   * SPEC `configure(config)`; without a config, YAML and env alone.
+   * The SMS and push backends from `config`; without a config, YAML and env alone.
    *
    * @param config a `NotificationConfig` (used as is) or a partial object laid over YAML and env
    * @param extras names of backends configured outside code that should get named tokens

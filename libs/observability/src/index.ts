@@ -1,6 +1,6 @@
 /**
- * @herald/observability: the always-resolvable stand-ins of SPEC's core
- * observability provider, and the priority mechanism that lets a real
+ * @herald/observability: always-resolvable no-op stand-ins for the metrics
+ * collector, tracer and health registry, and the priority mechanism that lets a real
  * implementation replace them.
  */
 export { ObservabilityModule } from './observability.module';

@@ -14,7 +14,7 @@ function standIn(token: symbol, create: () => object): Provider {
 }
 
 /**
- * SPEC's core observability provider: binds no-op `METRICS_COLLECTOR`,
+ * The core observability module (global): binds no-op `METRICS_COLLECTOR`,
  * `TRACER` and `HEALTH_CHECK_REGISTRY` so application code can always resolve
  * them. A real implementation bound with `provideWithPriority()` (as
  * `MonitorModule` does) takes their place, whatever the import order.

@@ -1,5 +1,6 @@
 import type { TypeOrmModuleOptions } from '@nestjs/typeorm';
-import { HeraldConfig, MonitorConfig, NotificationConfig, redactDeep } from '@herald/contracts';
+import { HeraldConfig, MonitorConfig, NotificationConfig } from '@herald/contracts';
+import { redactDeep } from '@herald/contracts/internal';
 import { realtimeOptionsFromEnv, type RealtimeOptions } from '../admin/realtime/realtime.options';
 import { demoDataSourceOptions } from '../database/demo-data-source.options';
 import { demoHttpOptionsFromEnv, type DemoHttpOptions } from '../http/demo-http.options';

@@ -1,5 +1,5 @@
-import { CreateInboxMessages1732300000000 } from '@herald/notification/inbox';
-import { CreateDeliveryRecords1732400000000 } from '@herald/notification';
+import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
+import { CreateDeliveryRecords1732400000000 } from '@herald/notification/typeorm';
 
 /**
  * TypeORM migrations the demo runs at start-up. Each capability that stores

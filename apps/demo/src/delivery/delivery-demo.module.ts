@@ -12,8 +12,8 @@ import {
   DeliveryModule,
   DeliveryService,
   DeliveryTelemetry,
-  deliveryRecordEntity,
 } from '@herald/notification';
+import { deliveryRecordEntity } from '@herald/notification/typeorm';
 import { Inject, Optional } from '@nestjs/common';
 import { AdminShellModule } from '../admin/admin-shell.module';
 import { AuthModule } from '../auth/auth.module';

@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException } from '@nestjs/common';
-import { maskRecipient } from '@herald/monitor';
+import { maskRecipient } from '@herald/notification';
 
 /** The customer of the failing demo charge: in messages only masked, as every log line should. */
 const CUSTOMER = 'alice@example.com';

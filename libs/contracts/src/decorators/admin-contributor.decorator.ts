@@ -7,8 +7,8 @@ export interface AdminContributorOptions {
 }
 
 /**
- * Marks a provider as an admin contributor (the Node form of SPEC's
- * `fw.admin.contributors` entry-point group). It only records metadata; the
+ * Marks a provider as an admin contributor: a library's pages, navigation
+ * entries and checks for an admin shell. It only records metadata; the
  * shell finds marked providers with `discoverAdminContributors()`.
  *
  * @example

@@ -70,7 +70,7 @@ export interface AdminBell {
 }
 
 /**
- * What a library offers the admin shell (SPEC's `fw.admin.contributors` entry point).
+ * What a library offers the admin shell (a provider marked with `@AdminContributor()`).
  * Mark the provider with `@AdminContributor()`; the shell finds it at bootstrap.
  */
 export interface AdminContributor {

@@ -2,7 +2,7 @@ export type AlertSeverity =
   'low' | 'medium' | 'high' | 'critical' | 'warning' | 'info' | (string & {});
 export type AlertContext = Record<string, unknown>;
 
-/** SPEC `AlertDispatcherProtocol`. */
+/** Sends alerts (bound under `ALERT_DISPATCHER`). */
 export interface AlertDispatcherProtocol {
   sendAlert(
     title: string,

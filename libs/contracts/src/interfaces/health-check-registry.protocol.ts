@@ -9,7 +9,7 @@ import type {
 
 export type HealthSummary = [HealthStatus, Record<string, HealthCheckResultLike>];
 
-/** SPEC "registry variant" of the health checker. */
+/** A registry of named health checks (bound under `HEALTH_CHECK_REGISTRY`). */
 export interface HealthCheckRegistryProtocol {
   add(
     name: string,

@@ -13,7 +13,7 @@ export enum HealthCheckCategory {
   STARTUP = 'startup',
 }
 
-/** The plain shape of a check result (API.md §5); `HealthCheckResult` in `@herald/monitor` implements it. */
+/** The plain shape of a check result; `HealthCheckResult` in `@herald/monitor` implements it. */
 export interface HealthCheckResultLike {
   name: string;
   status: HealthStatus;
@@ -29,7 +29,7 @@ export interface HealthCheckResultLike {
 /** What a check may return: a verdict, details (healthy unless `status`/`healthy` says otherwise) or a full result. */
 export type HealthCheckOutcome = boolean | Record<string, unknown> | HealthCheckResultLike;
 
-/** SPEC `HealthCheckProtocol`. */
+/** A health check object: a `name`, whether it is `critical`, and `check()`. */
 export interface HealthCheckProtocol {
   readonly name: string;
   readonly critical?: boolean;

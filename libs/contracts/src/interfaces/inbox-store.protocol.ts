@@ -1,4 +1,4 @@
-/** A stored in-app notification (API.md §5). */
+/** A stored in-app notification. */
 export interface InboxMessage {
   /** UUID; the `message_id` of the HTTP routes. */
   id: string;
@@ -26,7 +26,7 @@ export interface InboxPage {
   nextCursor?: string;
 }
 
-/** Storage behind `InboxService` (SPEC `InboxStoreProtocol`). Every call is scoped to one user. */
+/** Storage behind `InboxService` (bound under `INBOX_STORE`). Every call is scoped to one user. */
 export interface InboxStoreProtocol {
   insert(message: InboxMessage): Promise<InboxMessage>;
   list(userId: string, query: InboxPageQuery, now: Date): Promise<InboxPage>;

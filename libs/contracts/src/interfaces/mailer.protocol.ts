@@ -36,7 +36,7 @@ export interface MailSendResult {
 /** Anything a mailer can send: a message, or a builder that produces one. */
 export type Sendable = MailMessage | { build(): MailMessage | Promise<MailMessage> };
 
-/** A mail backend (SPEC `MailerProtocol`). Failures reject with a `DeliveryError`. */
+/** A mail backend (bound under `MAILER` or `getMailerToken(name)`). Failures reject with a `DeliveryError`. */
 export interface MailerProtocol {
   readonly name: string;
   send(mail: Sendable): Promise<MailSendResult>;

@@ -2,7 +2,7 @@ import type { MetricLabels } from './metrics-collector.protocol';
 
 export type BackendMetricType = 'counter' | 'gauge' | 'histogram';
 
-/** SPEC metrics backend protocol. */
+/** Where metrics go: Prometheus, OTLP, memory or nowhere (bound under `METRICS_BACKEND`). */
 export interface MetricsBackendProtocol {
   initialize(): Promise<void>;
   shutdown(): Promise<void>;

@@ -1,7 +1,7 @@
 export type MetricLabels = Record<string, string>;
 export type MetricType = 'counter' | 'gauge' | 'histogram' | 'summary';
 
-/** What every instrument has (SPEC "Metric instruments"). */
+/** What every metric instrument has. */
 export interface MetricProtocol {
   readonly name: string;
   readonly description: string;
@@ -33,7 +33,7 @@ export interface SummaryProtocol extends MetricProtocol {
   getObservations(labels?: MetricLabels): number[];
 }
 
-/** SPEC `MetricsCollectorProtocol`. */
+/** Creates and records metric instruments (bound under `METRICS_COLLECTOR`). */
 export interface MetricsCollectorProtocol {
   registerMetric(metric: MetricProtocol): void;
   createCounter(name: string, description?: string, labels?: MetricLabels): CounterProtocol;

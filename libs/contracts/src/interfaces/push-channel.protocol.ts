@@ -27,7 +27,7 @@ export interface PushSendResult {
   backend: string;
 }
 
-/** A push backend (SPEC `PushChannelProtocol`); both providers support `sendBatch`. */
+/** A push backend (bound under `PUSH_CHANNEL` or `getPushChannelToken(name)`); every driver supports `sendBatch`. */
 export interface PushChannelProtocol {
   readonly name: string;
   /** Sends one message; rejects with a `DeliveryError` on failure. */

@@ -21,7 +21,7 @@ export interface SmsSendResult {
   status?: string;
 }
 
-/** An SMS backend (SPEC `SMSChannelProtocol`). Failures reject with a `DeliveryError`. */
+/** An SMS backend (bound under `SMS_CHANNEL` or `getSmsChannelToken(name)`). Failures reject with a `DeliveryError`. */
 export interface SMSChannelProtocol {
   readonly name: string;
   send(message: SmsMessage): Promise<SmsSendResult>;

@@ -18,7 +18,7 @@ export interface SpanContextProtocol {
   toTraceparent(): string;
 }
 
-/** SPEC `Span`. */
+/** A span: one timed operation of a trace, with attributes, events and a status. */
 export interface SpanProtocol {
   readonly name: string;
   spanContext(): SpanContextProtocol;
@@ -41,7 +41,7 @@ export interface StartSpanOptions {
   kind?: HeraldSpanKind;
 }
 
-/** SPEC `TracerProtocol`. */
+/** Starts spans and carries trace context across process boundaries (bound under `TRACER`). */
 export interface TracerProtocol {
   startSpan(name: string, options?: StartSpanOptions): SpanProtocol;
   /** Runs `fn` with `span` as the current span (across awaits) and returns its result. */

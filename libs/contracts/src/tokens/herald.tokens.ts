@@ -1,5 +1,5 @@
 /**
- * Injection tokens of the Herald protocols (API.md §3). Each is a `Symbol`
+ * Injection tokens of the Herald protocols. Each is a `Symbol`
  * registered with `Symbol.for`, so two copies of `@herald/contracts` in one
  * process (a hoisting accident) still agree on the same token.
  */

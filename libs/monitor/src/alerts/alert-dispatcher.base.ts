@@ -34,7 +34,8 @@ export function metricAlertSeverity(currentValue: number, threshold: number): Al
 
 /**
  * Shared behaviour of the dispatchers: `sendMetricAlert` is turned into an
- * alert with SPEC's escalation rule, and `ALERT_FIRED_EVENT` is emitted once
+ * alert (`critical` when the value is more than 100 % over the threshold,
+ * else `warning`), and `ALERT_FIRED_EVENT` is emitted once
  * the alert has been delivered.
  */
 export abstract class BaseAlertDispatcher implements AlertDispatcherProtocol {

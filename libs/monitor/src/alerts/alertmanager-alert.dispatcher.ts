@@ -1,5 +1,5 @@
 import type { AlertContext, AlertSeverity } from '@herald/contracts';
-import { redactUrlCredentials } from '@herald/contracts';
+import { redactUrlCredentials } from '@herald/contracts/internal';
 import { MonitoringError } from '../errors';
 import {
   alertNameOf,

@@ -1,4 +1,4 @@
-import { isOptionalAvailable, requireOptional } from '@herald/contracts';
+import { isOptionalAvailable, requireOptional } from '@herald/contracts/internal';
 
 /**
  * The `EventEmitter2` class of `@nestjs/event-emitter` when that optional

@@ -1,4 +1,4 @@
-import { isSecretKey, REDACTED } from '@herald/contracts';
+import { isSecretKey, REDACTED } from '@herald/contracts/internal';
 
 const BARE = /^[A-Za-z0-9_.:/@+-]+$/;
 

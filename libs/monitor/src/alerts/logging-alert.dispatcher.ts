@@ -10,13 +10,13 @@ export interface LoggingAlertDispatcherOptions extends AlertDispatcherOptions {
   logger?: Pick<LoggerService, 'warn' | 'error'>;
 }
 
-/** Log level of a severity: high and critical are errors, everything else a warning (SPEC). */
+/** Log level of a severity: high and critical are errors, everything else a warning. */
 export function alertLogLevel(severity: AlertSeverity): 'warn' | 'error' {
   return ERROR_SEVERITIES.has(String(severity).toLowerCase()) ? 'error' : 'warn';
 }
 
 /**
- * SPEC's default `ALERT_DISPATCHER`: one structured log line per alert,
+ * The default `ALERT_DISPATCHER`: one structured log line per alert,
  * `alert title="..." severity=high message="..." key=value ...`. Low and
  * medium log at warn, high and critical at error; a metric alert logs at
  * warn unless the value is more than 100 % over the threshold.

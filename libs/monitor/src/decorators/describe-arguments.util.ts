@@ -1,4 +1,4 @@
-import { redactDeep, redactText } from '@herald/contracts';
+import { redactDeep, redactText } from '@herald/contracts/internal';
 
 /** Longest recorded argument value, in characters; longer ones end with `…`. */
 export const MAX_ARGUMENT_LENGTH = 256;

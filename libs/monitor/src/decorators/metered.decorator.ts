@@ -28,7 +28,7 @@ export function bindMeteredCollector(instance: object, collector: MetricsCollect
 }
 
 /**
- * SPEC `metered(metric_name=None, *, service=None)`: records the execution
+ * `@Metered(metricName?, { service? })`: records the execution
  * time of the method, in seconds, on a histogram (default name
  * `ClassName.methodName.duration`, made a valid metric name by the collector:
  * `ClassName_methodName_duration`). Sync and async methods alike; a failing

@@ -1,5 +1,6 @@
 import { Logger, type LoggerService } from '@nestjs/common';
-import { redactText, type SpanProtocol, type TracerProtocol } from '@herald/contracts';
+import { type SpanProtocol, type TracerProtocol } from '@herald/contracts';
+import { redactText } from '@herald/contracts/internal';
 import { resolveTracer } from '../tracing/default-tracer.util';
 import { failSpan } from '../tracing/run-in-span.util';
 import { qualifiedName } from './describe-arguments.util';

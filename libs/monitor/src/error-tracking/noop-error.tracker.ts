@@ -3,7 +3,7 @@ import type { ErrorTrackerProtocol } from '@herald/contracts';
 import { errorTraceOf } from './trace-context.util';
 
 /**
- * SPEC's no-op tracker, used when no DSN is configured: it logs the exception
+ * The no-op error tracker, used when no DSN is configured: it logs the exception
  * locally (name, message and stack) and never opens a connection. The
  * context's tags (the handler of a background job, its queue and job id...)
  * and the trace id (`context.trace`, else the current span) follow the

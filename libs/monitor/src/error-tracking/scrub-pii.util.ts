@@ -1,4 +1,4 @@
-import { isSecretKey } from '@herald/contracts';
+import { isSecretKey } from '@herald/contracts/internal';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const PII_HEADERS = new Set([

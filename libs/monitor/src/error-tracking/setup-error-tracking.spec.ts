@@ -1,4 +1,5 @@
-import { HeraldConfigError, requireOptional } from '@herald/contracts';
+import { HeraldConfigError } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import { FakeSentryServer } from '../testing';
 import { NoopErrorTracker } from './noop-error.tracker';
 import { SentryErrorTracker } from './sentry-error.tracker';

@@ -2,9 +2,9 @@ import { Logger, type LoggerService } from '@nestjs/common';
 import {
   ErrorTrackingConfig,
   MissingDependencyError,
-  requireOptional,
   type ErrorTrackerProtocol,
 } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import { NoopErrorTracker } from './noop-error.tracker';
 import { SentryErrorTracker, type SentrySdk } from './sentry-error.tracker';
 
@@ -17,7 +17,7 @@ export interface SetupErrorTrackingOptions {
 }
 
 /**
- * SPEC `setup_error_tracking(config)`: DSN unset or blank → the no-op
+ * Builds the error tracker from `ErrorTrackingConfig`: DSN unset or blank → the no-op
  * tracker (logs locally, no network); DSN set and `@sentry/nestjs`
  * installed → a Sentry tracker; DSN set but the SDK missing → a warning
  * naming the package, and the no-op tracker. The config is validated first

@@ -1,6 +1,6 @@
 import { MonitoringError } from './monitoring.error';
 
-/** A name that is not registered (SPEC `KeyError`). The message names the key. */
+/** A name that is not registered (a lookup by an unknown key). The message names the key. */
 export class HeraldKeyError extends MonitoringError {
   constructor(message: string, options?: { code?: string; cause?: unknown }) {
     super(message, { code: options?.code ?? 'HERALD_KEY_ERROR', cause: options?.cause });

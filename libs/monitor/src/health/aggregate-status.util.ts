@@ -1,7 +1,7 @@
 import { HealthStatus, type HealthCheckResultLike } from '@herald/contracts';
 
 /**
- * SPEC's aggregation rule: every check HEALTHY → HEALTHY; at least one
+ * The aggregation rule: every check HEALTHY → HEALTHY; at least one
  * DEGRADED and none UNHEALTHY → DEGRADED; otherwise UNHEALTHY. A non-critical
  * check that fails (UNHEALTHY or UNKNOWN) counts as DEGRADED, not UNHEALTHY.
  * No checks at all is HEALTHY.
@@ -25,7 +25,7 @@ export function aggregateStatus(
   return degraded ? HealthStatus.DEGRADED : HealthStatus.HEALTHY;
 }
 
-/** HTTP status for an aggregate (SPEC endpoint rule 1): 200, 207 or 503. */
+/** HTTP status for an aggregate: 200 (HEALTHY), 207 (DEGRADED) or 503 (otherwise). */
 export function httpStatusFor(status: HealthStatus): number {
   if (status === HealthStatus.HEALTHY) return 200;
   if (status === HealthStatus.DEGRADED) return 207;

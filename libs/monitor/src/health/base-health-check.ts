@@ -9,7 +9,7 @@ import { HealthCheckResult } from './health-check-result';
 import { describeError, outcomeToResult } from './outcome-to-result.util';
 
 /**
- * SPEC's base check (`name`, `critical = true`): extend it and implement
+ * Base class of a health check (`name`, `critical = true`): extend it and implement
  * `probe()`; `check()` times it and turns a throw into an UNHEALTHY result.
  * Set `timeoutMs` to give the check its own default timeout.
  *
@@ -63,7 +63,7 @@ export abstract class BaseHealthCheck implements HealthCheckProtocol {
   }
 }
 
-/** SPEC's function-based check (`name`, `func`, `critical = true`). */
+/** A health check from a function (`name`, `fn`, `critical = true`). */
 export class FunctionHealthCheck extends BaseHealthCheck {
   constructor(
     name: string,

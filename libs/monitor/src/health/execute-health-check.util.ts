@@ -1,4 +1,5 @@
-import { HealthStatus, redactDeep, redactText } from '@herald/contracts';
+import { HealthStatus } from '@herald/contracts';
+import { redactDeep, redactText } from '@herald/contracts/internal';
 import { isThenable } from '../utils/is-thenable.util';
 import { BaseHealthCheck } from './base-health-check';
 import { HealthCheckResult } from './health-check-result';

@@ -16,7 +16,7 @@ export interface HealthCheckResultInit {
 }
 
 /**
- * The outcome of one health check (API.md §5).
+ * The outcome of one health check.
  *
  * @example new HealthCheckResult({ name: 'db', status: HealthStatus.HEALTHY, durationMs: 3 })
  */

@@ -33,9 +33,9 @@ export interface HealthCheckRunnerOptions {
 const SHUTDOWN_CHECK = 'shutdown';
 
 /**
- * SPEC's class `HealthChecker`: named checks run concurrently, each under its
- * own timeout, aggregated by SPEC's rule. It is also the "registry variant"
- * (`runCheck`, `healthCheck`). Nothing it runs can make it throw: a failing or
+ * Runs named health checks concurrently, each under its own timeout, and
+ * aggregates them (see `aggregateStatus`). It also implements
+ * `HealthCheckRegistryProtocol` (`runCheck`, `healthCheck`). Nothing it runs can make it throw: a failing or
  * hanging check is an UNHEALTHY result.
  *
  * This is the one to inject: `MonitorModule` binds the application's runner
@@ -122,7 +122,7 @@ export class HealthCheckRunner implements HealthCheckRegistryProtocol {
     return this.runEntries(this.selected());
   }
 
-  /** SPEC's aggregation rule; non-critical failures count as DEGRADED. */
+  /** The aggregation rule; non-critical failures count as DEGRADED. */
   aggregateStatus(results: Parameters<typeof aggregateStatus>[0]): HealthStatus {
     return aggregateStatus(results);
   }

@@ -16,7 +16,7 @@ export interface GetOrCreateOptions {
 
 /**
  * Named `HealthCheckRunner`s of one application, each created on first use
- * (SPEC `HealthCheckerRegistry`). `MonitorModule` gives every application its
+ * (`getOrCreate(key)`). `MonitorModule` gives every application its
  * own registry (nothing is shared between Nest apps or tests) and binds its
  * `default` runner as `HealthCheckRunner` and `HEALTH_CHECK_REGISTRY`.
  *

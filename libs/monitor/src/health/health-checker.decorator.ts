@@ -29,7 +29,7 @@ export interface HealthCheckerDecorator {
 /**
  * Marks a health check. On a method of a Nest provider, the check is found at
  * bootstrap and added to the default `HealthCheckRunner`; on a plain function
- * (SPEC's `health_checker(name)`), it returns the same function, ready for
+ * (`HealthChecker(name)(fn)`), it returns the same function, ready for
  * `runner.register(fn)`. It only records metadata.
  *
  * @example

@@ -3,9 +3,9 @@ import { DiscoveryService, MetadataScanner, ModuleRef } from '@nestjs/core';
 import {
   HEALTH_PROBE_COMPLETED_EVENT,
   HealthStatus,
-  isOptionalAvailable,
   type HealthProbeCompletedEvent,
 } from '@herald/contracts';
+import { isOptionalAvailable } from '@herald/contracts/internal';
 import { getHealthCheckerMetadata } from './health-checker.decorator';
 import { HealthCheckRunner } from './health-check-runner';
 import { HealthCheckerRegistry } from './health-checker-registry';

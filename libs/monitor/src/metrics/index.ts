@@ -1,4 +1,8 @@
-/** Metrics: instruments, the collector, backends, exporters and the scrape surface. */
+/**
+ * Metrics: instruments, the collector, backends, exporters and the scrape
+ * surface. What prom-client or the OpenTelemetry metrics SDK types lives in
+ * the `@herald/monitor/prometheus` and `@herald/monitor/otlp` subpaths.
+ */
 export { Counter, BoundCounter } from './instruments/counter';
 export {
   Gauge,
@@ -24,11 +28,6 @@ export {
   type MemoryMetricsBackendOptions,
 } from './backends/memory-metrics.backend';
 export {
-  PrometheusMetricsBackend,
-  type PrometheusBackendOptions,
-} from './backends/prometheus-metrics.backend';
-export { OtlpMetricsBackend, type OtlpBackendOptions } from './backends/otlp-metrics.backend';
-export {
   BufferedMetricRecorder,
   type BufferedMetric,
   type BufferedMetricRecorderOptions,
@@ -45,20 +44,10 @@ export {
   type ExporterHandler,
 } from './exporters/exporter-registry';
 export {
-  MetricsExporterRegistry,
-  ConsoleMetricsExporterHandler,
-  OtlpMetricsExporterHandler,
-} from './exporters/metrics-exporter.registry';
-export {
   TracingExporterRegistry,
   ConsoleTracingExporterHandler,
   OtlpTracingExporterHandler,
 } from './exporters/tracing-exporter.registry';
-export { CollectorMetricProducer } from './exporters/collector-metric.producer';
-export {
-  createOtlpProtobufMetricExporter,
-  createOtlpProtobufSpanExporter,
-} from './exporters/otlp-protobuf.util';
 export {
   renderMetrics,
   negotiateFormat,
@@ -73,7 +62,6 @@ export {
   type ScrapeSource,
 } from './exposition/scrape-source';
 export { renderPromRegistry, type PromRegistryLike } from './exposition/prom-client-source';
-export { ScrapeAdapter } from './scrape/scrape-adapter';
 export {
   createMetricsMiddleware,
   type MetricsMiddlewareOptions,

@@ -14,7 +14,7 @@ function maximum(values: number[]): number {
 }
 
 /**
- * SPEC `get_performance_summary(metrics)`: duration, sample counts, CPU and
+ * `getPerformanceSummary(metrics)`: duration, sample counts, CPU and
  * memory averages (and maxima), task counts (active handles) and
  * `hasProfileData` (a CPU profile was saved).
  */

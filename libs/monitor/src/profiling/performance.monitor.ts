@@ -20,7 +20,7 @@ function emptyMetrics(): PerformanceMetrics {
 }
 
 /**
- * SPEC's performance monitor: while monitoring, samples CPU, memory and
+ * The performance monitor: while monitoring, samples CPU, memory and
  * active handles every `samplingIntervalMs` and tracks event-loop delay;
  * `stopMonitoring()` finalises `metrics`. Optionally records a V8 CPU
  * profile saved as a `.cpuprofile`. The sampling timer is unref'd.

@@ -1,4 +1,4 @@
-/** States of a `PerformanceMonitor` (SPEC leaves the names open). */
+/** States of a `PerformanceMonitor`. */
 export enum PerformanceMonitorState {
   IDLE = 'idle',
   MONITORING = 'monitoring',
@@ -7,7 +7,7 @@ export enum PerformanceMonitorState {
 
 /** Options of `new PerformanceMonitor(config?)`. */
 export interface PerformanceMonitorConfig {
-  /** Milliseconds between CPU/memory samples (SPEC `config.sampling_interval`). @default 100 */
+  /** Milliseconds between CPU/memory samples. @default 100 */
   samplingIntervalMs?: number;
   /** Samples kept per series; beyond, sampling keeps running but stops storing. @default 10000 */
   maxSamples?: number;
@@ -34,7 +34,7 @@ export interface EventLoopDelay {
   p99Ms: number;
 }
 
-/** SPEC `PerformanceMetrics`: what a `PerformanceMonitor` measured. */
+/** What a `PerformanceMonitor` measured. */
 export interface PerformanceMetrics {
   /** Epoch ms when monitoring started. */
   startTime?: number;
@@ -56,7 +56,7 @@ export interface PerformanceMetrics {
   cpuProfilePath?: string;
 }
 
-/** SPEC `FunctionProfileResult`: one call's timing and memory data. */
+/** One call's timing and memory data. */
 export interface FunctionProfileResult<T = unknown> {
   /** Milliseconds. */
   executionTime: number;
@@ -73,7 +73,7 @@ export interface FunctionProfileResult<T = unknown> {
   cpuProfilePath?: string;
 }
 
-/** SPEC `get_performance_summary(metrics)`. */
+/** What `getPerformanceSummary(metrics)` returns. */
 export interface PerformanceSummary {
   duration: number | undefined;
   cpuSampleCount: number;

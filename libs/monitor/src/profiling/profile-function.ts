@@ -36,7 +36,7 @@ function finish<T>(before: Snapshot, result: T): FunctionProfileResult<T> {
 }
 
 /**
- * SPEC `profile_function(func, *args)`: calls `fn(...args)` once and returns
+ * `profileFunction(fn, ...args)`: calls `fn(...args)` once and returns
  * its timing (ms), heap delta and CPU time, with the return value in
  * `result`. Errors propagate.
  *
@@ -50,7 +50,7 @@ export function profileFunction<A extends unknown[], T>(
   return finish(before, fn(...args));
 }
 
-/** SPEC `profile_async_function`: awaits `fn(...args)`; returns `[result, FunctionProfileResult]`. */
+/** `profileAsyncFunction(fn, ...args)`: awaits `fn(...args)`; returns `[result, FunctionProfileResult]`. */
 export async function profileAsyncFunction<A extends unknown[], T>(
   fn: (...args: A) => Promise<T> | T,
   ...args: A
@@ -88,7 +88,7 @@ export async function captureCpuProfile<T>(
 }
 
 /**
- * SPEC `monitor_async_operation(config)`: runs `fn` with a running
+ * `monitorAsyncOperation(config, fn)`: runs `fn` with a running
  * `PerformanceMonitor`, stops it afterwards (even on error) and returns
  * what `fn` returned; read `monitor.metrics` inside or keep the monitor.
  *

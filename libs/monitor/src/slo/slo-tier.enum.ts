@@ -1,5 +1,5 @@
 /**
- * Alert routing tier of an SLO (API.md §5). Values are the lower-case words
+ * Alert routing tier of an SLO. Values are the lower-case words
  * config files and alert labels carry.
  */
 export enum SLOTier {

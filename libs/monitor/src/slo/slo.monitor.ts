@@ -9,7 +9,7 @@ import { dispatchSloViolation } from './slo-alert.util';
 import { createSloViolation, normalizeSlo } from './slo-violation.util';
 import type { RegisteredSLO, SLO, SLOStatus, SLOViolation } from './slo.types';
 
-/** Options of `new SLOMonitor()` (SPEC `SLOMonitor(max_samples_per_metric, alert_dispatcher, suppression_window_seconds)`). */
+/** Options of `new SLOMonitor({ maxSamplesPerMetric, alertDispatcher, suppressionWindowMs })`. */
 export interface SLOMonitorOptions {
   /** Samples kept per metric; the oldest is dropped beyond. @default 10000 */
   maxSamplesPerMetric?: number;
@@ -24,7 +24,7 @@ export interface SLOMonitorOptions {
 }
 
 /**
- * SPEC's SLO engine. Samples go into one fixed-size ring per metric
+ * The SLO engine. Samples go into one fixed-size ring per metric
  * (O(1) amortised, no allocation once grown). `evaluate()` reads a high
  * percentile (few values above it) in place with a small heap, one pass; for
  * the others it keeps the SLO's window sorted between evaluations
@@ -80,7 +80,7 @@ export class SLOMonitor {
     return registered;
   }
 
-  /** SPEC `registered_slos`: name to SLO. */
+  /** The registered SLOs by name. */
   get registeredSlos(): Record<string, RegisteredSLO> {
     return Object.fromEntries(this.slos);
   }

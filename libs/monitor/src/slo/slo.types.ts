@@ -1,7 +1,7 @@
 import type { SLOTier } from './slo-tier.enum';
 
 /**
- * A latency objective (SPEC `SLO`, API.md §5): the `percentile` of `metric`'s
+ * A latency objective: the `percentile` of `metric`'s
  * samples over the last `windowMs` must stay at or under `thresholdMs`.
  *
  * @example { name: 'checkout-p99', metric: 'checkout.latency', percentile: 0.99, thresholdMs: 300, windowMs: 300_000 }
@@ -30,7 +30,7 @@ export interface SLO {
 /** An `SLO` with its defaults filled in: what `registeredSlos` holds. */
 export type RegisteredSLO = SLO & Required<Pick<SLO, 'burnRateThreshold' | 'tier'>>;
 
-/** SPEC `SLOViolation`. */
+/** A broken SLO: the measured value, the burn rate and when it was detected. */
 export interface SLOViolation {
   slo: RegisteredSLO;
   /** The percentile value (ms) that exceeded the threshold. */

@@ -12,7 +12,7 @@ export interface CapturedAlert {
 
 /**
  * An `ALERT_DISPATCHER` for tests: keeps every alert in `alerts` instead of
- * sending it (metric alerts arrive as alerts, with SPEC's severity rule).
+ * sending it (metric alerts arrive as alerts, `critical` when more than 100 % over, else `warning`).
  *
  * @example
  * const alerts = new CapturingAlertDispatcher();

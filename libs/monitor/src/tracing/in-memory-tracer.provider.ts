@@ -16,7 +16,7 @@ export interface InMemoryTracerProviderOptions extends Omit<TracerOptions, 'proc
 }
 
 /**
- * SPEC's in-memory tracer provider, for tests: a real OpenTelemetry-backed
+ * An in-memory tracer provider, for tests: a real OpenTelemetry-backed
  * `Tracer` whose finished spans stay in memory (bounded by `maxSpans`, the
  * oldest dropped), with `createSpan(name, parent?)` and a settable current
  * span. Call `shutdown()` when done.

@@ -8,13 +8,11 @@ export {
 } from './in-memory-tracer.provider';
 export { DEFAULT_MAX_SPANS, DEFAULT_TRACER_MAX_SPANS } from './recording-span.processor';
 export { RateLimitingSampler } from './samplers/rate-limiting.sampler';
-export { createSampler, type SamplerSettings } from './samplers/create-sampler.util';
-export { createPropagator, type PropagationFormat } from './propagation.util';
 export { TraceContextPropagator } from './trace-context.propagator';
 export { W3CTraceState } from './w3c-trace-state';
 export { TRACE_FLAG_RANDOM, TRACE_FLAG_SAMPLED } from './traceparent.util';
 export { runInSpan } from './run-in-span.util';
-export { registerDefaultTracer, resolveTracer } from './default-tracer.util';
+export { registerDefaultTracer } from './default-tracer.util';
 export {
   createTracerFromConfig,
   traceExporterFromConfig,
@@ -26,7 +24,6 @@ export {
   tracePublish,
   traceConsume,
   injectTraceContext,
-  maskRecipient,
   type TracePublishOptions,
   type TraceConsumeOptions,
 } from './messaging.util';
@@ -35,7 +32,6 @@ export {
   type InstrumentDatabaseOptions,
   type InstrumentableDatabase,
 } from './instrument-database.util';
-export { summarizeStatement, type StatementSummary } from './sql-summary.util';
 export { createTracingMiddleware, TracingMiddleware } from './http/tracing.middleware';
 export { TracingInterceptor } from './http/tracing.interceptor';
 export type { HttpTracingOptions } from './http/server-span.util';

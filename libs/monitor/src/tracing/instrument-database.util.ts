@@ -41,7 +41,7 @@ function systemOf(db: any, explicit?: string): string {
 }
 
 /**
- * SPEC `instrument_database(provider)`: wraps the provider's `execute` and,
+ * `instrumentDatabase(provider)`: wraps the provider's `execute` and,
  * if present, `executeQuery` (or a TypeORM `DataSource`'s `query`) so each
  * query runs in a CLIENT span named by its summary (`SELECT users`), with
  * error status on failure, and counts/times it through the metrics collector

@@ -4,7 +4,7 @@ import { runInSpan } from './run-in-span.util';
 
 type Carrier = Record<string, string>;
 
-/** Options of `tracePublish()`: SPEC's channel, message type and recipient, plus any attributes. */
+/** Options of `tracePublish()`: channel, message type and recipient, plus any attributes. */
 export interface TracePublishOptions {
   /** Destination (`email`, `sms`, a queue name...). */
   channel: string;

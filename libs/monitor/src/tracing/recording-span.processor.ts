@@ -3,7 +3,7 @@ import type { ReadableSpan, Span as SdkSpan, SpanProcessor } from '@opentelemetr
 import { HeraldValueError } from '../errors';
 import { Span } from './span';
 
-/** Finished spans the in-memory tracer provider keeps when `maxSpans` is not given (SPEC leaves it open). */
+/** Finished spans the in-memory tracer provider keeps when `maxSpans` is not given. */
 export const DEFAULT_MAX_SPANS = 10_000;
 
 /**

@@ -8,7 +8,7 @@ import type { SpanContextProtocol } from '@herald/contracts';
 import { formatTraceparent, parseTraceparent } from './traceparent.util';
 
 /**
- * SPEC `SpanContext`: the W3C identity of a span. It is an OpenTelemetry
+ * The W3C identity of a span. It is an OpenTelemetry
  * `SpanContext` (same fields), so it can be handed to the OpenTelemetry API.
  *
  * @example SpanContext.fromTraceparent(req.headers.traceparent)?.traceId

@@ -18,7 +18,7 @@ export const HERALD_SPAN = Symbol.for('herald.span');
 type Readable = Partial<ReadableSpan>;
 
 /**
- * SPEC `Span`: a thin wrapper around an OpenTelemetry span, so Herald spans
+ * A thin wrapper around an OpenTelemetry span, so Herald spans
  * nest with auto-instrumentation and nestjs-otel spans. `otelSpan` is the
  * underlying span for code that speaks the OpenTelemetry API.
  */

@@ -67,7 +67,7 @@ export interface HeraldStartSpanOptions extends Omit<StartSpanOptions, 'context'
 }
 
 /**
- * SPEC `Tracer`, built on OpenTelemetry's trace SDK: each tracer owns a
+ * Herald's tracer, built on OpenTelemetry's trace SDK: each tracer owns a
  * `BasicTracerProvider` (never registered globally, so a user's own SDK and
  * other Nest apps in the process are left alone) and uses the global context
  * manager for "the current span" (an AsyncLocalStorage one is registered only

@@ -1,6 +1,6 @@
 /** Options of `NotificationAdminContributor`; provide it to change the defaults. */
 export const NOTIFICATION_ADMIN_OPTIONS = 'HERALD:NOTIFICATION_ADMIN_OPTIONS';
-/** Name of the contributor's health check (SPEC: `notifications.inbox`). */
+/** Name of the contributor's health check: `notifications.inbox`. */
 export const INBOX_HEALTH_CHECK = 'notifications.inbox';
 /** Realtime message types sent to the SSE hub (the SSE `event:` names). */
 export const INBOX_REALTIME_TYPES = {

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { redactText, type InboxStoreProtocol } from '@herald/contracts';
+import { type InboxStoreProtocol } from '@herald/contracts';
+import { redactText } from '@herald/contracts/internal';
 
 /**
  * The `notifications.inbox` check: the store answers a round trip

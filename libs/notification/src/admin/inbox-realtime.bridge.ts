@@ -16,7 +16,7 @@ import { INBOX_REALTIME_TYPES } from './admin.constants';
 import { toInboxMessageJson } from './inbox-message.json';
 
 /**
- * SPEC's realtime sub-provider: forwards `INBOX_SENT_HOOK` and the read events
+ * The inbox's realtime bridge: forwards `INBOX_SENT_HOOK` and the read events
  * to the shell's SSE hub, addressed to the message's user, with the user's new
  * `unread_count` so bells never have to ask.
  */

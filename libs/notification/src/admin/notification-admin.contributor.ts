@@ -16,8 +16,8 @@ import { createInboxRealtimeBridge } from './inbox-realtime.bridge';
 import type { NotificationAdminOptions } from './notification-admin-options.interface';
 
 /**
- * What the notification package brings to an admin shell (SPEC's
- * `fw.admin.contributors` entry): the "Notifications" navigation entry, the
+ * What the notification package brings to an admin shell (an
+ * `@AdminContributor()`): the "Notifications" navigation entry, the
  * inbox page, the topbar bell, the realtime bridge (INBOX_SENT_HOOK and read
  * events to the SSE hub) and the `notifications.inbox` health check.
  * List it in the providers of a module that has `InboxProvider`.

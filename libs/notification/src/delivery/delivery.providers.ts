@@ -3,9 +3,9 @@ import { ModuleRef } from '@nestjs/core';
 import {
   HeraldConfigError,
   METRICS_COLLECTOR,
-  requireOptional,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import { DELIVERY_CONFIG, DELIVERY_STORE } from './delivery.constants';
 import { DeliveryLifecycle } from './delivery.lifecycle';
 import { deliverySettingsFrom, type DeliveryConfig } from './delivery-settings.util';

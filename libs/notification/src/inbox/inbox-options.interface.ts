@@ -1,5 +1,5 @@
 import type { InboxConfig, InboxStoreProtocol } from '@herald/contracts';
-import type { DataSource } from 'typeorm';
+import type { InboxDataSource } from './interfaces/inbox-data-source.interface';
 
 /** Options of `InboxModule.forRoot()` and `createInboxProviders()`. */
 export interface InboxModuleOptions {
@@ -12,7 +12,7 @@ export interface InboxModuleOptions {
   /** A ready store; overrides `store_backend`. */
   store?: InboxStoreProtocol;
   /** The TypeORM data source of the database store. @default the application's default `DataSource` */
-  dataSource?: DataSource;
+  dataSource?: InboxDataSource;
   /** How often the retention job purges expired messages. @default 3_600_000 (one hour) */
   purgeIntervalMs?: number;
 }

@@ -1,5 +1,5 @@
 /**
- * Events `InboxService` fires on `@nestjs/event-emitter` besides SPEC's
+ * Events `InboxService` fires on `@nestjs/event-emitter` besides
  * `INBOX_SENT_HOOK` (from `@herald/contracts`), so live views can follow
  * read state. Each carries the user's new unread count.
  */

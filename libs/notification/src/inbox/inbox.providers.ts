@@ -1,13 +1,7 @@
 import { Logger, type Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import {
-  HeraldConfig,
-  INBOX_STORE,
-  InboxConfig,
-  isOptionalAvailable,
-  requireOptional,
-  type InboxStoreProtocol,
-} from '@herald/contracts';
+import { HeraldConfig, INBOX_STORE, InboxConfig, type InboxStoreProtocol } from '@herald/contracts';
+import { isOptionalAvailable, requireOptional } from '@herald/contracts/internal';
 import type { DataSource } from 'typeorm';
 import { InboxError } from './errors/inbox.error';
 import { INBOX_CONFIG, INBOX_OPTIONS } from './inbox.constants';
@@ -41,7 +35,8 @@ function createStore(
   );
   // Resolved on first use: at factory time the application's DataSource may not exist yet.
   return new DatabaseInboxStore(
-    options?.dataSource ?? (() => findDataSource(moduleRef, DataSourceClass)),
+    (options?.dataSource as DataSource | undefined) ??
+      (() => findDataSource(moduleRef, DataSourceClass)),
   );
 }
 
@@ -119,7 +114,7 @@ export function createInboxServiceProviders(): Provider[] {
 }
 
 /**
- * SPEC's `InboxProvider`: list it (spread) in a module's `providers` to get
+ * `InboxProvider`: list it (spread) in a module's `providers` to get
  * `InboxService` and `INBOX_STORE`. Database backend by default: run
  * `CreateInboxMessages1732300000000` in your TypeORM migrations.
  *

@@ -27,7 +27,7 @@ import type {
 export type { InboxEventSink, InboxQuery, InboxResult, InboxSendInput, InboxServiceOptions };
 
 /**
- * The per-user in-app inbox (SPEC `InboxService`). Every operation is scoped
+ * The per-user in-app inbox. Every operation is scoped
  * to one user: a message id of somebody else behaves exactly like an unknown id.
  *
  * @example

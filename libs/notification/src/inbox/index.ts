@@ -1,6 +1,7 @@
 /**
- * @herald/notification/inbox: the per-user in-app inbox (SPEC `InboxService`,
- * `InboxProvider`, `InMemoryInboxStore`, `DatabaseInboxStore`).
+ * `@herald/notification/inbox`: the per-user in-app inbox (`InboxService`,
+ * `InboxProvider`, `InboxModule`, `InMemoryInboxStore`). The database store,
+ * its entity and its migration are in `@herald/notification/typeorm`.
  */
 export { InboxService } from './inbox.service';
 export type {
@@ -14,11 +15,9 @@ export { InboxProvider, createInboxProviders } from './inbox.providers';
 export { InboxModule } from './inbox.module';
 export type { InboxModuleOptions } from './inbox-options.interface';
 export type { InboxModuleExtras } from './inbox.module-definition';
+export type { InboxDataSource } from './interfaces/inbox-data-source.interface';
 export { InboxRetentionJob } from './inbox-retention.job';
 export { InMemoryInboxStore } from './stores/in-memory-inbox.store';
-export { DatabaseInboxStore } from './stores/database-inbox.store';
-export { InboxMessageEntity, inboxMessageEntity } from './entities/inbox-message.entity';
-export { CreateInboxMessages1732300000000 } from './migrations/create-inbox-messages.migration';
 export { InboxError } from './errors/inbox.error';
 export { InboxExceptionFilter, INBOX_ERROR_HTTP_STATUS } from './inbox-exception.filter';
 export { findControlCharacter } from './utils/inbox-input.util';

@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 
 type Handlebars = typeof import('handlebars');
 type HtmlToText = typeof import('html-to-text');

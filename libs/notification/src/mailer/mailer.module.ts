@@ -33,7 +33,7 @@ function complete(base: DynamicModule, ctx: MailerBuildContext): DynamicModule {
 @Module({})
 export class MailerModule extends MailerConfigurableModule {
   /**
-   * SPEC `configure(config)`. Reads nothing until bootstrap (YAML and env are
+   * The mailer backends from `config`. Reads nothing until bootstrap (YAML and env are
    * read, and the config validated, by a provider factory).
    *
    * @param config a `MailerConfig` (used as is) or `{ backends }` laid over YAML and env

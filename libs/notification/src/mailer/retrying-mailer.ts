@@ -25,7 +25,7 @@ export interface RetryingMailerOptions {
 }
 
 /**
- * SPEC's retrying mailer: wraps any `MailerProtocol` with exponential backoff
+ * The retrying mailer: wraps any `MailerProtocol` with exponential backoff
  * (full jitter, transient `DeliveryError`s only, `Retry-After` honoured) and
  * delivery-store tracking (`queued → sending → sent | retrying | failed | dead`).
  *

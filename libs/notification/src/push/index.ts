@@ -3,7 +3,6 @@ export { PushChannel } from './push-channel';
 export type { PushProviderDriver, PushDriverResult } from './push-driver.interface';
 export { createPushChannel, createPushDriver } from './create-push-channel';
 export { FcmPushDriver, toFcmMessage } from './drivers/fcm/fcm-push.driver';
-export { GoogleAccessTokenProvider, FCM_SCOPE } from './drivers/fcm/google-access-token.provider';
 export { ApnsPushDriver, apnsHeaders, toApnsPayload } from './drivers/apns/apns-push.driver';
 export { ApnsTokenProvider } from './drivers/apns/apns-token.provider';
 export { WebPushDriver, type WebPushSubscription } from './drivers/webpush/webpush-push.driver';

@@ -1,4 +1,5 @@
-import { ConfigSection, toSnakeCase } from '@herald/contracts';
+import { ConfigSection } from '@herald/contracts';
+import { toSnakeCase } from '@herald/contracts/internal';
 
 /**
  * Names for the named tokens of a module, known without reading anything:

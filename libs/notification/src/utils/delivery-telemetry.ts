@@ -17,7 +17,7 @@ export interface SendSpanInfo {
 }
 
 /**
- * Wraps each send in a PRODUCER span (SPEC `trace_publish`) and counts it.
+ * Wraps each send in a PRODUCER span (as `tracePublish` does) and counts it.
  * Talks only to the `TRACER` and `METRICS_COLLECTOR` protocols, so it works
  * with the no-op stand-ins and with the real monitor alike.
  */

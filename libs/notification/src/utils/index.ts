@@ -6,11 +6,4 @@ export {
   type SendSpanInfo,
 } from './delivery-telemetry';
 export { DeliveryLog, type DeliveryLogEntry } from './delivery-log';
-export {
-  HttpClient,
-  httpDeliveryError,
-  transportError,
-  type DeliveryContext,
-  type HttpResponse,
-} from './http-client.util';
 export { ensureDeliveryError } from './ensure-delivery-error.util';

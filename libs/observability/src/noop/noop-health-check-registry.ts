@@ -7,7 +7,7 @@ import {
 } from '@herald/contracts';
 
 /**
- * SPEC's no-op registry: ignores `add`, run methods return empty results and
+ * The no-op health registry: ignores `add`, run methods return empty results and
  * `healthCheck` reports healthy. `runCheck` answers UNKNOWN, as for any name
  * the registry does not know.
  */

@@ -10,7 +10,7 @@ import type {
 const EMPTY: number[] = [];
 
 /**
- * SPEC's no-op collector: drops every observation. Its `create*` methods return
+ * The no-op metrics collector: drops every observation. Its `create*` methods return
  * the collector itself, which also answers every instrument method, so code
  * written against real instruments runs unchanged and allocates nothing.
  */

@@ -43,7 +43,7 @@ export class NoopSpan implements SpanProtocol {
 export const NOOP_SPAN = new NoopSpan();
 
 /**
- * SPEC's no-op tracer: no-op spans, no current span, `injectContext` leaves the
+ * The no-op tracer: no-op spans, no current span, `injectContext` leaves the
  * carrier unchanged and `extractContext` finds nothing.
  */
 export class NoopTracer implements TracerProtocol {

@@ -4,8 +4,8 @@ import {
   InboxProvider,
   NOTIFICATION_ADMIN_OPTIONS,
   NotificationAdminContributor,
-  inboxMessageEntity,
 } from '@herald/notification';
+import { inboxMessageEntity } from '@herald/notification/typeorm';
 import { AuthModule } from '../../auth/auth.module';
 import { AdminShellModule } from '../admin-shell.module';
 import { InboxDemoSeeder } from './inbox-demo.seeder';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import type { Redis as RedisClient } from 'ioredis';
 import type { RealtimeEvent } from './realtime-hub.service';
 import { RedisUnreachableError } from './redis-unreachable.error';

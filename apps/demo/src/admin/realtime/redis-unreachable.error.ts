@@ -1,4 +1,5 @@
-import { HeraldError, redactUrlCredentials } from '@herald/contracts';
+import { HeraldError } from '@herald/contracts';
+import { redactUrlCredentials } from '@herald/contracts/internal';
 
 /** The realtime fan-out's Redis did not accept a connection at start-up. */
 export class RedisUnreachableError extends HeraldError {

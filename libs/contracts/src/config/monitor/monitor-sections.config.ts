@@ -5,7 +5,7 @@ import type { ConfigProblem } from '../../errors/herald-config.error';
 /** Prometheus' default buckets, in seconds. */
 export const DEFAULT_HISTOGRAM_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** SPEC `MetricsConfig`. */
+/** `monitor.metrics`: name prefix, default labels, histogram buckets and collection interval. */
 export class MetricsConfig extends ConfigSection {
   @Field.boolean({ default: true, doc: 'Collect metrics' }) enabled!: boolean;
   @Field.string({
@@ -54,7 +54,7 @@ export const PROPAGATION_FORMATS = ['tracecontext', 'baggage'] as const;
 export const TRACE_EXPORTERS = ['auto', 'none', 'console', 'otlp'] as const;
 export type TraceExporterType = (typeof TRACE_EXPORTERS)[number];
 
-/** SPEC `TracingConfig`. */
+/** `monitor.tracing`: service name, sampler, propagation formats, exporter and per-span limits. */
 export class TracingConfig extends ConfigSection {
   @Field.boolean({ default: true, doc: 'Record spans' }) enabled!: boolean;
   @Field.string({ nonEmpty: true, default: 'herald-service', doc: 'service.name of the spans' })
@@ -92,7 +92,7 @@ export class TracingConfig extends ConfigSection {
   httpInterceptor!: boolean;
 }
 
-/** SPEC `HealthConfig`. */
+/** `monitor.health`: the health endpoint's path, detail level, timeout and checks. */
 export class HealthConfig extends ConfigSection {
   @Field.boolean({ default: true, doc: 'Serve the health endpoint' }) enabled!: boolean;
   @Field.string({
@@ -212,7 +212,7 @@ export class SloConfig extends ConfigSection {
 export const SENTRY_DSN_PATTERN =
   /^\s*(?:https?:\/\/\w+(?::\w*)?@(?:\[[:.%\w]+\]|[\w.-]+)(?::\d+)?\/(?:[^\s/]+\/)*\d+)?\s*$/;
 
-/** SPEC `ErrorTrackingConfig`. */
+/** `monitor.error_tracking`: Sentry DSN (unset or empty disables tracking), environment, sampling, PII. */
 export class ErrorTrackingConfig extends ConfigSection {
   @Field.string({
     optional: true,
@@ -235,7 +235,7 @@ export class ErrorTrackingConfig extends ConfigSection {
   captureHandlers!: boolean;
 }
 
-/** SPEC OpenTelemetry backend config. */
+/** `monitor.opentelemetry`: the OTLP endpoint, headers, TLS, timeout, compression and batching. */
 export class OpenTelemetryConfig extends ConfigSection {
   @Field.string({ default: 'http://localhost:4318', doc: 'OTLP/HTTP base URL' }) endpoint!: string;
   @Field.record({ secret: true, doc: 'Headers sent with each export (JSON object)' })
@@ -249,7 +249,7 @@ export class OpenTelemetryConfig extends ConfigSection {
   exportInterval!: number;
 }
 
-/** SPEC `ScrapeConfig`. */
+/** `monitor.prometheus`: the Prometheus scrape endpoint, default metrics, Pushgateway and snapshots. */
 export class ScrapeConfig extends ConfigSection {
   @Field.integer({ min: 0, max: 65535, default: 8000, doc: 'Port of the standalone scrape server' })
   port!: number;

@@ -25,7 +25,7 @@ const LOOPBACK = /^(localhost|127\.[0-9.]+|\[::1\])$/i;
 export const BACKEND_TYPES = ['noop', 'memory', 'prometheus', 'opentelemetry'] as const;
 export type BackendType = (typeof BACKEND_TYPES)[number];
 
-/** SPEC `MonitorConfig` (top-level key `monitor`). */
+/** The monitoring configuration (top-level key `monitor`). */
 export class MonitorConfig extends ConfigSection {
   @Field.boolean({ default: true, doc: 'Monitoring on' }) enabled!: boolean;
   @Field.string({ nonEmpty: true, default: 'monitor', doc: 'Name of this monitor' }) name!: string;

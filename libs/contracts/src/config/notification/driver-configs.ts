@@ -5,7 +5,7 @@ import { Field } from '../schema/config-field.decorator';
 /** E.164: a plus sign, then 2 to 15 digits, no leading zero. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
-/** Settings of the `twilio` SMS driver (SPEC `NamedSMSConfig` sub-object). */
+/** Settings of the `twilio` SMS driver (the `twilio` object of an `sms_backends` entry). */
 export class TwilioDriverConfig extends ConfigSection {
   @Field.string({ nonEmpty: true, doc: 'Twilio Account SID (AC...)' }) accountSid!: string;
   @Field.string({ nonEmpty: true, secret: true, doc: 'Twilio auth token' }) authToken!: string;
@@ -44,7 +44,7 @@ export class FcmDriverConfig extends ConfigSection {
   tokenUri!: string;
   @Field.string({ default: 'https://fcm.googleapis.com', doc: 'FCM API base URL' })
   baseUrl!: string;
-  /** SPEC's `server_key` belongs to the legacy API shut down in 2024; kept only to reject it clearly. */
+  /** The legacy FCM `server_key` (an API shut down in 2024); accepted only to reject it with a clear message. */
   @Field.string({
     optional: true,
     secret: true,
@@ -105,7 +105,7 @@ export class SendgridDriverConfig extends ConfigSection {
   @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
 }
 
-/** SPEC `SMTPDriverConfig`. */
+/** Settings of the `smtp` mail driver (the `smtp` object of a `mailer.backends` entry). */
 export class SMTPDriverConfig extends ConfigSection {
   @Field.string({ nonEmpty: true, default: 'localhost', doc: 'SMTP host' }) host!: string;
   @Field.integer({ min: 1, max: 65535, default: 587, doc: 'SMTP port' }) port!: number;

@@ -40,7 +40,7 @@ function checkFallbacks(
   return problems;
 }
 
-/** SPEC `NamedSMSConfig`. */
+/** One SMS backend (an entry of `notification.sms_backends`). */
 export class NamedSMSConfig extends ConfigSection {
   @Field.string({ nonEmpty: true, doc: 'Backend name' }) name!: string;
   @Field.boolean({ default: false, doc: 'Also bound as the unnamed SMS_CHANNEL' })
@@ -55,7 +55,7 @@ export class NamedSMSConfig extends ConfigSection {
   twilio?: TwilioDriverConfig;
 }
 
-/** SPEC `NamedPushConfig`. */
+/** One push backend (an entry of `notification.push_backends`). */
 export class NamedPushConfig extends ConfigSection {
   @Field.string({ nonEmpty: true, doc: 'Backend name' }) name!: string;
   @Field.boolean({ default: false, doc: 'Also bound as the unnamed PUSH_CHANNEL' })
@@ -71,7 +71,7 @@ export class NamedPushConfig extends ConfigSection {
   @Field.section(() => WebPushDriverConfig, { optional: true }) webpush?: WebPushDriverConfig;
 }
 
-/** SPEC `NamedMailerConfig`. */
+/** One mail backend (an entry of `notification.mailer.backends`). */
 export class NamedMailerConfig extends ConfigSection {
   @Field.string({ nonEmpty: true, doc: 'Backend name' }) name!: string;
   @Field.boolean({ default: false, doc: 'Also bound as the unnamed MAILER' }) primary!: boolean;
@@ -92,7 +92,7 @@ export class NamedMailerConfig extends ConfigSection {
   @Field.section(() => SendgridDriverConfig, { optional: true }) sendgrid?: SendgridDriverConfig;
 }
 
-/** SPEC `MailerConfig`. */
+/** `notification.mailer`: the mail backends. */
 export class MailerConfig extends ConfigSection {
   @Field.list(() => NamedMailerConfig, { doc: 'Mail backends' }) backends!: NamedMailerConfig[];
 
@@ -104,7 +104,7 @@ export class MailerConfig extends ConfigSection {
   }
 }
 
-/** SPEC `InboxConfig` (config key `inbox`). */
+/** `notification.inbox`: store backend, retention and page size of the in-app inbox. */
 export class InboxConfig extends ConfigSection {
   @Field.enum(['database', 'memory'] as const, {
     default: 'database',
@@ -188,7 +188,7 @@ export class DeliveryConfig extends ConfigSection {
   }
 }
 
-/** SPEC `NotificationConfig` (top-level key `notification`). */
+/** The notification configuration (top-level key `notification`). */
 export class NotificationConfig extends ConfigSection {
   @Field.list(() => NamedSMSConfig, { doc: 'SMS backends (JSON list)' })
   smsBackends!: NamedSMSConfig[];

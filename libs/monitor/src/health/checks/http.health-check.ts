@@ -1,4 +1,4 @@
-import { redactUrlCredentials } from '@herald/contracts';
+import { redactUrlCredentials } from '@herald/contracts/internal';
 import { BaseHealthCheck } from '../base-health-check';
 
 /** Options of `HttpHealthCheck`. */

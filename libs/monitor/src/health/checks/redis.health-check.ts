@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import { BaseHealthCheck } from '../base-health-check';
 
 /** The part of an ioredis client the check uses. */

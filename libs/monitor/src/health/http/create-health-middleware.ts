@@ -11,7 +11,7 @@ export type HealthMiddleware = (
 /**
  * The health endpoint as middleware: answers GET/HEAD on its own path only
  * (other paths go to `next()`, or get 404 without one), with 200 / 207 / 503
- * by the aggregate (SPEC rule 1), 401 without the right bearer token, body
+ * by the aggregate, 401 without the right bearer token, body
  * `{ status, timestamp, checks? }` and `Cache-Control: no-store`.
  *
  * @example app.use(createHealthMiddleware({ checker: app.get(HealthCheckRunner), authToken: process.env.HEALTH_TOKEN }))

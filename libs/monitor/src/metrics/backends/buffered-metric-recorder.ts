@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { MetricLabels } from '@herald/contracts';
 import { HeraldValueError } from '../../errors/herald-value.error';
 
-/** SPEC buffered metric entry. */
+/** A value waiting in `BufferedMetricRecorder` for the next flush. */
 export interface BufferedMetric {
   /** The backend method the value goes to on flush. */
   name: string;
@@ -22,7 +22,7 @@ export interface BufferedMetricRecorderOptions {
 }
 
 /**
- * SPEC `BufferedMetricRecorder`: collects values in memory and hands them to
+ * Collects values in memory and hands them to
  * the backend in batches. `record(name, value, labels)` names a method of the
  * backend (e.g. `counter`, `gauge`, `histogram` of a scrape adapter); on flush
  * each entry becomes `backend[name](value, labels)`. Reaching `maxBufferSize`

@@ -1,6 +1,6 @@
 import type { MetricsBackendProtocol } from '@herald/contracts';
 
-/** SPEC no-op metrics backend, the default of `MonitorModule.configure()`: accepts and drops everything. */
+/** The no-op metrics backend, the default of `MonitorModule.configure()`: accepts and drops everything. */
 export class NoopMetricsBackend implements MetricsBackendProtocol {
   readonly kind = 'noop';
   async initialize(): Promise<void> {}

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import type { MeterProvider, PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { HeraldValueError } from '../../errors/herald-value.error';
@@ -36,7 +36,7 @@ export interface OtlpBackendOptions {
 }
 
 /**
- * SPEC OTLP metrics backend on the OpenTelemetry metrics SDK: a `MeterProvider`
+ * The OTLP metrics backend on the OpenTelemetry metrics SDK: a `MeterProvider`
  * of its own (never the global one) whose periodic reader exports over
  * OTLP/HTTP (protobuf) every `exportInterval` seconds. What it exports is read
  * from the collector by a `MetricProducer` registered on that reader, so every

@@ -43,7 +43,7 @@ export interface PrometheusBackendOptions {
 }
 
 /**
- * SPEC's scrape backend on prom-client. Herald's instruments keep their own
+ * The Prometheus scrape backend on prom-client. Herald's instruments keep their own
  * compact storage and are serialised at scrape time; prom-client contributes a
  * `Registry` of this backend's own (never the global one) holding the Node
  * runtime metrics. `initialize()` serves the scrape path on `port` (a taken
@@ -131,7 +131,7 @@ export class PrometheusMetricsBackend extends CollectorMetricsBackend implements
   /** Spans are not this backend's business. */
   async export(_spans?: readonly unknown[]): Promise<void> {}
 
-  /** SPEC `create_span`: a dummy span. */
+  /** A no-op span: this backend records metrics only. */
   createSpan(_name?: string): SpanProtocol {
     return NOOP_SPAN;
   }

@@ -1,6 +1,6 @@
 import nodeCluster from 'node:cluster';
 import { Logger, type LoggerService } from '@nestjs/common';
-import { isOptionalAvailable } from '@herald/contracts';
+import { isOptionalAvailable } from '@herald/contracts/internal';
 import { Gauge } from '../instruments/gauge';
 import { loadPromClient, type PromRegistryLike } from '../exposition/prom-client-source';
 import type { ExpositionFormat } from '../exposition/render-exposition';

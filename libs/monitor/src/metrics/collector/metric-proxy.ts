@@ -4,7 +4,7 @@ import type { MetricLabels, MetricsCollectorProtocol } from '@herald/contracts';
 export type MetricProxyType = 'counter' | 'gauge' | 'histogram';
 
 /**
- * SPEC `MetricProxy(name, collector, metrics_type)`: a handle on one metric
+ * `new MetricProxy(name, collector, metricsType)`: a handle on one metric
  * name that records through any `MetricsCollectorProtocol` (the no-op one
  * included) and tracks its own `value` locally: the running total of a
  * counter, the last value of a gauge or histogram.

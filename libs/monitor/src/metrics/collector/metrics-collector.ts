@@ -36,7 +36,7 @@ export interface MetricsCollectorOptions {
 type Ctor<T> = new (...args: any[]) => T;
 
 /**
- * SPEC `MetricsCollector`: a registry of instruments for one application
+ * A registry of instruments for one application
  * (never a process-wide singleton). Names go through `makeMetricName()`, so
  * the configured prefix is applied and free-form names such as
  * `orders.placed` become valid Prometheus names (`orders_placed`).

@@ -1,5 +1,5 @@
 /**
- * What an exporter is built from (SPEC `exp_config`): its `type` picks the
+ * What an exporter is built from: its `type` picks the
  * handler; the rest is handed over. Times are in seconds, as in the config.
  */
 export interface ExporterConfig {
@@ -14,7 +14,7 @@ export interface ExporterConfig {
   [option: string]: unknown;
 }
 
-/** SPEC exporter handler: says which types it builds, and builds them. */
+/** An exporter handler: says which types it builds, and builds them. */
 export interface ExporterHandler<T> {
   canHandle(exporterType: string): boolean;
   createExporter(expConfig: ExporterConfig): T;

@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import { ExporterRegistry, type ExporterConfig, type ExporterHandler } from './exporter-registry';
 import { createOtlpProtobufMetricExporter } from './otlp-protobuf.util';
@@ -28,7 +28,7 @@ export class OtlpMetricsExporterHandler implements ExporterHandler<PushMetricExp
 }
 
 /**
- * SPEC metrics exporter registry.
+ * Builds metric exporters from `{ type, ... }`: `console` and `otlp` by default, yours first.
  *
  * @example MetricsExporterRegistry.withDefaults().createExporter({ type: 'otlp', endpoint: 'http://collector:4318' })
  */

@@ -23,7 +23,7 @@ export class OtlpTracingExporterHandler implements ExporterHandler<SpanExporter>
 }
 
 /**
- * SPEC tracing exporter registry: what the tracer's span exporter is built from.
+ * Builds span exporters from `{ type, ... }` (`console` and `otlp` by default): what the tracer's span exporter is built from.
  *
  * @example TracingExporterRegistry.withDefaults().createExporter({ type: 'console' })
  */

@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import { escapeHelp, escapeLabelValue, formatValue } from '../instruments/metric-name.util';
 import type { ExpositionFormat } from './render-exposition';
 
@@ -15,7 +15,10 @@ interface PromMetricJson {
   values: Array<{ value: number; labels?: Record<string, string | number>; metricName?: string }>;
 }
 
-/** Loads prom-client lazily; a missing package becomes `MissingDependencyError` naming it. */
+/**
+ * Loads prom-client lazily; a missing package becomes `MissingDependencyError` naming it.
+ * @internal typed by prom-client, so kept out of the published declarations
+ */
 export function loadPromClient(feature: string): typeof import('prom-client') {
   return requireOptional<typeof import('prom-client')>('prom-client', feature);
 }
@@ -65,7 +68,10 @@ const MISNAMED_DEFAULTS = [
   'nodejs_active_resources_total',
 ];
 
-/** Registers the Node runtime metrics (prom-client default metrics) on `registry`, lint-clean. */
+/**
+ * Registers the Node runtime metrics (prom-client default metrics) on `registry`, lint-clean.
+ * @internal typed by prom-client, so kept out of the published declarations
+ */
 export function registerRuntimeMetrics(registry: import('prom-client').Registry): void {
   const prom = loadPromClient('Runtime metrics');
   prom.collectDefaultMetrics({ register: registry });

@@ -27,7 +27,7 @@ export class BoundCounter {
 }
 
 /**
- * A monotonic counter (SPEC "Counter"). Values live in one `Float64Array`
+ * A monotonic counter. Values live in one `Float64Array`
  * indexed by series.
  *
  * @example
@@ -48,7 +48,7 @@ export class Counter extends BaseMetric implements CounterProtocol {
     this.addAt(this.seriesIndex(labels), value);
   }
 
-  /** SPEC `increment(amount=1, labels)`: alias of `record`. */
+  /** Alias of `record(amount, labels)`; `amount` defaults to 1. */
   increment(amount = 1, labels?: MetricLabels): void {
     this.addAt(this.seriesIndex(labels), amount);
   }

@@ -51,7 +51,7 @@ export class BoundGauge {
 }
 
 /**
- * A value that goes up and down (SPEC "Gauge"). `getValue()` without labels
+ * A value that goes up and down. `getValue()` without labels
  * returns the series written last. `options.aggregation` says how the
  * primary of a `node:cluster` merges it over the workers.
  *

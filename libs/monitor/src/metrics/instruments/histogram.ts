@@ -30,7 +30,7 @@ export class BoundHistogram {
 }
 
 /**
- * Bucketed observations (SPEC "Histogram"). Per series it keeps the exact
+ * Bucketed observations. Per series it keeps the exact
  * count, sum and bucket counts in one `Float64Array` (bucket found by index,
  * no float-keyed objects) plus a bounded window of raw observations.
  *

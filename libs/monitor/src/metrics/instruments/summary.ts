@@ -14,7 +14,7 @@ export interface SummaryOptions extends ObservationOptions {
 }
 
 /**
- * Observations summarised by quantiles (SPEC "Summary"). Count and sum are
+ * Observations summarised by quantiles. Count and sum are
  * exact; quantiles are computed at scrape time over the bounded window of the
  * latest raw observations (`maxObservations` per series).
  */

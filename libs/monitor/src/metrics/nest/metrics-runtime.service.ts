@@ -8,12 +8,11 @@ import {
 } from '@nestjs/common';
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import {
-  isOptionalAvailable,
   METRIC_RECORDED_EVENT,
-  requireOptional,
   type MetricRecordedEvent,
   type MonitorConfig,
 } from '@herald/contracts';
+import { isOptionalAvailable, requireOptional } from '@herald/contracts/internal';
 import { METRICS_PARTS, MONITOR_CONFIG } from '../../monitor.constants';
 import { bindMeteredCollector, METERED_CLASS } from '../../decorators/metered.decorator';
 import { CollectorMetricsBackend } from '../backends/collector-metrics.backend';

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  isOptionalAvailable,
   METRICS_BACKEND,
   METRICS_COLLECTOR,
   type MetricsBackendProtocol,
   type MetricsCollectorProtocol,
   type MonitorConfig,
 } from '@herald/contracts';
+import { isOptionalAvailable } from '@herald/contracts/internal';
 import { MONITOR_CONFIG } from '../../monitor.constants';
 import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend';
 import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';

@@ -55,7 +55,7 @@ export function routeTemplateOf(
 }
 
 /**
- * SPEC scrape middleware request metrics: `http_requests_total` (method,
+ * HTTP request metrics: `http_requests_total` (method,
  * route, status), `http_request_duration_seconds` (same labels) and
  * `http_requests_active` (method), recorded through a
  * `MetricsCollectorProtocol`, so it works without prom-client and with the

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { redactUrlCredentials } from '@herald/contracts';
+import { redactUrlCredentials } from '@herald/contracts/internal';
 import { ExportError } from '../../errors/export.error';
 import { HeraldValueError } from '../../errors/herald-value.error';
 import { PROMETHEUS_CONTENT_TYPE } from '../exposition/render-exposition';

@@ -47,8 +47,8 @@ describe('ScrapeAdapter', () => {
       error.code = 'MODULE_NOT_FOUND';
       throw error;
     });
-    jest.doMock('@herald/contracts', () => ({
-      ...jest.requireActual('@herald/contracts'),
+    jest.doMock('@herald/contracts/internal', () => ({
+      ...jest.requireActual('@herald/contracts/internal'),
       isOptionalAvailable: (name: string) => name !== 'prom-client',
     }));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -62,7 +62,7 @@ describe('ScrapeAdapter', () => {
     expect(() => adapter.metricsApp).toThrow(contracts.MissingDependencyError);
     expect(() => adapter.metricsApp).toThrow(/prom-client/);
     jest.dontMock('prom-client');
-    jest.dontMock('@herald/contracts');
+    jest.dontMock('@herald/contracts/internal');
     expect(MissingDependencyError).toBeDefined();
   });
 });

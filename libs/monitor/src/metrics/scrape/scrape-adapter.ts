@@ -1,4 +1,5 @@
-import { isOptionalAvailable, type MetricLabels } from '@herald/contracts';
+import { type MetricLabels } from '@herald/contracts';
+import { isOptionalAvailable } from '@herald/contracts/internal';
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
 import { MetricsCollector } from '../collector/metrics-collector';
 import { assertMetricName } from '../instruments/metric-name.util';
@@ -17,7 +18,7 @@ interface Family {
 }
 
 /**
- * SPEC scrape adapter: name-based recording into a prom-client registry (its
+ * Name-based recording into a prom-client registry (its
  * own unless one is given). Label keys are fixed on first use of a name; a
  * known label left out is `''`, an unknown one is an `InvalidMetricError`.
  * Without prom-client, values go to a Herald `MetricsCollector` instead and

@@ -1,5 +1,5 @@
 import type { EntitySchema } from 'typeorm';
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import type { DeliveryChannel, DeliveryStatus } from '../records/delivery-record';
 
 /** Table of delivery records (created by `CreateDeliveryRecords1732400000000`). */

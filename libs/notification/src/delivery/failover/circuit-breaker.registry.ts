@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import type * as Cockatiel from 'cockatiel';
 import { DeliveryError } from '../../errors/delivery.error';
 

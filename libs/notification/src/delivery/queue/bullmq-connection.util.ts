@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import type * as BullMQ from 'bullmq';
 
 /** Where the queue lives and what it is called. */

@@ -1,5 +1,5 @@
 import type { MetricsCollectorProtocol } from '@herald/contracts';
-import { redactText } from '@herald/contracts';
+import { redactText } from '@herald/contracts/internal';
 import { DeliveryError } from '../../errors/delivery.error';
 import type { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry';
 import type { DeliveryChannel, DeliveryRecord, DeliveryStatus } from '../records/delivery-record';

@@ -1,5 +1,5 @@
 import type { EntitySchema } from 'typeorm';
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import { INBOX_TABLE } from '../inbox.constants';
 
 /**

@@ -1,6 +1,6 @@
 import type { InboxConfig, InboxMessage } from '@herald/contracts';
 
-/** What `InboxService.send()` takes (API.md §5). */
+/** What `InboxService.send()` takes. */
 export interface InboxSendInput {
   title: string;
   body: string;

@@ -34,6 +34,23 @@ describe('optional provider packages', () => {
     });
   });
 
+  it('a text Mailable through the log driver loads neither handlebars nor html-to-text', async () => {
+    jest.doMock('handlebars', missing('handlebars'));
+    jest.doMock('html-to-text', missing('html-to-text'));
+    let result: Promise<any> | undefined;
+    jest.isolateModules(() => {
+      const { Mailable } = require('../../mailable');
+      const { MailerChannel } = require('../../mailer-channel');
+      const { LogMailDriver } = require('../log/log-mail.driver');
+      const { DeliveryTelemetry } = require('../../../utils/delivery-telemetry');
+      const mailer = new MailerChannel('m', new LogMailDriver('m'), new DeliveryTelemetry(), {
+        address: 'a@herald.test',
+      });
+      result = mailer.send(new Mailable().to('b@example.com').subject('Hi').text('plain text'));
+    });
+    await expect(result).resolves.toMatchObject({ backend: 'm', accepted: ['b@example.com'] });
+  });
+
   it('a Mailable template without handlebars rejects with a permanent DeliveryError naming the package', async () => {
     jest.doMock('handlebars', missing('handlebars'));
     let result: Promise<unknown> | undefined;

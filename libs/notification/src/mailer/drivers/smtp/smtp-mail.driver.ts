@@ -1,5 +1,5 @@
 import type { MailAddress, MailMessage, SMTPDriverConfig } from '@herald/contracts';
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import type { MailProviderDriver, MailDriverResult } from '../../mail-driver.interface';
 import { normalizeAddress } from '../../mail-validation.util';
 import { smtpDeliveryError } from './smtp-error.mapper';

@@ -1,5 +1,5 @@
 import type { PushMessage, WebPushDriverConfig } from '@herald/contracts';
-import { requireOptional } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
 import { DeliveryError } from '../../../errors/delivery.error';
 import {
   HttpClient,

@@ -1,0 +1,14 @@
+/**
+ * `@herald/contracts/internal`: helpers the Herald packages share with each
+ * other. They are not part of the public API and may change in any release;
+ * applications should not import them.
+ */
+export { requireOptional, isOptionalAvailable } from '../utils/require-optional.util';
+export {
+  REDACTED,
+  isSecretKey,
+  redactDeep,
+  redactText,
+  redactUrlCredentials,
+} from '../utils/redact.util';
+export { toSnakeCase, toCamelCase } from '../config/schema/naming.util';

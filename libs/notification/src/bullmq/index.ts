@@ -1,0 +1,15 @@
+/**
+ * `@herald/notification/bullmq`: the parts typed by BullMQ, for apps that
+ * queue deliveries on Redis (`npm install bullmq`). `DeliveryModule` with
+ * `queue: 'bullmq'` builds the queue and worker itself; import from here to
+ * build them in code (a worker in its own process, for example).
+ */
+export {
+  BullmqDeliveryQueue,
+  type BullmqDeliveryQueueOptions,
+} from '../delivery/queue/bullmq-delivery.queue';
+export { DeliveryWorker, type DeliveryWorkerOptions } from '../delivery/queue/delivery-worker';
+export {
+  connectionFromUrl,
+  type BullmqQueueOptions,
+} from '../delivery/queue/bullmq-connection.util';

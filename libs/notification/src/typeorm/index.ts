@@ -1,0 +1,21 @@
+/**
+ * `@herald/notification/typeorm`: the parts typed by TypeORM, for apps that
+ * keep the inbox or the delivery records in a database
+ * (`npm install typeorm @nestjs/typeorm` and a driver: `pg`, `better-sqlite3`
+ * or `sql.js`). Add the migrations to your `DataSource`'s `migrations`; the
+ * modules build the stores themselves (`store_backend: database`,
+ * `delivery.store: database`), or build one in code from here.
+ *
+ * @example
+ * TypeOrmModule.forRoot({ type: 'postgres', url, migrations: [CreateInboxMessages1732300000000], migrationsRun: true })
+ */
+export { DatabaseInboxStore } from '../inbox/stores/database-inbox.store';
+export { InboxMessageEntity, inboxMessageEntity } from '../inbox/entities/inbox-message.entity';
+export { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration';
+export { DatabaseDeliveryStore } from '../delivery/stores/database-delivery.store';
+export {
+  DeliveryRecordEntity,
+  deliveryRecordEntity,
+  DELIVERY_TABLE,
+} from '../delivery/entities/delivery-record.entity';
+export { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/create-delivery-records.migration';
