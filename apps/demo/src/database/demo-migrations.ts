@@ -1,5 +1,8 @@
 import { CreateInboxMessages1732300000000 } from '@herald/notification/inbox';
-import { CreateDeliveryRecords1732400000000 } from '@herald/notification';
+import {
+  AddDeliveryNotificationId1734200000000,
+  CreateDeliveryRecords1732400000000,
+} from '@herald/notification';
 
 /**
  * TypeORM migrations the demo runs at start-up. Each capability that stores
@@ -9,4 +12,5 @@ import { CreateDeliveryRecords1732400000000 } from '@herald/notification';
 export const DEMO_MIGRATIONS: Array<new () => unknown> = [
   CreateInboxMessages1732300000000,
   CreateDeliveryRecords1732400000000,
+  AddDeliveryNotificationId1734200000000,
 ];

@@ -9,6 +9,10 @@ const COLOURS: Record<DeliveryStatus, string> = {
   sent: '#15803d',
   failed: '#b91c1c',
   dead: '#7f1d1d',
+  skipped: '#9ca3af',
+  suppressed: '#7c3aed',
+  throttled: '#a16207',
+  digested: '#0e7490',
 };
 
 /** The delivery log: a send form, counts by status and the newest records (recipients masked). */

@@ -4,7 +4,9 @@ import {
   HeraldConfigError,
   METRICS_COLLECTOR,
   requireOptional,
+  TRACER,
   type MetricsCollectorProtocol,
+  type TracerProtocol,
 } from '@herald/contracts';
 import { DELIVERY_CONFIG, DELIVERY_STORE } from './delivery.constants';
 import { DeliveryLifecycle } from './delivery.lifecycle';
@@ -42,7 +44,7 @@ export function createDeliveryStore(config: DeliveryConfig, moduleRef?: ModuleRe
           path: 'notification.delivery.store',
           message:
             'is "database" but no TypeORM DataSource is available: import TypeOrmModule.forRoot(...) ' +
-            'and run CreateDeliveryRecords1732400000000, or use store "memory"',
+            'and run CreateDeliveryRecords1732400000000 and AddDeliveryNotificationId1734200000000, or use store "memory"',
         },
       ]);
     }
@@ -75,10 +77,12 @@ export function createDeliveryProviders(source: DeliveryConfigSource): Provider[
         config: DeliveryConfig,
         store: DeliveryStore,
         metrics?: MetricsCollectorProtocol,
+        tracer?: TracerProtocol,
       ) =>
         createDeliveryService(deliverySettingsFrom(config), {
           store,
           metrics,
+          tracer,
           queue:
             config.enabled && config.queue === 'bullmq'
               ? new BullmqDeliveryQueue({
@@ -90,7 +94,12 @@ export function createDeliveryProviders(source: DeliveryConfigSource): Provider[
                 })
               : undefined,
         }),
-      inject: [DELIVERY_CONFIG, DELIVERY_STORE, { token: METRICS_COLLECTOR, optional: true }],
+      inject: [
+        DELIVERY_CONFIG,
+        DELIVERY_STORE,
+        { token: METRICS_COLLECTOR, optional: true },
+        { token: TRACER, optional: true },
+      ],
     },
     DeliveryLifecycle,
   ];

@@ -14,8 +14,11 @@ export {
   DELIVERY_STATUSES,
   DELIVERY_TRANSITIONS,
   FINAL_STATUSES,
+  NOT_SENT_STATUSES,
+  type NotSentStatus,
   type DeliveryStatus,
   type DeliveryChannel,
+  type ProviderChannel,
   type DeliveryRecordData,
   type DeliveryPatch,
 } from './records/delivery-record';
@@ -26,6 +29,7 @@ export type {
   DeliveryStore,
   NewDeliveryRecord,
   DeliveryListQuery,
+  DeliveryCountQuery,
 } from './stores/delivery-store.protocol';
 export { MemoryDeliveryStore } from './stores/memory-delivery.store';
 export { DatabaseDeliveryStore } from './stores/database-delivery.store';
@@ -35,6 +39,7 @@ export {
   DELIVERY_TABLE,
 } from './entities/delivery-record.entity';
 export { CreateDeliveryRecords1732400000000 } from './migrations/create-delivery-records.migration';
+export { AddDeliveryNotificationId1734200000000 } from './migrations/add-delivery-notification-id.migration';
 export {
   CircuitBreakerRegistry,
   type CircuitBreakerOptions,

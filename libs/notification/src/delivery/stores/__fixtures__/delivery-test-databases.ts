@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { deliveryRecordEntity } from '../../entities/delivery-record.entity';
+import { AddDeliveryNotificationId1734200000000 } from '../../migrations/add-delivery-notification-id.migration';
 import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration';
 import { memorySqlite } from '../../../../../../test/helpers/sqlite';
 
@@ -16,7 +17,7 @@ export interface TestDatabase {
 export async function openDeliveryTestDatabase(kind: 'sqlite' | 'postgres'): Promise<TestDatabase> {
   const common = {
     entities: [deliveryRecordEntity()],
-    migrations: [CreateDeliveryRecords1732400000000],
+    migrations: [CreateDeliveryRecords1732400000000, AddDeliveryNotificationId1734200000000],
   };
   if (kind === 'sqlite') {
     const ds = new DataSource({ ...memorySqlite(), ...common });
