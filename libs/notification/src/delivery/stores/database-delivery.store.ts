@@ -17,6 +17,7 @@ import {
   rowToRecord,
   type DeliveryRow,
 } from './delivery-sql.util';
+import { runSql } from '../../utils/sql-store.util';
 import type {
   DeliveryCountQuery,
   DeliveryListQuery,
@@ -234,13 +235,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return { where: conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '', params };
   }
 
-  private async run(query: string, params: unknown[] = []): Promise<DeliveryRow[]> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      const result = await runner.query(query, params, true);
-      return (result.records ?? []) as DeliveryRow[];
-    } finally {
-      await runner.release();
-    }
+  private run(query: string, params: unknown[] = []): Promise<DeliveryRow[]> {
+    return runSql<DeliveryRow>(this.dataSource, query, params);
   }
 }

@@ -1,11 +1,13 @@
 import type { DataSource } from 'typeorm';
 import { DELIVERY_TABLE } from '../entities/delivery-record.entity';
 import { DeliveryRecord, type DeliveryRecordData } from '../records/delivery-record';
+import { sqlTablePath } from '../../utils/sql-store.util';
+
+export { maxParameters, placeholders } from '../../utils/sql-store.util';
 
 /** The quoted table name, schema-qualified when the PostgreSQL data source has a `schema`. */
 export function deliveryTablePath(dataSource: DataSource): string {
-  const schema = (dataSource.options as { schema?: string }).schema;
-  return schema ? `"${schema.replace(/"/g, '""')}"."${DELIVERY_TABLE}"` : `"${DELIVERY_TABLE}"`;
+  return sqlTablePath(dataSource, DELIVERY_TABLE);
 }
 
 export const DELIVERY_COLUMNS =
@@ -45,15 +47,3 @@ export function rowToRecord(row: DeliveryRow): DeliveryRecord {
   });
 }
 
-/** `$1, $2` for PostgreSQL, `?` for SQLite. */
-export function placeholders(dataSource: DataSource): (index: number) => string {
-  return dataSource.options.type === 'postgres' ? (i) => `$${i}` : () => '?';
-}
-
-/**
- * Bound parameters one statement may carry: PostgreSQL's wire limit is
- * 65535; SQLite builds may be compiled with 999.
- */
-export function maxParameters(dataSource: DataSource): number {
-  return dataSource.options.type === 'postgres' ? 65_535 : 999;
-}

@@ -1,0 +1,154 @@
+import type { DataSource } from 'typeorm';
+import {
+  lazyDataSource,
+  placeholders,
+  runSql,
+  sqlTablePath,
+  type DataSourceSource,
+} from '../../utils/sql-store.util';
+import type {
+  NewNotificationRecord,
+  NotificationListQuery,
+  NotificationPatch,
+  NotificationRecord,
+  NotificationStatus,
+} from './notification-record';
+import { NOTIFICATION_TABLE } from './notification-record.entity';
+import type { NotificationStore } from './notification-store.protocol';
+
+const COLUMNS =
+  'id, type, category, critical, status, recipients, deliveries, idempotency_key, send_at, created_at, updated_at';
+
+interface Row {
+  id: string;
+  type: string;
+  category: string;
+  critical: number | string | boolean;
+  status: NotificationStatus;
+  recipients: number | string;
+  deliveries: number | string;
+  idempotency_key: string | null;
+  send_at: number | string | null;
+  created_at: number | string;
+  updated_at: number | string;
+}
+
+function toRecord(row: Row): NotificationRecord {
+  const record: NotificationRecord = {
+    id: row.id,
+    type: row.type,
+    category: row.category,
+    critical: Number(row.critical) === 1,
+    status: row.status,
+    recipients: Number(row.recipients),
+    deliveries: Number(row.deliveries),
+    createdAt: new Date(Number(row.created_at)),
+    updatedAt: new Date(Number(row.updated_at)),
+  };
+  if (row.idempotency_key !== null) record.idempotencyKey = row.idempotency_key;
+  if (row.send_at !== null) record.sendAt = new Date(Number(row.send_at));
+  return record;
+}
+
+/**
+ * Notification records in SQL through a TypeORM `DataSource` (SQLite or
+ * PostgreSQL), table `herald_notifications` from
+ * `CreateNotifications1734200000002`. Creation is `INSERT ... ON CONFLICT DO
+ * NOTHING`, each status change one conditional `UPDATE`.
+ */
+export class DatabaseNotificationStore implements NotificationStore {
+  private readonly dataSource: () => DataSource;
+
+  constructor(source: DataSourceSource) {
+    this.dataSource = lazyDataSource(source);
+  }
+
+  private sql(): { ds: DataSource; table: string; p: (i: number) => string } {
+    const ds = this.dataSource();
+    return { ds, table: sqlTablePath(ds, NOTIFICATION_TABLE), p: placeholders(ds) };
+  }
+
+  async create(
+    input: NewNotificationRecord,
+  ): Promise<{ record: NotificationRecord; created: boolean }> {
+    const { ds, table, p } = this.sql();
+    const now = Date.now();
+    const values = [
+      input.id,
+      input.type,
+      input.category,
+      input.critical ? 1 : 0,
+      input.status,
+      input.recipients,
+      input.deliveries,
+      input.idempotencyKey ?? null,
+      input.sendAt?.getTime() ?? null,
+      now,
+      now,
+    ];
+    const rows = await runSql<Row>(
+      ds,
+      `INSERT INTO ${table} (${COLUMNS}) VALUES (${values.map((_, i) => p(i + 1)).join(', ')})
+       ON CONFLICT (id) DO NOTHING RETURNING ${COLUMNS}`,
+      values,
+    );
+    if (rows.length > 0) return { record: toRecord(rows[0]), created: true };
+    const existing = await this.get(input.id);
+    if (!existing) return this.create(input); // deleted between the two statements: try again
+    return { record: existing, created: false };
+  }
+
+  async get(id: string): Promise<NotificationRecord | undefined> {
+    const { ds, table, p } = this.sql();
+    const rows = await runSql<Row>(ds, `SELECT ${COLUMNS} FROM ${table} WHERE id = ${p(1)}`, [id]);
+    return rows[0] && toRecord(rows[0]);
+  }
+
+  async transition(
+    id: string,
+    from: readonly NotificationStatus[],
+    to: NotificationStatus,
+    patch: NotificationPatch = {},
+  ): Promise<NotificationRecord | undefined> {
+    if (from.length === 0) return undefined;
+    const { ds, table, p } = this.sql();
+    const params: unknown[] = [to, Date.now()];
+    let sets = `status = ${p(1)}, updated_at = ${p(2)}`;
+    if (patch.deliveries !== undefined) {
+      params.push(patch.deliveries);
+      sets += `, deliveries = ${p(params.length)}`;
+    }
+    params.push(id);
+    const idAt = params.length;
+    const rows = await runSql<Row>(
+      ds,
+      `UPDATE ${table} SET ${sets} WHERE id = ${p(idAt)}
+       AND status IN (${from.map((_, i) => p(idAt + 1 + i)).join(', ')}) RETURNING ${COLUMNS}`,
+      [...params, ...from],
+    );
+    return rows[0] && toRecord(rows[0]);
+  }
+
+  async list(query: NotificationListQuery = {}): Promise<NotificationRecord[]> {
+    const { ds, table, p } = this.sql();
+    const limit = Math.max(1, Math.min(query.limit ?? 50, 10_000));
+    const rows = await runSql<Row>(
+      ds,
+      `SELECT ${COLUMNS} FROM ${table}${query.status ? ` WHERE status = ${p(1)}` : ''}
+       ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+      query.status ? [query.status] : [],
+    );
+    return rows.map(toRecord);
+  }
+
+  async purge(before: Date): Promise<number> {
+    const { ds, table, p } = this.sql();
+    const rows = await runSql<{ id: string }>(
+      ds,
+      `DELETE FROM ${table} WHERE status IN ('dispatched', 'cancelled') AND updated_at < ${p(1)}
+       RETURNING id`,
+      [before.getTime()],
+    );
+    return rows.length;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Where a notification stands: `pending` while `notify()` writes its
+ * deliveries, `scheduled` until its `sendAt`, then `dispatched`; a scheduled
+ * one may be `cancelled`. How each delivery went is on its delivery record.
+ */
+export type NotificationStatus = 'pending' | 'scheduled' | 'dispatched' | 'cancelled';
+
+export const NOTIFICATION_STATUSES: readonly NotificationStatus[] = [
+  'pending',
+  'scheduled',
+  'dispatched',
+  'cancelled',
+];
+
+/** One `notify()` call. */
+export interface NotificationRecord {
+  /** `ntf_...`; derived from the idempotency key when one was given. */
+  id: string;
+  /** The notification's `type` (class name by default). */
+  type: string;
+  category: string;
+  critical: boolean;
+  status: NotificationStatus;
+  /** How many recipients the call had. */
+  recipients: number;
+  /** How many delivery records it produced (sent or not), once dispatched. */
+  deliveries: number;
+  idempotencyKey?: string;
+  /** When a scheduled notification is due. */
+  sendAt?: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What a store needs to create one; the store fills the timestamps. */
+export type NewNotificationRecord = Omit<NotificationRecord, 'createdAt' | 'updatedAt'>;
+
+/** What a status change may set. */
+export type NotificationPatch = Partial<Pick<NotificationRecord, 'deliveries'>>;
+
+/** Which records `list` answers, newest first. */
+export interface NotificationListQuery {
+  status?: NotificationStatus;
+  /** @default 50 */
+  limit?: number;
+}
