@@ -91,7 +91,9 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
     ...gates,
     { provide: NOTIFIER_CHANNELS, useFactory: (...c: NotifierChannel[]) => c, inject: channels },
     { provide: NOTIFICATION_GATES, useFactory: (...g: NotificationGate[]) => g, inject: gates },
-    ...(extras.digester ? [{ provide: NOTIFICATION_DIGESTER, useClass: extras.digester }] : []),
+    ...(extras.digester
+      ? [extras.digester, { provide: NOTIFICATION_DIGESTER, useExisting: extras.digester }]
+      : []),
     { provide: RECIPIENT_RESOLVER, useClass: extras.resolver ?? DefaultRecipientResolver },
     {
       provide: NOTIFIER_SETUP,

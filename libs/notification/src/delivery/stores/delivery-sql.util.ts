@@ -46,4 +46,3 @@ export function rowToRecord(row: DeliveryRow): DeliveryRecord {
     sentAt: row.sent_at === null ? undefined : new Date(Number(row.sent_at)),
   });
 }
-

@@ -13,11 +13,17 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A migrated SQLite (in memory) or PostgreSQL (private schema, dropped on close) data source. */
-export async function openDeliveryTestDatabase(kind: 'sqlite' | 'postgres'): Promise<TestDatabase> {
+/**
+ * A migrated SQLite (in memory) or PostgreSQL (private schema, dropped on
+ * close) data source: delivery records, plus `migrations` (run after them).
+ */
+export async function openDeliveryTestDatabase(
+  kind: 'sqlite' | 'postgres',
+  migrations: ReadonlyArray<new () => unknown> = [AddDeliveryNotificationId1734200000000],
+): Promise<TestDatabase> {
   const common = {
     entities: [deliveryRecordEntity()],
-    migrations: [CreateDeliveryRecords1732400000000, AddDeliveryNotificationId1734200000000],
+    migrations: [CreateDeliveryRecords1732400000000, ...migrations] as Array<new () => any>,
   };
   if (kind === 'sqlite') {
     const ds = new DataSource({ ...memorySqlite(), ...common });
