@@ -22,6 +22,11 @@ export {
   type PushContent,
   type MailContent,
   type InboxContent,
+  type ToSms,
+  type ToPush,
+  type ToMail,
+  type ToInbox,
+  type ToChannel,
 } from './notification';
 export {
   RECIPIENT_RESOLVER,

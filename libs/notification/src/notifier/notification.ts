@@ -29,13 +29,15 @@ type MaybePromise<T> = T | Promise<T>;
  * goes out on for a recipient (`via`), and how it reads on each of them (one
  * `to<Channel>` method per channel). Send it with `NotifierService.notify()`.
  *
- * A custom channel `name` is rendered by `to<Name>(recipient)` (`slack` →
- * `toSlack`, `web-hook` → `toWebHook`), else by `toChannel(name, recipient)`.
+ * A channel is rendered by the method of its name: `toSms`, `toPush`,
+ * `toMail`, `toInbox`; a custom channel `name` by `to<Name>(recipient)`
+ * (`slack` → `toSlack`, `web-hook` → `toWebHook`), else by
+ * `toChannel(name, recipient)` (see `ToSms`, `ToMail`... to type them).
  * Content is rendered when `notify()` is called (also for scheduled sends);
  * it must be JSON-serialisable to travel through the queue.
  *
  * @example
- * class OrderShipped extends Notification<User> {
+ * class OrderShipped extends Notification<User> implements ToSms, ToMail<User>, ToInbox {
  *   override readonly category = 'orders';
  *   constructor(private readonly order: Order) { super(); }
  *   via(user: User) { return user.phone ? ['sms', 'inbox'] : ['mail', 'inbox']; }
@@ -44,7 +46,7 @@ type MaybePromise<T> = T | Promise<T>;
  *   toInbox() { return { title: 'Order shipped', body: `Order ${this.order.id}` }; }
  * }
  */
-export abstract class Notification<R extends RecipientLike = RecipientLike> {
+export abstract class Notification<R extends object = RecipientLike> {
   /**
    * The name in records, metrics and spans. @default the class name
    * (override it when bundling renames classes).
@@ -61,11 +63,35 @@ export abstract class Notification<R extends RecipientLike = RecipientLike> {
 
   /** The channels to use for `recipient`, in order. */
   abstract via(recipient: R): MaybePromise<readonly ChannelName[]>;
+}
 
-  toSms?(recipient: R): MaybePromise<SmsContent>;
-  toPush?(recipient: R): MaybePromise<PushContent>;
-  toMail?(recipient: R): MaybePromise<Mailable | MailContent>;
-  toInbox?(recipient: R): MaybePromise<InboxContent>;
-  /** Renders any channel without its own method (custom channels mostly). */
-  toChannel?(channel: string, recipient: R): unknown;
+/*
+ * The render methods are found by name, so a notification declares only
+ * those of its channels. These interfaces type them:
+ * `class OrderShipped extends Notification<User> implements ToSms<User>, ToMail<User>`.
+ */
+
+/** Renders the `sms` channel. */
+export interface ToSms<R extends object = RecipientLike> {
+  toSms(recipient: R): MaybePromise<SmsContent>;
+}
+
+/** Renders the `push` channel (the same content goes to each device of the recipient). */
+export interface ToPush<R extends object = RecipientLike> {
+  toPush(recipient: R): MaybePromise<PushContent>;
+}
+
+/** Renders the `mail` channel: a `Mailable` (or a message) whose `to` defaults to the recipient. */
+export interface ToMail<R extends object = RecipientLike> {
+  toMail(recipient: R): MaybePromise<Mailable | MailContent>;
+}
+
+/** Renders the `inbox` channel. */
+export interface ToInbox<R extends object = RecipientLike> {
+  toInbox(recipient: R): MaybePromise<InboxContent>;
+}
+
+/** Renders any channel without a method of its own (custom channels mostly). */
+export interface ToChannel<R extends object = RecipientLike> {
+  toChannel(channel: string, recipient: R): unknown;
 }

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { HeraldConfigError, METRICS_COLLECTOR, type MetricLabels } from '@herald/contracts';
-import { NoopMetricsCollector } from '@herald/observability';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { Test } from '@nestjs/testing';
+import { NoopMetricsCollector, ObservabilityModule } from '@herald/observability';
+import { NotificationModule } from '../notification.module';
+import { NotifierModule } from './notifier.module';
 import { DELIVERY_STORE } from '../delivery/delivery.constants';
 import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol';
 import { DeliveryError } from '../errors/delivery.error';
@@ -234,11 +238,6 @@ describe('NotifierModule extensions: custom channels, gates, digests, metrics', 
 });
 
 async function notifierTestAppWithMetrics(metrics: CountingCollector) {
-  const { Test } = await import('@nestjs/testing');
-  const { ObservabilityModule } = await import('@herald/observability');
-  const { EventEmitterModule } = await import('@nestjs/event-emitter');
-  const { NotificationModule } = await import('../notification.module');
-  const { NotifierModule } = await import('./notifier.module');
   const app = await Test.createTestingModule({
     imports: [
       ObservabilityModule,

@@ -4,7 +4,7 @@ import { NotifyArgumentError } from '../errors/notify-argument.error';
 import { RecipientNotFoundError } from '../errors/recipient-not-found.error';
 import type { NotificationDescriptor } from '../gates/notification-gate.interface';
 import type { Notification } from '../notification';
-import type { NotifyTarget, RecipientLike } from '../recipients/recipient.interface';
+import type { NotifyTarget } from '../recipients/recipient.interface';
 import type { RecipientResolver } from '../recipients/recipient-resolver.interface';
 import { recipientProfile } from '../recipients/recipient-profile.util';
 import type { NotificationPlan, PlannedDelivery } from './notification-plan.interface';
@@ -71,7 +71,7 @@ export class NotificationPlanner {
   }
 
   /** User ids through the resolver (one call), objects as they are; typed errors for anything else. */
-  private async resolve(targets: readonly NotifyTarget[]): Promise<RecipientLike[]> {
+  private async resolve(targets: readonly NotifyTarget[]): Promise<object[]> {
     const ids: string[] = [];
     targets.forEach((target, i) => {
       if (typeof target === 'string') {
@@ -85,14 +85,14 @@ export class NotificationPlanner {
         );
       }
     });
-    if (ids.length === 0) return targets as RecipientLike[];
+    if (ids.length === 0) return targets as object[];
     const found = await this.resolver.resolve(ids);
-    const byId = new Map<string, RecipientLike>();
+    const byId = new Map<string, object>();
     const missing: string[] = [];
     ids.forEach((id, i) => {
       const recipient = found[i];
       if (!recipient || typeof recipient !== 'object') missing.push(id);
-      else if (recipient.id === undefined && recipient.userId === undefined)
+      else if (!('id' in recipient) && !('userId' in recipient))
         byId.set(id, { ...recipient, id }); // the id it was asked for is the user id
       else byId.set(id, recipient);
     });

@@ -26,7 +26,7 @@ export function renderFunction(
 ): ((recipient: unknown) => unknown) | undefined {
   const own = (notification as unknown as Record<string, unknown>)[renderMethodName(channel)];
   if (typeof own === 'function') return (recipient) => own.call(notification, recipient);
-  if (typeof notification.toChannel === 'function')
-    return (recipient) => notification.toChannel!(channel, recipient as never);
+  const any = (notification as unknown as Record<string, unknown>).toChannel;
+  if (typeof any === 'function') return (recipient) => any.call(notification, channel, recipient);
   return undefined;
 }

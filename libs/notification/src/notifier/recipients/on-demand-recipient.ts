@@ -8,7 +8,6 @@ import type { RecipientLike } from './recipient.interface';
  */
 export class OnDemandRecipient implements RecipientLike {
   readonly routes: Record<string, string> = {};
-  [field: string]: unknown;
 
   /** Adds (or replaces) the address for `channel`. */
   route(channel: string, address: string): this {

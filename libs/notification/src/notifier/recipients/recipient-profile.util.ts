@@ -12,7 +12,8 @@ const text = (value: unknown): string | undefined =>
  * `userId`), `email`, `name`, `phone` (or `phoneNumber`), `locale`,
  * `timeZone` (or `timezone`), `routes`. Only set fields are copied.
  */
-export function recipientProfile(recipient: RecipientLike): RecipientProfile {
+export function recipientProfile(target: RecipientLike | object): RecipientProfile {
+  const recipient = target as RecipientLike & Record<string, unknown>;
   const profile: RecipientProfile = {};
   const id = text(recipient.id) ?? text(recipient.userId);
   if (id !== undefined) profile.id = id;

@@ -26,5 +26,5 @@ export interface RecipientResolver {
    * id (`notify()` then throws `RecipientNotFoundError`). Called once per
    * `notify()` with every id of the call.
    */
-  resolve(ids: readonly string[]): Promise<ReadonlyArray<RecipientLike | undefined>>;
+  resolve(ids: readonly string[]): Promise<ReadonlyArray<RecipientLike | object | undefined>>;
 }

@@ -3,9 +3,10 @@
  * DTO) whose fields the notifier reads, or what a `RecipientResolver`
  * answers for a user id. Other fields are the application's own; the
  * notification's `via()` and `to<Channel>()` methods receive the whole object.
+ * `userId`, `phoneNumber` and `timezone` are read too, as aliases.
  */
 export interface RecipientLike {
-  /** The user id: inbox messages and device tokens belong to it (`userId` is read too). */
+  /** The user id: inbox messages and device tokens belong to it. */
   id?: string | number;
   email?: string;
   /** Display name, used with the email address. */
@@ -17,7 +18,6 @@ export interface RecipientLike {
   timeZone?: string;
   /** Per-channel addresses that win over the fields above (`{ sms: '+1...', slack: '#ops' }`). */
   routes?: Record<string, string>;
-  [field: string]: unknown;
 }
 
 /**
@@ -34,5 +34,9 @@ export interface RecipientProfile {
   routes?: Record<string, string>;
 }
 
-/** What `notify()` accepts as one recipient: a user id, a user object, or `Notifier.route(...)`. */
-export type NotifyTarget = string | RecipientLike;
+/**
+ * What `notify()` accepts as one recipient: a user id (resolved by the
+ * `RecipientResolver`), a user object (read as a `RecipientLike`), or
+ * `Notifier.route(...)`.
+ */
+export type NotifyTarget = string | RecipientLike | object;
