@@ -246,20 +246,21 @@ export class NotifierService implements NotifierProtocol {
       if (seen && seen.status !== 'pending') return duplicateOf(seen);
     }
     const plan = await planner.plan(targets, notification, descriptor);
-    const decision = dueAt === undefined ? await dispatcher.decide(plan, 'notify') : undefined;
-    const { record, created } = await store.create({
+    const base = {
       ...descriptor,
-      status: dueAt === undefined ? 'pending' : 'scheduled',
       recipients: targets.length,
-      deliveries: 0,
       idempotencyKey: options.idempotencyKey,
-      sendAt: dueAt === undefined ? undefined : new Date(dueAt),
-    });
-    // a duplicate still pending is a dispatch that did not finish: finish it (ids are stable)
-    if (!created && record.status !== 'pending') return duplicateOf(record);
-    if (created) metrics.notified(descriptor.type, descriptor.category);
-    if (!decision) {
-      await this.deps.scheduler!.schedule(descriptor.id, { kind: 'scheduled', plan }, dueAt!);
+    };
+    if (dueAt !== undefined) {
+      const { record, created } = await store.create({
+        ...base,
+        status: 'scheduled',
+        deliveries: 0,
+        sendAt: new Date(dueAt),
+      });
+      if (!created) return duplicateOf(record);
+      metrics.notified(descriptor.type, descriptor.category);
+      await this.deps.scheduler!.schedule(descriptor.id, { kind: 'scheduled', plan }, dueAt);
       return {
         notificationId: descriptor.id,
         status: 'scheduled',
@@ -268,10 +269,17 @@ export class NotifierService implements NotifierProtocol {
         deliveries: [],
       };
     }
+    const decision = await dispatcher.decide(plan, 'notify');
+    // The deliveries first, then the record: a call that fails halfway leaves no record, so
+    // the same call again (same idempotency key) finishes it; delivery ids are stable, so
+    // what was written already is not sent twice.
     const deliveries = await dispatcher.commit(decision);
-    await store.transition(descriptor.id, ['pending'], 'dispatched', {
+    const { created } = await store.create({
+      ...base,
+      status: 'dispatched',
       deliveries: deliveries.length,
     });
+    if (created) metrics.notified(descriptor.type, descriptor.category);
     return {
       notificationId: descriptor.id,
       status: 'dispatched',

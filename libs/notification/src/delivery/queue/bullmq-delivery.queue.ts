@@ -1,6 +1,7 @@
 import type * as BullMQ from 'bullmq';
 import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
 import type { DeliveryJob, DeliveryQueue, DeliveryQueueCounts } from './delivery-queue.protocol';
+import { WriteCoalescer } from '../../utils/write-coalescer.util';
 
 export interface BullmqDeliveryQueueOptions extends BullmqQueueOptions {
   /** BullMQ attempts per job; keep it equal to the retry policy's. @default 5 */
@@ -29,12 +30,26 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
     });
   }
 
+  /** Concurrent enqueues become one `addBulk`. */
+  private readonly adds = new WriteCoalescer<DeliveryJob, void>(async (jobs) => {
+    await this.addBulk(jobs);
+    return jobs.map(() => undefined);
+  }, 1000);
+
   async enqueue(job: DeliveryJob): Promise<void> {
-    await this.queue.add(job.channel, job, this.jobOptions(job));
+    await this.adds.submit([job]);
   }
 
-  /** `addBulk` in slices of 1000 jobs: one Redis round trip (MULTI) a slice. */
+  /**
+   * `addBulk` in slices of 1000 jobs, one Redis round trip (MULTI) a slice;
+   * jobs enqueued by concurrent callers in the same turn of the event loop
+   * share the round trip.
+   */
   async enqueueMany(jobs: readonly DeliveryJob[]): Promise<void> {
+    await this.adds.submit(jobs);
+  }
+
+  private async addBulk(jobs: readonly DeliveryJob[]): Promise<void> {
     for (let start = 0; start < jobs.length; start += 1000) {
       await this.queue.addBulk(
         jobs

@@ -142,6 +142,21 @@ export class DeliveryRecord implements DeliveryRecordData {
   }
 }
 
+/** The record a store creates for `input`: `queued` (unless given), no attempt yet, timestamps now. */
+export function newDeliveryRecord(
+  input: Pick<DeliveryRecordData, 'id' | 'channel' | 'backend' | 'recipient'> &
+    Partial<DeliveryRecordData>,
+): DeliveryRecord {
+  const now = input.createdAt ?? new Date();
+  return new DeliveryRecord({
+    status: 'queued',
+    attempts: 0,
+    ...input,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
 /** Each address of a record's recipient (several for an email), masked. */
 function maskRecipientList(value: string): string {
   return value.split(', ').map(maskRecipient).join(', ');

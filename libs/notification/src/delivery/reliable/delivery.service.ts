@@ -50,6 +50,8 @@ export interface DeliveryOutcome {
 
 /** Inline `sendMany()` delivers this many messages at once. */
 const INLINE_CONCURRENCY = 32;
+/** Queued `sendMany()` writes records and adds jobs this many at a time. */
+const ENQUEUE_SLICE = 2500;
 
 /**
  * Front door of reliable delivery. Backends are registered by channel and
@@ -125,14 +127,8 @@ export class DeliveryService {
     message: M,
   ): Promise<WithDeliveryId<R>> {
     const { channel } = adapter;
-    const { id, key, keyed } = this.identify(adapter, message);
-    const { record, created } = await this.engine.store.create({
-      id,
-      channel,
-      backend: chain[0],
-      recipient: adapter.recipientOf(message),
-      idempotencyKey: key,
-    });
+    const { id, keyed, input } = this.prepare({ adapter, chain, message });
+    const { record, created } = await this.engine.store.create(input);
     if (this.queue) {
       if (created || record.status === 'queued') {
         await this.enqueue([{ id, channel, backends: [...chain], message: adapter.toJob(keyed) }]);
@@ -146,46 +142,21 @@ export class DeliveryService {
   }
 
   /**
-   * Sends many messages: their records in one multi-row insert (when the
-   * store has `createMany`) and, queued, their jobs in one `addBulk` under
-   * one `publish` span; inline, up to 32 delivered at once. Never rejects for
+   * Sends many messages: their records in multi-row inserts (when the store
+   * has `createMany`) and, queued, their jobs with `addBulk` (one `publish`
+   * span a slice of 2500, the next slice's records written meanwhile);
+   * inline, up to 32 delivered at once. Never rejects for
    * a message's failure: each outcome says how it ended (inline) or that it
    * is `queued`. A message whose record exists already (same idempotency key)
    * is not sent again.
    */
   async sendMany(requests: readonly DeliveryRequest[]): Promise<DeliveryOutcome[]> {
-    const prepared = requests.map((request) => ({
-      request,
-      ...this.identify(request.adapter, request.message),
-    }));
+    if (this.queue) return this.enqueueMany(requests);
+    const prepared = requests.map((request) => this.prepare(request));
     const stored = await createRecords(
       this.engine.store,
-      prepared.map(({ request, id, key }) => ({
-        id,
-        channel: request.adapter.channel,
-        backend: request.chain[0],
-        recipient: request.adapter.recipientOf(request.message),
-        idempotencyKey: key,
-        notificationId: request.notificationId,
-      })),
+      prepared.map((p) => p.input),
     );
-    if (this.queue) {
-      const jobs: DeliveryJob[] = [];
-      prepared.forEach(({ request, id, keyed }, i) => {
-        const { record, created } = stored[i];
-        if (!created && record.status !== 'queued') return;
-        jobs.push({
-          id,
-          channel: request.adapter.channel,
-          backends: [...request.chain],
-          message: request.adapter.toJob(keyed),
-          notificationId: request.notificationId,
-          meta: request.meta,
-        });
-      });
-      if (jobs.length > 0) await this.enqueue(jobs);
-      return stored.map(({ record }) => ({ deliveryId: record.id, status: record.status }));
-    }
     const outcomes: DeliveryOutcome[] = stored.map(({ record }) => ({
       deliveryId: record.id,
       status: record.status,
@@ -217,6 +188,62 @@ export class DeliveryService {
     return outcomes;
   }
 
+  /**
+   * Queued `sendMany`: slices of 2500, each slice's records written, then its
+   * jobs added while the next slice's records are written (the database and
+   * Redis work side by side). A job is added only after its record exists.
+   */
+  private async enqueueMany(requests: readonly DeliveryRequest[]): Promise<DeliveryOutcome[]> {
+    const outcomes: DeliveryOutcome[] = [];
+    let adding: Promise<void> = Promise.resolve();
+    try {
+      for (let start = 0; start < requests.length; start += ENQUEUE_SLICE) {
+        const prepared = requests.slice(start, start + ENQUEUE_SLICE).map((r) => this.prepare(r));
+        const stored = await createRecords(
+          this.engine.store,
+          prepared.map((p) => p.input),
+        );
+        const jobs: DeliveryJob[] = [];
+        prepared.forEach(({ request, id, keyed }, i) => {
+          const { record, created } = stored[i];
+          outcomes.push({ deliveryId: record.id, status: record.status });
+          if (!created && record.status !== 'queued') return;
+          jobs.push({
+            id,
+            channel: request.adapter.channel,
+            backends: [...request.chain],
+            message: request.adapter.toJob(keyed),
+            notificationId: request.notificationId,
+            meta: request.meta,
+          });
+        });
+        await adding;
+        if (jobs.length > 0) adding = this.enqueue(jobs);
+      }
+    } finally {
+      await adding; // never leave a slice behind, nor its rejection unhandled
+    }
+    return outcomes;
+  }
+
+  /** A request's id, key, keyed message and the record to create. */
+  private prepare<M>(request: DeliveryRequest<M>) {
+    const { id, key, keyed } = this.identify(request.adapter, request.message);
+    return {
+      request,
+      id,
+      keyed,
+      input: {
+        id,
+        channel: request.adapter.channel,
+        backend: request.chain[0],
+        recipient: request.adapter.recipientOf(request.message),
+        idempotencyKey: key,
+        notificationId: request.notificationId,
+      },
+    };
+  }
+
   /** The delivery id, the idempotency key (given, or derived in queued mode) and the keyed message. */
   private identify<M>(
     adapter: ChannelAdapter<M, unknown>,
@@ -240,7 +267,7 @@ export class DeliveryService {
   private enqueue(jobs: DeliveryJob[]): Promise<void> {
     const queue = this.queue!;
     return tracePublishJobs(this.tracer, queue.name ?? 'delivery', jobs.length, async (trace) => {
-      if (trace) for (const job of jobs) job.trace = trace;
+      if (trace && Object.keys(trace).length > 0) for (const job of jobs) job.trace = trace;
       if (jobs.length > 1 && queue.enqueueMany) await queue.enqueueMany(jobs);
       else for (const job of jobs) await queue.enqueue(job);
     });

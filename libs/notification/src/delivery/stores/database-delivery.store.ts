@@ -3,6 +3,7 @@ import { HeraldError } from '@herald/contracts';
 import {
   DELIVERY_STATUSES,
   FINAL_STATUSES,
+  newDeliveryRecord,
   predecessorsOf,
   type DeliveryPatch,
   type DeliveryRecord,
@@ -18,6 +19,7 @@ import {
   type DeliveryRow,
 } from './delivery-sql.util';
 import { runSql } from '../../utils/sql-store.util';
+import { WriteCoalescer } from '../../utils/write-coalescer.util';
 import type {
   DeliveryCountQuery,
   DeliveryListQuery,
@@ -28,18 +30,18 @@ import type {
 const INSERT_COLUMNS =
   'id, channel, backend, recipient, status, attempts, last_error, idempotency_key, notification_id, created_at, updated_at';
 
-function insertValues(input: NewDeliveryRecord): unknown[] {
-  const now = (input.createdAt ?? new Date()).getTime();
+function insertValues(record: DeliveryRecord): unknown[] {
+  const now = record.createdAt.getTime();
   return [
-    input.id,
-    input.channel,
-    input.backend,
-    input.recipient,
-    input.status ?? 'queued',
+    record.id,
+    record.channel,
+    record.backend,
+    record.recipient,
+    record.status,
     0,
-    input.lastError ?? null,
-    input.idempotencyKey ?? null,
-    input.notificationId ?? null,
+    record.lastError ?? null,
+    record.idempotencyKey ?? null,
+    record.notificationId ?? null,
     now,
     now,
   ];
@@ -69,6 +71,12 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     p: (index: number) => string;
     maxRows: number;
   };
+
+  /** Concurrent `create` / `createMany` calls become one multi-row INSERT. */
+  private readonly inserts = new WriteCoalescer<
+    NewDeliveryRecord,
+    { record: DeliveryRecord; created: boolean }
+  >((inputs) => this.insertMany(inputs));
 
   /** `source` may be a getter, read on first use (a DataSource that Nest builds later). */
   constructor(private readonly source: DataSource | (() => DataSource)) {}
@@ -103,32 +111,43 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return result;
   }
 
-  /** Multi-row `INSERT ... ON CONFLICT (id) DO NOTHING`, as many rows a statement as the driver allows. */
-  async createMany(
+  /**
+   * Multi-row `INSERT ... ON CONFLICT (id) DO NOTHING`, as many rows a
+   * statement as the driver allows; what concurrent callers create in the
+   * same turn of the event loop goes in the same statements.
+   */
+  createMany(
+    inputs: readonly NewDeliveryRecord[],
+  ): Promise<Array<{ record: DeliveryRecord; created: boolean }>> {
+    return this.inserts.submit(inputs);
+  }
+
+  private async insertMany(
     inputs: readonly NewDeliveryRecord[],
   ): Promise<Array<{ record: DeliveryRecord; created: boolean }>> {
     const { maxRows } = this.setup();
-    const inserted = new Map<string, DeliveryRecord>();
-    for (let start = 0; start < inputs.length; start += maxRows) {
-      const chunk = inputs.slice(start, start + maxRows);
+    const records = inputs.map(newDeliveryRecord);
+    const inserted = new Set<string>();
+    for (let start = 0; start < records.length; start += maxRows) {
+      const chunk = records.slice(start, start + maxRows);
       const values = chunk.flatMap(insertValues);
       const tuples = chunk.map(
         (_, row) =>
           `(${Array.from({ length: INSERT_WIDTH }, (__, col) => this.p(row * INSERT_WIDTH + col + 1)).join(', ')})`,
       );
+      // only the ids come back: the rows are what was just written
       const rows = await this.run(
         `INSERT INTO ${this.table} (${INSERT_COLUMNS}) VALUES ${tuples.join(', ')}
-         ON CONFLICT (id) DO NOTHING RETURNING ${DELIVERY_COLUMNS}`,
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
         values,
       );
-      for (const row of rows) inserted.set(row.id, rowToRecord(row));
+      for (const row of rows) inserted.add(row.id);
     }
     const out: Array<{ record: DeliveryRecord; created: boolean }> = [];
-    for (const input of inputs) {
-      const record = inserted.get(input.id);
-      if (record) {
-        inserted.delete(input.id); // a repeated id in one batch: the second one is the existing record
-        out.push({ record, created: true });
+    for (const [i, input] of inputs.entries()) {
+      if (inserted.delete(input.id)) {
+        // a repeated id in one batch: the second one finds the first as existing
+        out.push({ record: records[i], created: true });
         continue;
       }
       const existing = await this.get(input.id);

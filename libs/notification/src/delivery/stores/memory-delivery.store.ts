@@ -3,6 +3,7 @@ import {
   DELIVERY_TRANSITIONS,
   DeliveryRecord,
   FINAL_STATUSES,
+  newDeliveryRecord,
   type DeliveryPatch,
   type DeliveryStatus,
 } from '../records/delivery-record';
@@ -34,14 +35,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
   async create(input: NewDeliveryRecord): Promise<{ record: DeliveryRecord; created: boolean }> {
     const existing = this.records.get(input.id);
     if (existing) return { record: copy(existing), created: false };
-    const now = input.createdAt ?? new Date();
-    const record = new DeliveryRecord({
-      status: 'queued',
-      attempts: 0,
-      ...input,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const record = newDeliveryRecord(input);
     this.records.set(record.id, record);
     if (this.records.size > this.maxRecords) this.evict();
     return { record: copy(record), created: true };

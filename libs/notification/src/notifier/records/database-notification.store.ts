@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
+import { WriteCoalescer } from '../../utils/write-coalescer.util';
 import {
   lazyDataSource,
+  maxParameters,
   placeholders,
   runSql,
   sqlTablePath,
@@ -54,10 +56,15 @@ function toRecord(row: Row): NotificationRecord {
  * Notification records in SQL through a TypeORM `DataSource` (SQLite or
  * PostgreSQL), table `herald_notifications` from
  * `CreateNotifications1734200000002`. Creation is `INSERT ... ON CONFLICT DO
- * NOTHING`, each status change one conditional `UPDATE`.
+ * NOTHING` (concurrent creations share one multi-row statement), each status
+ * change one conditional `UPDATE`.
  */
 export class DatabaseNotificationStore implements NotificationStore {
   private readonly dataSource: () => DataSource;
+  private readonly inserts = new WriteCoalescer<
+    NewNotificationRecord,
+    { record: NotificationRecord; created: boolean } | undefined
+  >((inputs) => this.insertMany(inputs), 1000);
 
   constructor(source: DataSourceSource) {
     this.dataSource = lazyDataSource(source);
@@ -68,34 +75,62 @@ export class DatabaseNotificationStore implements NotificationStore {
     return { ds, table: sqlTablePath(ds, NOTIFICATION_TABLE), p: placeholders(ds) };
   }
 
+  /** What concurrent callers create in the same turn of the event loop goes in one INSERT. */
   async create(
     input: NewNotificationRecord,
   ): Promise<{ record: NotificationRecord; created: boolean }> {
+    const [result] = await this.inserts.submit([input]);
+    if (result) return result;
+    return this.create(input); // deleted between the INSERT and the read: try again
+  }
+
+  private async insertMany(
+    inputs: NewNotificationRecord[],
+  ): Promise<Array<{ record: NotificationRecord; created: boolean } | undefined>> {
     const { ds, table, p } = this.sql();
     const now = Date.now();
-    const values = [
-      input.id,
-      input.type,
-      input.category,
-      input.critical ? 1 : 0,
-      input.status,
-      input.recipients,
-      input.deliveries,
-      input.idempotencyKey ?? null,
-      input.sendAt?.getTime() ?? null,
-      now,
-      now,
-    ];
-    const rows = await runSql<Row>(
-      ds,
-      `INSERT INTO ${table} (${COLUMNS}) VALUES (${values.map((_, i) => p(i + 1)).join(', ')})
-       ON CONFLICT (id) DO NOTHING RETURNING ${COLUMNS}`,
-      values,
-    );
-    if (rows.length > 0) return { record: toRecord(rows[0]), created: true };
-    const existing = await this.get(input.id);
-    if (!existing) return this.create(input); // deleted between the two statements: try again
-    return { record: existing, created: false };
+    const width = 11;
+    const perStatement = Math.floor(maxParameters(ds) / width);
+    const inserted = new Set<string>();
+    for (let start = 0; start < inputs.length; start += perStatement) {
+      const chunk = inputs.slice(start, start + perStatement);
+      const values = chunk.flatMap((input) => [
+        input.id,
+        input.type,
+        input.category,
+        input.critical ? 1 : 0,
+        input.status,
+        input.recipients,
+        input.deliveries,
+        input.idempotencyKey ?? null,
+        input.sendAt?.getTime() ?? null,
+        now,
+        now,
+      ]);
+      const tuples = chunk.map(
+        (_, r) => `(${Array.from({ length: width }, (__, c) => p(r * width + c + 1)).join(', ')})`,
+      );
+      const rows = await runSql<{ id: string }>(
+        ds,
+        `INSERT INTO ${table} (${COLUMNS}) VALUES ${tuples.join(', ')}
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        values,
+      );
+      for (const row of rows) inserted.add(row.id);
+    }
+    const out: Array<{ record: NotificationRecord; created: boolean } | undefined> = [];
+    for (const input of inputs) {
+      if (inserted.delete(input.id)) {
+        out.push({
+          record: { ...input, createdAt: new Date(now), updatedAt: new Date(now) },
+          created: true,
+        });
+        continue;
+      }
+      const existing = await this.get(input.id);
+      out.push(existing && { record: existing, created: false });
+    }
+    return out;
   }
 
   async get(id: string): Promise<NotificationRecord | undefined> {

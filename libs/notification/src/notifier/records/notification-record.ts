@@ -1,7 +1,8 @@
 /**
- * Where a notification stands: `pending` while `notify()` writes its
- * deliveries, `scheduled` until its `sendAt`, then `dispatched`; a scheduled
- * one may be `cancelled`. How each delivery went is on its delivery record.
+ * Where a notification stands: `dispatched` once its deliveries are written
+ * (queued, or done inline); a scheduled one is `scheduled` until its
+ * `sendAt`, `pending` while the worker dispatches it, then `dispatched`, or
+ * `cancelled` before that. How each delivery went is on its delivery record.
  */
 export type NotificationStatus = 'pending' | 'scheduled' | 'dispatched' | 'cancelled';
 
