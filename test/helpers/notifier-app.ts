@@ -10,19 +10,21 @@ import {
   CreateDeliveryRecords1732400000000,
   MailerModule,
   NotificationModule,
+} from '@herald/notification';
+import {
   NOTIFIER_MIGRATIONS,
   NotifierModule,
   type NotificationGate,
-} from '@herald/notification';
+} from '@herald/notification/notifier';
 import { CreateInboxMessages1732300000000, InboxModule } from '@herald/notification/inbox';
 import type {
   FakeFcmServer,
   FakeSendgridServer,
   FakeTwilioServer,
 } from '@herald/notification/testing';
+import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
 import { memorySqlite } from './sqlite';
 
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 let seq = 0;
 
 /** The fake providers a notifier test app sends to. */

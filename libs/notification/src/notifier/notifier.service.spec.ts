@@ -240,13 +240,15 @@ describe('NotifierService (inline, in-memory channels)', () => {
     expect((await tokens.store.get('tok-gone'))?.deadReason).toBe('Unregistered');
   });
 
-  it('is bound under NOTIFIER and injected with @InjectNotifier()', () => {
+  it('is bound under NOTIFIER and injected with @InjectNotifier()', async () => {
     expect(app.get(NOTIFIER)).toBe(notifier);
     @Injectable()
     class Uses {
       constructor(@InjectNotifier() readonly n: NotifierService) {}
     }
-    expect(Uses).toBeDefined();
+    const other = await notifierTestApp({}, {}, { providers: [Uses] });
+    expect(other.get(Uses).n).toBe(other.get(NotifierService));
+    await other.close();
   });
 });
 

@@ -57,7 +57,7 @@ export class DeviceTokenService implements DeliveryObserver {
   ) {}
 
   /** Registers (or moves, or revives) a token; validates every field. */
-  register(registration: DeviceTokenRegistration): Promise<DeviceToken> {
+  async register(registration: DeviceTokenRegistration): Promise<DeviceToken> {
     check(registration);
     return this.store.register(registration);
   }
