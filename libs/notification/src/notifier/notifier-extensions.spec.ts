@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { HeraldConfigError, METRICS_COLLECTOR, type MetricLabels } from '@herald/contracts';
+import {
+  HeraldConfigError,
+  METRICS_COLLECTOR,
+  SMS_CHANNEL,
+  type MetricLabels,
+} from '@herald/contracts';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { NoopMetricsCollector, ObservabilityModule } from '@herald/observability';
 import { NotificationModule } from '../notification.module';
 import { NotifierModule } from './notifier.module';
+import type { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel';
 import { DELIVERY_STORE } from '../delivery/delivery.constants';
 import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol';
 import { DeliveryError } from '../errors/delivery.error';
@@ -178,9 +184,13 @@ describe('NotifierModule extensions: custom channels, gates, digests, metrics', 
     const metrics = new CountingCollector();
     const real = await notifierTestAppWithMetrics(metrics);
     const notifier = real.get(NotifierService);
+    real
+      .get<InMemorySmsChannel>(SMS_CHANNEL)
+      .failNext(new DeliveryError('unknown number', { reason: 'invalid_recipient' }));
     const result = await notifier.notify(
       [
         { id: 'ok-1', phone: '+15550000001' },
+        { id: 'ok-2', phone: '+15550000006' },
         { id: 'mute-1', phone: '+15550000002' },
         { id: 'busy-1', phone: '+15550000003' },
         { id: 'digest-1', phone: '+15550000004' },
@@ -188,15 +198,24 @@ describe('NotifierModule extensions: custom channels, gates, digests, metrics', 
       ],
       new Configurable(['sms']),
     );
-    expect(result.deliveries.map((d) => [d.recipientId, d.status, d.reason]).sort()).toEqual([
+    const stopped = result.deliveries.filter((d) => !d.recipientId?.startsWith('ok-'));
+    expect(stopped.map((d) => [d.recipientId, d.status, d.reason]).sort()).toEqual([
       ['busy-1', 'throttled', '3 per hour'],
       ['digest-1', 'digested', 'digest "daily:digest-1"'],
       ['mute-1', 'suppressed', 'opted out of sms'],
       ['nophone', 'skipped', 'no phone number for user "nophone"'],
-      ['ok-1', 'sent', undefined],
     ]);
+    const ok = result.deliveries.filter((d) => d.recipientId?.startsWith('ok-'));
+    expect(ok.map((d) => d.status).sort()).toEqual(['failed', 'sent']);
+    expect(ok.find((d) => d.status === 'failed')?.reason).toBe('unknown number');
     const gate = real.get(PolicyGate);
-    expect(gate.seen.map((c) => c.recipient.id)).toEqual(['ok-1', 'mute-1', 'busy-1', 'digest-1']);
+    expect(gate.seen.map((c) => c.recipient.id)).toEqual([
+      'ok-1',
+      'ok-2',
+      'mute-1',
+      'busy-1',
+      'digest-1',
+    ]);
     expect(gate.seen[0]).toMatchObject({
       channel: 'sms',
       address: '+15550000001',
@@ -209,6 +228,7 @@ describe('NotifierModule extensions: custom channels, gates, digests, metrics', 
     const d = NOTIFIER_METRICS.deliveries;
     const labels = (outcome: string) => ({ type: 'Configurable', channel: 'sms', outcome });
     expect(metrics.count(d, labels('sent'))).toBe(1);
+    expect(metrics.count(d, labels('failed'))).toBe(1);
     expect(metrics.count(d, labels('suppressed'))).toBe(1);
     expect(metrics.count(d, labels('throttled'))).toBe(1);
     expect(metrics.count(d, labels('digested'))).toBe(1);
