@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { HeraldError } from '@herald/contracts';
 import { WriteCoalescer } from '../../utils/write-coalescer.util';
 import {
   lazyDataSource,
@@ -79,9 +80,14 @@ export class DatabaseNotificationStore implements NotificationStore {
   async create(
     input: NewNotificationRecord,
   ): Promise<{ record: NotificationRecord; created: boolean }> {
-    const [result] = await this.inserts.submit([input]);
-    if (result) return result;
-    return this.create(input); // deleted between the INSERT and the read: try again
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [result] = await this.inserts.submit([input]);
+      if (result) return result; // else: deleted between the INSERT and the read, try again
+    }
+    throw new HeraldError(
+      `notification record "${input.id}" exists but cannot be read back; check the table's schema and try again`,
+      { code: 'HERALD_NOTIFICATION_RECORD_CONFLICT' },
+    );
   }
 
   private async insertMany(
