@@ -11,7 +11,9 @@ const { readFileSync } = require('node:fs');
 const root = join(__dirname, '..', '..');
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  const match = /^@herald\/(contracts|observability|monitor|notification)(?:\/(.*))?$/.exec(request);
+  const match = /^@herald\/(contracts|observability|monitor|notification)(?:\/(.*))?$/.exec(
+    request,
+  );
   if (match) request = join(root, 'libs', match[1], 'src', match[2] ?? '');
   return resolve.call(this, request, ...rest);
 };

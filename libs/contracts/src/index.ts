@@ -14,6 +14,7 @@ export {
   ALERT_DISPATCHER,
   ERROR_TRACKER,
   METRICS_BACKEND,
+  NOTIFIER,
 } from './tokens/herald.tokens';
 export {
   getSmsChannelToken,
@@ -25,6 +26,7 @@ export {
   InjectPushChannel,
   InjectMailer,
 } from './decorators/inject-channel.decorator';
+export { InjectNotifier } from './decorators/inject-notifier.decorator';
 export {
   InjectMetrics,
   InjectTracer,
@@ -54,6 +56,11 @@ export type {
   MailSendResult,
   Sendable,
 } from './interfaces/mailer.protocol';
+export type {
+  NotifierProtocol,
+  NotifyOptions,
+  NotifyResultLike,
+} from './interfaces/notifier.protocol';
 export type {
   InboxStoreProtocol,
   InboxMessage,
@@ -117,6 +124,8 @@ export {
   ALERT_FIRED_EVENT,
   HEALTH_PROBE_COMPLETED_EVENT,
   METRIC_RECORDED_EVENT,
+  DEVICE_TOKEN_REMOVED_EVENT,
+  type DeviceTokenRemovedEvent,
   type InboxSentEvent,
   type AlertFiredEvent,
   type HealthProbeCompletedEvent,

@@ -1,9 +1,9 @@
 /**
  * @herald/notification: SMS, push and email delivery and the per-user in-app
- * inbox for NestJS. Subpaths: `@herald/notification/mailer`, `/inbox`,
- * `/testing`, and, for apps that install those peers, `/typeorm` (database
- * stores, entities, migrations) and `/bullmq` (queued delivery). Each
- * folder's barrel lists its public names explicitly.
+ * inbox for NestJS, and the notifier on top. Subpaths: `@herald/notification/mailer`,
+ * `/inbox`, `/notifier`, `/testing`, and, for apps that install those peers,
+ * `/typeorm` (database stores, entities, migrations) and `/bullmq` (queued
+ * delivery). Each folder's barrel lists its public names explicitly.
  */
 export * from './config';
 export * from './errors';
@@ -15,6 +15,7 @@ export * from './inbox';
 export * from './admin';
 export * from './utils';
 export * from './registry';
+export * from './notifier';
 export { NotificationModule } from './notification.module';
 export type {
   NotificationConfigInput,

@@ -1,5 +1,4 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   METRICS_COLLECTOR,
   NamedSMSConfig,
@@ -9,38 +8,43 @@ import {
 } from '@herald/contracts';
 import {
   createSmsChannel,
-  DeliveryModule,
   DeliveryService,
   DeliveryTelemetry,
+  NotifierModule,
 } from '@herald/notification';
-import { deliveryRecordEntity } from '@herald/notification/typeorm';
 import { Inject, Optional } from '@nestjs/common';
 import { AdminShellModule } from '../admin/admin-shell.module';
 import { AuthModule } from '../auth/auth.module';
-import { DemoEffectiveConfig } from '../config/demo-effective.config';
 import { SimulatedOutageSmsChannel } from './demo-backends';
+import { DemoDeliveryCoreModule } from './demo-delivery-core.module';
+import { DemoNotifierSeeder } from './demo-notifier.seeder';
+import { DemoRecipientResolver } from './demo-recipient.resolver';
 import { DeliveryDemoContributor } from './delivery-demo.contributor';
 import { DeliveryLogController } from './delivery-log.controller';
+import { NotifyDemoController } from './notify-demo.controller';
 
 /**
  * Reliable delivery in the demo: `DeliveryModule` with its records in the
  * demo's database (`herald_delivery_records`, migration in DEMO_MIGRATIONS),
  * inline by default (`HERALD_NOTIFICATION__DELIVERY__QUEUE=bullmq` moves it to
  * Redis), the log driver as the working backend and simulated outages to
- * watch retries, failover and dead letters on `/admin/deliveries`.
+ * watch retries, failover and dead letters on `/admin/deliveries`. The
+ * notifier sits on the same delivery: "Notify a demo user" sends a
+ * notification whose channel deliveries show in the same log.
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([deliveryRecordEntity()]),
-    DeliveryModule.forRootAsync({
-      inject: [DemoEffectiveConfig],
-      useFactory: (config: DemoEffectiveConfig) => config.deliveryLog,
+    DemoDeliveryCoreModule,
+    NotifierModule.forRootAsync({
+      imports: [DemoDeliveryCoreModule],
+      useFactory: () => ({}),
+      resolver: DemoRecipientResolver,
     }),
     AuthModule,
     AdminShellModule,
   ],
-  controllers: [DeliveryLogController],
-  providers: [DeliveryDemoContributor],
+  controllers: [DeliveryLogController, NotifyDemoController],
+  providers: [DeliveryDemoContributor, DemoNotifierSeeder],
 })
 export class DeliveryDemoModule implements OnModuleInit {
   constructor(

@@ -18,8 +18,12 @@ import {
   DeliveryService,
   ReliableSmsChannel,
   type DeliveryStore,
+  type NotifierService,
 } from '@herald/notification';
 import { Inject } from '@nestjs/common';
+import { InjectNotifier } from '@herald/contracts';
+import { DEMO_USERS } from '../auth/demo-users';
+import { notificationLog } from './notification-log';
 import { AdminShellService } from '../admin/admin-shell.service';
 import { CurrentUserGuard } from '../auth/current-user.guard';
 import { LoginRequiredFilter } from '../auth/login-required.filter';
@@ -27,7 +31,10 @@ import { DEMO_SCENARIOS } from './demo-backends';
 import { DeliveryListQueryDto, SendTestSmsDto } from './delivery-log.dto';
 import { renderDeliveryLog } from './delivery-log.page';
 
-/** The delivery log: `GET /admin/deliveries` (page), `.json` (records), `POST .../send` (test SMS). */
+/**
+ * The delivery log: `GET /admin/deliveries` (page: notifications with their
+ * channel deliveries, then every record), `.json` (records), `POST .../send` (test SMS).
+ */
 @Controller('admin')
 @UseGuards(CurrentUserGuard)
 @UseFilters(LoginRequiredFilter)
@@ -37,16 +44,21 @@ export class DeliveryLogController {
     private readonly delivery: DeliveryService,
     @Inject(DELIVERY_STORE) private readonly store: DeliveryStore,
     private readonly shell: AdminShellService,
+    @InjectNotifier() private readonly notifier: NotifierService,
   ) {}
 
   @Get('deliveries')
   @Header('Content-Type', 'text/html; charset=utf-8')
   async page(): Promise<string> {
-    const [records, counts] = await Promise.all([
+    const [records, counts, notifications] = await Promise.all([
       this.store.list({ limit: 50 }),
       this.store.countByStatus(),
+      notificationLog(this.notifier, 10),
     ]);
-    return this.shell.render('Deliveries', renderDeliveryLog(records, counts, this.delivery.mode));
+    return this.shell.render(
+      'Deliveries',
+      renderDeliveryLog(records, counts, this.delivery.mode, notifications, DEMO_USERS),
+    );
   }
 
   /** `{ mode, counts, records }`, newest first; `?status=dead` filters. Recipients are masked. */

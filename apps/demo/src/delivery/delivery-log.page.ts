@@ -1,6 +1,8 @@
+import type { AdminViewer } from '@herald/contracts';
 import type { DeliveryRecord, DeliveryStatus } from '@herald/notification';
 import { html, raw } from '../admin/html.util';
 import { DEMO_SCENARIOS } from './demo-backends';
+import type { LoggedNotification } from './notification-log';
 
 const COLOURS: Record<DeliveryStatus, string> = {
   queued: '#6b7280',
@@ -9,13 +11,66 @@ const COLOURS: Record<DeliveryStatus, string> = {
   sent: '#15803d',
   failed: '#b91c1c',
   dead: '#7f1d1d',
+  skipped: '#9ca3af',
+  suppressed: '#7c3aed',
+  throttled: '#a16207',
+  digested: '#0e7490',
 };
+
+const badge = (status: string) =>
+  html`<span class="badge" style="background:${COLOURS[status as DeliveryStatus] ?? '#6b7280'}"
+    >${status}</span
+  >`;
+
+/** The notifier's part: a form to notify a demo user, and each notification with its deliveries. */
+function renderNotifications(
+  notifications: readonly LoggedNotification[],
+  users: readonly AdminViewer[],
+): string {
+  const options = users.map((u) => html`<option value="${u.id}">${u.name ?? u.id}</option>`);
+  const items = notifications.map(
+    ({ notification: n, deliveries }) =>
+      html`<li data-notification="${n.id}">
+        <code>${n.id}</code> <b>${n.type}</b> (${n.category}) ${badge(n.status)}
+        ${n.createdAt.toISOString().slice(11, 19)}
+        <ul>
+          ${deliveries.map(
+            (d) =>
+              html`<li data-status="${String(d.status)}">
+                ${String(d.channel)} → ${String(d.recipient)} ${badge(String(d.status))}
+                ${d.lastError ? html`<i>${String(d.lastError)}</i>` : ''}
+              </li>`,
+          )}
+        </ul>
+      </li>`,
+  );
+  return html`<h2>Notifications</h2>
+    <p>
+      One <code>notify()</code> per person: the notification picks the channels (inbox, SMS, mail,
+      push), and each channel send is a delivery below. JSON at
+      <a href="/admin/deliveries/notifications.json">/admin/deliveries/notifications.json</a>.
+    </p>
+    <form method="post" action="/admin/deliveries/notify">
+      <label
+        >User
+        <select name="user">
+          ${options}
+        </select></label
+      >
+      <button type="submit">Notify a demo user</button>
+    </form>
+    <ul class="notifications">
+      ${items}
+    </ul>`;
+}
 
 /** The delivery log: a send form, counts by status and the newest records (recipients masked). */
 export function renderDeliveryLog(
   records: DeliveryRecord[],
   counts: Record<DeliveryStatus, number>,
   mode: string,
+  notifications: readonly LoggedNotification[] = [],
+  users: readonly AdminViewer[] = [],
 ): string {
   const options = Object.entries(DEMO_SCENARIOS).map(
     ([value, s]) => html`<option value="${value}">${s.label}</option>`,
@@ -57,6 +112,8 @@ export function renderDeliveryLog(
       <label>To <input name="to" value="+15005550006" /></label>
       <button type="submit">Send a test SMS</button>
     </form>
+    ${raw(renderNotifications(notifications, users))}
+    <h2>Records</h2>
     <p>${badges}</p>
     <table>
       <thead>

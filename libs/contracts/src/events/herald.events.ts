@@ -9,7 +9,22 @@ export const HEALTH_PROBE_COMPLETED_EVENT = 'monitor.health.probe.completed';
 /** Fired for recorded metrics when somebody listens; payload `MetricRecordedEvent`. */
 export const METRIC_RECORDED_EVENT = 'monitor.metric.recorded';
 
+/** Fired when a push token is taken out of the device-token registry; payload `DeviceTokenRemovedEvent`. */
+export const DEVICE_TOKEN_REMOVED_EVENT = 'notification.device-token.removed';
+
 export type InboxSentEvent = InboxMessage;
+
+export interface DeviceTokenRemovedEvent {
+  /** The device token (FCM registration token, APNs device token, Web Push subscription JSON). */
+  token: string;
+  userId: string;
+  platform: string;
+  app?: string;
+  /** Why: the provider's answer (`UNREGISTERED`, `BadDeviceToken`, `HTTP 410`) or `unregistered`. */
+  reason: string;
+  /** `dead`: the provider declared it gone; `unregistered`: the app removed it. */
+  cause: 'dead' | 'unregistered';
+}
 
 export interface AlertFiredEvent {
   alertName: string;

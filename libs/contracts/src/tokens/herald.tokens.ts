@@ -26,3 +26,5 @@ export const ALERT_DISPATCHER: unique symbol = Symbol.for('herald:ALERT_DISPATCH
 export const ERROR_TRACKER: unique symbol = Symbol.for('herald:ERROR_TRACKER') as any;
 /** Metrics backend (`MetricsBackendProtocol`). */
 export const METRICS_BACKEND: unique symbol = Symbol.for('herald:METRICS_BACKEND') as any;
+/** The notifier (`NotifierProtocol`; `NotifierService` of `@herald/notification`). */
+export const NOTIFIER: unique symbol = Symbol.for('herald:NOTIFIER') as any;

@@ -11,8 +11,8 @@ import * as tokens from './herald.tokens';
 describe('injection tokens', () => {
   it('are distinct symbols, stable across copies of the package', () => {
     const values = Object.values(tokens);
-    expect(values).toHaveLength(10);
-    expect(new Set(values).size).toBe(10);
+    expect(values).toHaveLength(11);
+    expect(new Set(values).size).toBe(11);
     values.forEach((t) => expect(typeof t).toBe('symbol'));
     expect(Symbol.for('herald:MAILER')).toBe(tokens.MAILER);
   });

@@ -13,3 +13,8 @@ export {
   connectionFromUrl,
   type BullmqQueueOptions,
 } from '../delivery/queue/bullmq-connection.util';
+export {
+  BullmqNotifierScheduler,
+  type BullmqNotifierSchedulerOptions,
+} from '../notifier/queue/bullmq-notifier.scheduler';
+export { NotifierWorker, type NotifierWorkerOptions } from '../notifier/queue/notifier-worker';

@@ -1,4 +1,4 @@
-import type { DeliveryChannel } from './records/delivery-record';
+import type { ProviderChannel } from './records/delivery-record';
 import type { NamedBackend, NamedBackendRegistry } from '../registry/named-backend.registry';
 import type { DeliveryConfig } from './delivery-settings.util';
 import { ReliableMailer } from './reliable/reliable-mailer';
@@ -28,7 +28,7 @@ const WRAPPERS = {
  */
 export function applyReliableDelivery<T extends NamedBackend & DeliveryBackend<any, any>>(
   registry: NamedBackendRegistry<T>,
-  channel: DeliveryChannel,
+  channel: ProviderChannel,
   backends: readonly ChainedBackend[],
   delivery: Pick<DeliveryConfig, 'enabled'> | undefined,
   service: DeliveryService | undefined,

@@ -1,11 +1,11 @@
 import type { InjectionToken, Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
-  HeraldConfigError,
   METRICS_COLLECTOR,
+  TRACER,
   type MetricsCollectorProtocol,
+  type TracerProtocol,
 } from '@herald/contracts';
-import { requireOptional } from '@herald/contracts/internal';
 import { DELIVERY_CONFIG, DELIVERY_STORE } from './delivery.constants';
 import { DeliveryLifecycle } from './delivery.lifecycle';
 import { deliverySettingsFrom, type DeliveryConfig } from './delivery-settings.util';
@@ -15,6 +15,7 @@ import { DeliveryService } from './reliable/delivery.service';
 import { DatabaseDeliveryStore } from './stores/database-delivery.store';
 import type { DeliveryStore } from './stores/delivery-store.protocol';
 import { MemoryDeliveryStore } from './stores/memory-delivery.store';
+import { findDataSource } from '../utils/find-data-source.util';
 
 /** Where the providers find their `DeliveryConfig`: a token and how to read it. */
 export interface DeliveryConfigSource {
@@ -25,29 +26,15 @@ export interface DeliveryConfigSource {
 /** The store the config asks for; `database` uses the application's TypeORM `DataSource`. */
 export function createDeliveryStore(config: DeliveryConfig, moduleRef?: ModuleRef): DeliveryStore {
   if (config.store === 'memory') return new MemoryDeliveryStore();
-  const { DataSource } = requireOptional<typeof import('typeorm')>(
-    'typeorm',
-    'the database delivery store',
+  return new DatabaseDeliveryStore(
+    findDataSource(
+      moduleRef,
+      'the database delivery store',
+      'notification.delivery.store',
+      'import TypeOrmModule.forRoot(...) and run CreateDeliveryRecords1732400000000 and ' +
+        'AddDeliveryNotificationId1734200000000, or use store "memory"',
+    ),
   );
-  return new DatabaseDeliveryStore(() => {
-    let dataSource: InstanceType<typeof DataSource> | undefined;
-    try {
-      dataSource = moduleRef?.get(DataSource, { strict: false });
-    } catch {
-      dataSource = undefined;
-    }
-    if (!dataSource) {
-      throw new HeraldConfigError([
-        {
-          path: 'notification.delivery.store',
-          message:
-            'is "database" but no TypeORM DataSource is available: import TypeOrmModule.forRoot(...) ' +
-            'and run CreateDeliveryRecords1732400000000, or use store "memory"',
-        },
-      ]);
-    }
-    return dataSource;
-  });
 }
 
 /**
@@ -75,10 +62,12 @@ export function createDeliveryProviders(source: DeliveryConfigSource): Provider[
         config: DeliveryConfig,
         store: DeliveryStore,
         metrics?: MetricsCollectorProtocol,
+        tracer?: TracerProtocol,
       ) =>
         createDeliveryService(deliverySettingsFrom(config), {
           store,
           metrics,
+          tracer,
           queue:
             config.enabled && config.queue === 'bullmq'
               ? new BullmqDeliveryQueue({
@@ -90,7 +79,12 @@ export function createDeliveryProviders(source: DeliveryConfigSource): Provider[
                 })
               : undefined,
         }),
-      inject: [DELIVERY_CONFIG, DELIVERY_STORE, { token: METRICS_COLLECTOR, optional: true }],
+      inject: [
+        DELIVERY_CONFIG,
+        DELIVERY_STORE,
+        { token: METRICS_COLLECTOR, optional: true },
+        { token: TRACER, optional: true },
+      ],
     },
     DeliveryLifecycle,
   ];

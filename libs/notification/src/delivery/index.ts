@@ -16,8 +16,11 @@ export {
   DELIVERY_STATUSES,
   DELIVERY_TRANSITIONS,
   FINAL_STATUSES,
+  NOT_SENT_STATUSES,
+  type NotSentStatus,
   type DeliveryStatus,
   type DeliveryChannel,
+  type ProviderChannel,
   type DeliveryRecordData,
   type DeliveryPatch,
 } from './records/delivery-record';
@@ -28,6 +31,7 @@ export type {
   DeliveryStore,
   NewDeliveryRecord,
   DeliveryListQuery,
+  DeliveryCountQuery,
 } from './stores/delivery-store.protocol';
 export { MemoryDeliveryStore } from './stores/memory-delivery.store';
 export type { CircuitBreakerOptions, CircuitStateName } from './failover/circuit-breaker.registry';

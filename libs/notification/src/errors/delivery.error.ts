@@ -26,7 +26,8 @@ const PERMANENT: ReadonlySet<DeliveryFailureReason> = new Set([
 
 export interface DeliveryErrorOptions {
   reason: DeliveryFailureReason;
-  channel?: 'sms' | 'push' | 'email';
+  /** `sms`, `push`, `email`, or a notifier channel (`inbox`, a custom one). */
+  channel?: 'sms' | 'push' | 'email' | (string & {});
   backend?: string;
   /** HTTP status, or SMTP reply code. */
   statusCode?: number;
@@ -46,7 +47,7 @@ export interface DeliveryErrorOptions {
 export class DeliveryError extends HeraldError {
   readonly reason: DeliveryFailureReason;
   readonly permanent: boolean;
-  readonly channel?: 'sms' | 'push' | 'email';
+  readonly channel?: 'sms' | 'push' | 'email' | (string & {});
   readonly backend?: string;
   readonly statusCode?: number;
   readonly providerCode?: string;

@@ -1,13 +1,14 @@
-import { Logger, type Provider } from '@nestjs/common';
+import type { Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { HeraldConfig, INBOX_STORE, InboxConfig, type InboxStoreProtocol } from '@herald/contracts';
-import { isOptionalAvailable, requireOptional } from '@herald/contracts/internal';
+import { requireOptional } from '@herald/contracts/internal';
 import type { DataSource } from 'typeorm';
 import { InboxError } from './errors/inbox.error';
 import { INBOX_CONFIG, INBOX_OPTIONS } from './inbox.constants';
 import type { InboxModuleOptions } from './inbox-options.interface';
 import { InboxRetentionJob } from './inbox-retention.job';
-import { InboxService, type InboxEventSink } from './inbox.service';
+import { InboxService } from './inbox.service';
+import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
 import { InMemoryInboxStore } from './stores/in-memory-inbox.store';
 import { DatabaseInboxStore } from './stores/database-inbox.store';
 
@@ -53,25 +54,6 @@ function findDataSource(moduleRef: ModuleRef, token: typeof DataSource): DataSou
   }
 }
 
-/** The application's `EventEmitter2`, resolved on first use so import order never matters. */
-function lazyEventEmitter(moduleRef: ModuleRef): () => InboxEventSink | undefined {
-  return () => {
-    if (!isOptionalAvailable('@nestjs/event-emitter')) return undefined;
-    const { EventEmitter2 } = requireOptional<typeof import('@nestjs/event-emitter')>(
-      '@nestjs/event-emitter',
-      'inbox hooks',
-    );
-    try {
-      return moduleRef.get(EventEmitter2, { strict: false });
-    } catch {
-      new Logger('InboxService').warn(
-        'no EventEmitter2 in the application: INBOX_SENT_HOOK will not fire; import EventEmitterModule.forRoot()',
-      );
-      return undefined;
-    }
-  };
-}
-
 /**
  * The inbox's providers: `InboxService`, `INBOX_STORE` and the retention job.
  * Configuration comes from `options.config`, else from an `INBOX_OPTIONS`
@@ -106,7 +88,10 @@ export function createInboxServiceProviders(): Provider[] {
     {
       provide: InboxService,
       useFactory: (store: InboxStoreProtocol, config: InboxConfig, moduleRef: ModuleRef) =>
-        new InboxService(store, { config, events: lazyEventEmitter(moduleRef) }),
+        new InboxService(store, {
+          config,
+          events: lazyEventEmitter(moduleRef, 'InboxService', 'INBOX_SENT_HOOK (inbox hooks)'),
+        }),
       inject: [INBOX_STORE, INBOX_CONFIG, ModuleRef],
     },
     InboxRetentionJob,

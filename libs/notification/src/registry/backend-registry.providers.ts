@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { applyReliableDelivery, type ChainedBackend } from '../delivery/apply-reliable-delivery';
 import type { DeliveryConfig } from '../delivery/delivery-settings.util';
-import type { DeliveryChannel } from '../delivery/records/delivery-record';
+import type { ProviderChannel } from '../delivery/records/delivery-record';
 import type { DeliveryBackend } from '../delivery/reliable/delivery-engine';
 import type { DeliveryService } from '../delivery/reliable/delivery.service';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
@@ -15,7 +15,7 @@ export interface ConfiguredBackend extends ChainedBackend {
 
 /** One kind of backend: where it is configured and how one is built from its entry. */
 export interface BackendKind<T extends NamedBackend, B extends ConfiguredBackend> {
-  channel: DeliveryChannel;
+  channel: ProviderChannel;
   /** In messages: `SMS`, `push`, `mail`. */
   label: string;
   /** `notification.sms_backends` */

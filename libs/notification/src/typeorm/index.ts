@@ -19,3 +19,19 @@ export {
   DELIVERY_TABLE,
 } from '../delivery/entities/delivery-record.entity';
 export { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/create-delivery-records.migration';
+export { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
+export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations';
+export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store';
+export {
+  deviceTokenEntity,
+  DeviceTokenEntity,
+  DEVICE_TOKEN_TABLE,
+} from '../notifier/devices/device-token.entity';
+export { CreateDeviceTokens1734200000001 } from '../notifier/devices/create-device-tokens.migration';
+export { DatabaseNotificationStore } from '../notifier/records/database-notification.store';
+export {
+  notificationRecordEntity,
+  NotificationRecordEntity,
+  NOTIFICATION_TABLE,
+} from '../notifier/records/notification-record.entity';
+export { CreateNotifications1734200000002 } from '../notifier/records/create-notifications.migration';

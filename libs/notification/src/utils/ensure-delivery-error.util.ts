@@ -9,7 +9,7 @@ import { DeliveryError } from '../errors/delivery.error';
  */
 export function ensureDeliveryError(
   error: unknown,
-  channel: 'sms' | 'push' | 'email',
+  channel: 'sms' | 'push' | 'email' | (string & {}),
   backend: string,
 ): DeliveryError {
   if (error instanceof DeliveryError) return error;

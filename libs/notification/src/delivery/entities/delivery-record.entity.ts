@@ -2,7 +2,10 @@ import type { EntitySchema } from 'typeorm';
 import { requireOptional } from '@herald/contracts/internal';
 import type { DeliveryChannel, DeliveryStatus } from '../records/delivery-record';
 
-/** Table of delivery records (created by `CreateDeliveryRecords1732400000000`). */
+/**
+ * Table of delivery records (created by `CreateDeliveryRecords1732400000000`,
+ * `notification_id` added by `AddDeliveryNotificationId1734200000000`).
+ */
 export const DELIVERY_TABLE = 'herald_delivery_records';
 
 /** Row class of `herald_delivery_records`; timestamps are epoch milliseconds in `bigint` columns. */
@@ -16,6 +19,7 @@ export class DeliveryRecordEntity {
   lastError!: string | null;
   providerMessageId!: string | null;
   idempotencyKey!: string | null;
+  notificationId!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
   sentAt!: Date | null;
@@ -58,6 +62,7 @@ export function deliveryRecordEntity(): EntitySchema<DeliveryRecordEntity> {
         nullable: true,
       },
       idempotencyKey: { name: 'idempotency_key', type: 'varchar', length: 255, nullable: true },
+      notificationId: { name: 'notification_id', type: 'varchar', length: 64, nullable: true },
       createdAt: { name: 'created_at', type: 'bigint', transformer: epochMs },
       updatedAt: { name: 'updated_at', type: 'bigint', transformer: epochMs },
       sentAt: { name: 'sent_at', type: 'bigint', nullable: true, transformer: epochMs },

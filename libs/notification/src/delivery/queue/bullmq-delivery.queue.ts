@@ -1,6 +1,7 @@
 import type * as BullMQ from 'bullmq';
 import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
 import type { DeliveryJob, DeliveryQueue, DeliveryQueueCounts } from './delivery-queue.protocol';
+import { WriteCoalescer } from '../../utils/write-coalescer.util';
 
 export interface BullmqDeliveryQueueOptions extends BullmqQueueOptions {
   /** BullMQ attempts per job; keep it equal to the retry policy's. @default 5 */
@@ -19,7 +20,7 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
   readonly name: string;
   readonly prefix: string;
 
-  constructor(private readonly options: BullmqDeliveryQueueOptions = {}) {
+  constructor(readonly options: BullmqDeliveryQueueOptions = {}) {
     const { Queue } = loadBullmq();
     this.name = options.queueName ?? 'herald-delivery';
     this.prefix = options.prefix ?? 'herald';
@@ -29,14 +30,43 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
     });
   }
 
+  /** Concurrent enqueues become one `addBulk`. */
+  private readonly adds = new WriteCoalescer<DeliveryJob, void>(async (jobs) => {
+    await this.addBulk(jobs);
+    return jobs.map(() => undefined);
+  }, 1000);
+
   async enqueue(job: DeliveryJob): Promise<void> {
-    await this.queue.add(job.channel, job, {
+    await this.adds.submit([job]);
+  }
+
+  /**
+   * `addBulk` in slices of 1000 jobs, one Redis round trip (MULTI) a slice;
+   * jobs enqueued by concurrent callers in the same turn of the event loop
+   * share the round trip.
+   */
+  async enqueueMany(jobs: readonly DeliveryJob[]): Promise<void> {
+    await this.adds.submit(jobs);
+  }
+
+  private async addBulk(jobs: readonly DeliveryJob[]): Promise<void> {
+    for (let start = 0; start < jobs.length; start += 1000) {
+      await this.queue.addBulk(
+        jobs
+          .slice(start, start + 1000)
+          .map((job) => ({ name: job.channel, data: job, opts: this.jobOptions(job) })),
+      );
+    }
+  }
+
+  private jobOptions(job: DeliveryJob): BullMQ.JobsOptions {
+    return {
       jobId: job.id,
       attempts: this.options.attempts ?? 5,
       backoff: { type: 'herald' },
       removeOnComplete: true,
       removeOnFail: { age: this.options.keepFailedSeconds ?? 604_800 },
-    });
+    };
   }
 
   async counts(): Promise<DeliveryQueueCounts> {

@@ -7,6 +7,15 @@ export interface DeliveryJob {
   /** Backend names: primary first, then fallbacks. */
   backends: string[];
   message: unknown;
+  /** The notification the delivery belongs to, if any. */
+  notificationId?: string;
+  /**
+   * The producer's trace context (`traceparent`, `tracestate`, `baggage`):
+   * the worker's `process` span continues that trace.
+   */
+  trace?: Record<string, string>;
+  /** Labels the observers of the delivery see on the worker side (`type`, `category` of a notification). */
+  meta?: Record<string, string>;
 }
 
 /** Jobs by state: depth = waiting + delayed, in flight = active, dead = failed. */
@@ -20,8 +29,12 @@ export interface DeliveryQueueCounts {
 
 /** The producer side of queued delivery. */
 export interface DeliveryQueue {
+  /** The queue's name (in spans: `publish <name>`). */
+  readonly name?: string;
   /** Adds the job unless one with the same id is already queued. */
   enqueue(job: DeliveryJob): Promise<void>;
+  /** Adds many jobs in one round trip where the queue can; without it, callers enqueue one by one. */
+  enqueueMany?(jobs: readonly DeliveryJob[]): Promise<void>;
   counts(): Promise<DeliveryQueueCounts>;
   close(): Promise<void>;
 }

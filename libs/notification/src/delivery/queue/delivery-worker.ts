@@ -1,21 +1,9 @@
 import type * as BullMQ from 'bullmq';
-import {
-  MAIL_ADAPTER,
-  PUSH_ADAPTER,
-  SMS_ADAPTER,
-  type ChannelAdapter,
-} from '../reliable/channel-adapters';
 import { describeError } from '../reliable/delivery-engine';
 import type { DeliveryService } from '../reliable/delivery.service';
-import type { DeliveryChannel } from '../records/delivery-record';
 import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
 import type { DeliveryJob } from './delivery-queue.protocol';
-
-const ADAPTERS: Record<DeliveryChannel, ChannelAdapter<any, any>> = {
-  sms: SMS_ADAPTER,
-  push: PUSH_ADAPTER,
-  email: MAIL_ADAPTER,
-};
+import { traceProcessJob } from './queue-tracing.util';
 
 export interface DeliveryWorkerOptions extends BullmqQueueOptions {
   /** Jobs delivered at once by this worker. @default 10 */
@@ -31,10 +19,12 @@ export interface DeliveryWorkerOptions extends BullmqQueueOptions {
  * chain per job attempt, BullMQ's backoff computed by the retry policy
  * (`Retry-After` included). A record already final (a job re-run after its
  * worker died between the send and the acknowledgement) is not sent again.
- * `close()` waits for the jobs in flight.
+ * Each attempt runs in a CONSUMER span (`process <queue>`) continuing the
+ * trace of the producer carried in the job. `close()` waits for the jobs in flight.
  */
 export class DeliveryWorker {
   readonly worker: BullMQ.Worker;
+  private readonly queueName: string;
 
   constructor(
     private readonly service: DeliveryService,
@@ -42,7 +32,8 @@ export class DeliveryWorker {
   ) {
     const { Worker } = loadBullmq();
     const policy = service.engine.policy;
-    this.worker = new Worker(options.queueName ?? 'herald-delivery', (job) => this.process(job), {
+    this.queueName = options.queueName ?? 'herald-delivery';
+    this.worker = new Worker(this.queueName, (job) => this.process(job), {
       connection: connectionFromUrl(options.redisUrl),
       prefix: options.prefix ?? 'herald',
       concurrency: options.concurrency ?? 10,
@@ -71,10 +62,26 @@ export class DeliveryWorker {
     await this.worker.close();
   }
 
-  private async process(job: BullMQ.Job<DeliveryJob>): Promise<unknown> {
-    const { id, channel, backends: names, message } = job.data;
+  private process(job: BullMQ.Job<DeliveryJob>): Promise<unknown> {
+    const { id, channel, notificationId } = job.data;
+    return traceProcessJob(
+      this.service.tracer,
+      this.queueName,
+      job.data.trace,
+      {
+        'messaging.message.id': id,
+        'herald.channel': channel,
+        'herald.delivery.attempt': job.attemptsMade + 1,
+        'herald.notification.id': notificationId,
+      },
+      () => this.deliver(job.data),
+    );
+  }
+
+  private async deliver(data: DeliveryJob): Promise<unknown> {
+    const { id, channel, backends: names, message, notificationId, meta } = data;
     const { engine } = this.service;
-    const adapter = ADAPTERS[channel];
+    const adapter = this.service.adapter(channel);
     let record = await engine.store.get(id);
     if (!record) {
       // The store was emptied under a live queue (memory store restarted): start over.
@@ -84,6 +91,7 @@ export class DeliveryWorker {
           channel,
           backend: names[0],
           recipient: adapter.recipientOf(adapter.fromJob(message)),
+          notificationId,
         })
       ).record;
     }
@@ -99,10 +107,18 @@ export class DeliveryWorker {
         backends,
         adapter.fromJob(message),
         adapter.messageIdOf,
+        meta,
       );
       return { backend };
     } catch (error) {
-      const status = await engine.settleFailure(id, channel, error, record.attempts + 1);
+      const status = await engine.settleFailure(
+        id,
+        channel,
+        error,
+        record.attempts + 1,
+        engine.policy.attempts,
+        meta,
+      );
       if (status === 'retrying') throw error;
       throw new UnrecoverableError(`${status}: ${describeError(error)}`);
     }
@@ -111,9 +127,10 @@ export class DeliveryWorker {
   private async markDead(job: DeliveryJob): Promise<void> {
     const record = await this.service.engine.store.get(job.id).catch(() => undefined);
     if (record && !record.final) {
-      await this.service.engine.store
+      const dead = await this.service.engine.store
         .transition(job.id, 'dead', { lastError: record.lastError ?? 'queue attempts exhausted' })
         .catch(() => undefined);
+      if (dead) await this.service.engine.notifySettled({ record: dead, meta: job.meta });
     }
   }
 }

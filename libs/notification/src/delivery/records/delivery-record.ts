@@ -1,10 +1,31 @@
 import { inspect } from 'node:util';
 import { maskRecipient } from '../../utils/mask.util';
 
-/** Where a delivery stands. `sent`, `failed` (permanent error) and `dead` (retries exhausted) are final. */
-export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'retrying' | 'failed' | 'dead';
-export type DeliveryChannel = 'sms' | 'push' | 'email';
+/**
+ * Where a delivery stands. `sent`, `failed` (permanent error) and `dead`
+ * (retries exhausted) are final; so are the outcomes of a delivery the
+ * notifier decided not to send: `skipped` (no address for the channel),
+ * `suppressed` (a gate said no: preference, suppression list), `throttled`
+ * (over a rate limit) and `digested` (folded into a digest).
+ */
+export type DeliveryStatus =
+  'queued' | 'sending' | 'sent' | 'retrying' | 'failed' | 'dead' | NotSentStatus;
+/** Final statuses of deliveries that never reach a provider. */
+export type NotSentStatus = 'skipped' | 'suppressed' | 'throttled' | 'digested';
+/**
+ * The channel of a record: `sms`, `push`, `email`, `inbox` (the notifier's
+ * in-app channel) or the name of a custom notifier channel.
+ */
+export type DeliveryChannel = ProviderChannel | 'inbox' | (string & {});
+/** The channels whose backends are configured providers (`sms_backends`, `push_backends`, `mailer`). */
+export type ProviderChannel = 'sms' | 'push' | 'email';
 
+export const NOT_SENT_STATUSES: readonly NotSentStatus[] = [
+  'skipped',
+  'suppressed',
+  'throttled',
+  'digested',
+];
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [
   'queued',
   'sending',
@@ -12,20 +33,31 @@ export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [
   'retrying',
   'failed',
   'dead',
+  ...NOT_SENT_STATUSES,
 ];
-export const FINAL_STATUSES: ReadonlySet<DeliveryStatus> = new Set(['sent', 'failed', 'dead']);
+export const FINAL_STATUSES: ReadonlySet<DeliveryStatus> = new Set<DeliveryStatus>([
+  'sent',
+  'failed',
+  'dead',
+  ...NOT_SENT_STATUSES,
+]);
 
 /**
  * Allowed moves. `sending -> sending` is a worker taking over a job whose
- * previous worker died mid-send.
+ * previous worker died mid-send. A record may also be created directly in a
+ * not-sent status (`store.create({ ..., status: 'skipped' })`).
  */
 export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
-  queued: ['sending', 'failed', 'dead'],
+  queued: ['sending', 'failed', 'dead', ...NOT_SENT_STATUSES],
   sending: ['sending', 'sent', 'retrying', 'failed', 'dead'],
   retrying: ['sending', 'failed', 'dead'],
   sent: [],
   failed: [],
   dead: [],
+  skipped: [],
+  suppressed: [],
+  throttled: [],
+  digested: [],
 };
 
 /** The statuses a record may be in to move to `to`. */
@@ -43,9 +75,12 @@ export interface DeliveryRecordData {
   recipient: string;
   status: DeliveryStatus;
   attempts: number;
+  /** Why the last attempt failed; for a not-sent status, why it was not sent. */
   lastError?: string;
   providerMessageId?: string;
   idempotencyKey?: string;
+  /** The notification (`NotifierService.notify()`) this delivery belongs to. */
+  notificationId?: string;
   createdAt: Date;
   updatedAt: Date;
   sentAt?: Date;
@@ -67,6 +102,7 @@ export class DeliveryRecord implements DeliveryRecordData {
   lastError?: string;
   providerMessageId?: string;
   idempotencyKey?: string;
+  notificationId?: string;
   createdAt!: Date;
   updatedAt!: Date;
   sentAt?: Date;
@@ -90,6 +126,7 @@ export class DeliveryRecord implements DeliveryRecordData {
       lastError: this.lastError,
       providerMessageId: this.providerMessageId,
       idempotencyKey: this.idempotencyKey,
+      notificationId: this.notificationId,
       createdAt: this.createdAt.toISOString(),
       updatedAt: this.updatedAt.toISOString(),
       sentAt: this.sentAt?.toISOString(),
@@ -103,6 +140,21 @@ export class DeliveryRecord implements DeliveryRecordData {
   [inspect.custom](): Record<string, unknown> {
     return this.toJSON();
   }
+}
+
+/** The record a store creates for `input`: `queued` (unless given), no attempt yet, timestamps now. */
+export function newDeliveryRecord(
+  input: Pick<DeliveryRecordData, 'id' | 'channel' | 'backend' | 'recipient'> &
+    Partial<DeliveryRecordData>,
+): DeliveryRecord {
+  const now = input.createdAt ?? new Date();
+  return new DeliveryRecord({
+    status: 'queued',
+    attempts: 0,
+    ...input,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** Each address of a record's recipient (several for an email), masked. */

@@ -1,4 +1,4 @@
-import type { MetricsCollectorProtocol } from '@herald/contracts';
+import type { MetricsCollectorProtocol, TracerProtocol } from '@herald/contracts';
 import { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry';
 import type { DeliveryQueue } from '../queue/delivery-queue.protocol';
 import { RetryPolicy } from '../retry/retry-policy';
@@ -26,7 +26,12 @@ export interface DeliverySettings {
 /** Wires store, retry policy, breakers and (optionally) a queue into a `DeliveryService`. */
 export function createDeliveryService(
   settings: DeliverySettings = {},
-  deps: { store?: DeliveryStore; queue?: DeliveryQueue; metrics?: MetricsCollectorProtocol } = {},
+  deps: {
+    store?: DeliveryStore;
+    queue?: DeliveryQueue;
+    metrics?: MetricsCollectorProtocol;
+    tracer?: TracerProtocol;
+  } = {},
 ): DeliveryService {
   const engine = new DeliveryEngine({
     store: deps.store ?? new MemoryDeliveryStore(),
@@ -44,6 +49,7 @@ export function createDeliveryService(
   return new DeliveryService({
     engine,
     queue: deps.queue,
+    tracer: deps.tracer,
     idempotencyWindowMs: settings.idempotencyWindowMs,
   });
 }

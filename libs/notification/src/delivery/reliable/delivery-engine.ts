@@ -20,6 +20,25 @@ export interface DeliveryEngineOptions {
   metrics?: MetricsCollectorProtocol;
 }
 
+/** A delivery that reached a final status by sending (`sent`) or failing (`failed`, `dead`). */
+export interface DeliverySettledEvent {
+  record: DeliveryRecord;
+  /** The error of the last attempt, when it failed (in the process that settled it). */
+  error?: unknown;
+  /** The labels the send was given (`DeliveryRequest.meta`, carried by queue jobs). */
+  meta?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Told about every delivery that settles, inline or in a queue worker (the
+ * process that settled it). The notifier uses it for per-notification
+ * metrics and to retire device tokens a provider declared dead. Errors and
+ * rejections of an observer are swallowed: they never change a delivery.
+ */
+export interface DeliveryObserver {
+  onSettled?(event: DeliverySettledEvent): void | Promise<void>;
+}
+
 export interface RoundSuccess<R> {
   result: R;
   backend: string;
@@ -38,12 +57,33 @@ export class DeliveryEngine {
   readonly policy: RetryPolicy;
   readonly breakers: CircuitBreakerRegistry;
   private readonly metrics?: MetricsCollectorProtocol;
+  private readonly observers: DeliveryObserver[] = [];
 
   constructor(options: DeliveryEngineOptions) {
     this.store = options.store;
     this.policy = options.policy ?? new RetryPolicy();
     this.breakers = options.breakers;
     this.metrics = options.metrics;
+  }
+
+  /** Adds an observer of settled deliveries; returns a function that removes it. */
+  observe(observer: DeliveryObserver): () => void {
+    this.observers.push(observer);
+    return () => {
+      const at = this.observers.indexOf(observer);
+      if (at >= 0) this.observers.splice(at, 1);
+    };
+  }
+
+  /** Tells every observer; never throws. */
+  async notifySettled(event: DeliverySettledEvent): Promise<void> {
+    for (const observer of this.observers) {
+      try {
+        await observer.onSettled?.(event);
+      } catch {
+        // an observer's failure is its own; the delivery stands as recorded
+      }
+    }
   }
 
   /** Rounds until sent, failed or dead; resolves with the provider's answer or rejects with the last error. */
@@ -53,13 +93,21 @@ export class DeliveryEngine {
     backends: DeliveryBackend<M, R>[],
     message: M,
     messageIdOf: (result: R) => string | undefined,
+    meta?: Readonly<Record<string, string>>,
   ): Promise<RoundSuccess<R>> {
     for (;;) {
       const before = await this.requireRecord(id);
       try {
-        return await this.round(before, channel, backends, message, messageIdOf);
+        return await this.round(before, channel, backends, message, messageIdOf, meta);
       } catch (error) {
-        const status = await this.settleFailure(id, channel, error, before.attempts + 1);
+        const status = await this.settleFailure(
+          id,
+          channel,
+          error,
+          before.attempts + 1,
+          this.policy.attempts,
+          meta,
+        );
         if (status !== 'retrying') throw error;
         await sleep(this.policy.delayFor(before.attempts + 1, error));
       }
@@ -73,6 +121,7 @@ export class DeliveryEngine {
     backends: DeliveryBackend<M, R>[],
     message: M,
     messageIdOf: (result: R) => string | undefined,
+    meta?: Readonly<Record<string, string>>,
   ): Promise<RoundSuccess<R>> {
     await this.store.transition(record.id, 'sending', { attempts: record.attempts + 1 });
     let lastError: unknown = new DeliveryError(`no backend configured for ${channel}`, {
@@ -93,6 +142,7 @@ export class DeliveryEngine {
           channel,
           backend: backend.name,
         });
+        if (this.observers.length > 0) await this.notifySettled({ record: sent, meta });
         return { result, backend: backend.name, record: sent };
       } catch (error) {
         lastError = error;
@@ -116,14 +166,17 @@ export class DeliveryEngine {
     error: unknown,
     attempt: number,
     maxAttempts = this.policy.attempts,
+    meta?: Readonly<Record<string, string>>,
   ): Promise<DeliveryStatus> {
     const status: DeliveryStatus = !DeliveryError.isTransient(error)
       ? 'failed'
       : attempt >= maxAttempts
         ? 'dead'
         : 'retrying';
-    await this.store.transition(id, status, { lastError: describeError(error) });
+    const record = await this.store.transition(id, status, { lastError: describeError(error) });
     this.metrics?.increment(`herald_delivery_${status}_total`, 1, { channel });
+    if (status !== 'retrying' && this.observers.length > 0)
+      await this.notifySettled({ record, error, meta });
     return status;
   }
 

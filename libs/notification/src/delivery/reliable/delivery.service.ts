@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { TracerProtocol } from '@herald/contracts';
 import { DeliveryError } from '../../errors/delivery.error';
-import type { DeliveryChannel, DeliveryRecord } from '../records/delivery-record';
-import type { DeliveryQueue } from '../queue/delivery-queue.protocol';
-import { deliveryIdFor, deriveIdempotencyKey, type ChannelAdapter } from './channel-adapters';
+import type { DeliveryChannel, DeliveryRecord, DeliveryStatus } from '../records/delivery-record';
+import type { DeliveryJob, DeliveryQueue } from '../queue/delivery-queue.protocol';
+import { tracePublishJobs } from '../queue/queue-tracing.util';
+import { createRecords } from '../stores/create-records.util';
+import {
+  deliveryIdFor,
+  deriveIdempotencyKey,
+  MAIL_ADAPTER,
+  PUSH_ADAPTER,
+  SMS_ADAPTER,
+  type ChannelAdapter,
+} from './channel-adapters';
 import type { DeliveryBackend, DeliveryEngine } from './delivery-engine';
 
 export interface DeliveryServiceOptions {
@@ -11,26 +21,61 @@ export interface DeliveryServiceOptions {
   queue?: DeliveryQueue;
   /** Window of keys derived from message content (queued mode). @default 3600000 */
   idempotencyWindowMs?: number;
+  /** Traces enqueues (`publish <queue>`) and the workers' jobs (`process <queue>`). */
+  tracer?: TracerProtocol;
 }
 
 /** What every reliable send answers: the channel's result plus the delivery record's id. */
 export type WithDeliveryId<R> = R & { deliveryId: string };
 
+/** One message of `DeliveryService.sendMany()`. */
+export interface DeliveryRequest<M = unknown> {
+  adapter: ChannelAdapter<M, any>;
+  /** Backend names: primary first, then fallbacks. */
+  chain: readonly string[];
+  message: M;
+  /** The notification the delivery belongs to (stored on the record). */
+  notificationId?: string;
+  /** Labels the observers see for this delivery, also on the worker side. */
+  meta?: Record<string, string>;
+}
+
+/** How one message of `sendMany()` ended (inline) or where it stands (queued). */
+export interface DeliveryOutcome {
+  deliveryId: string;
+  status: DeliveryStatus;
+  /** The error of an inline delivery that failed. */
+  error?: unknown;
+}
+
+/** Inline `sendMany()` delivers this many messages at once. */
+const INLINE_CONCURRENCY = 32;
+/** Queued `sendMany()` writes records and adds jobs this many at a time. */
+const ENQUEUE_SLICE = 2500;
+
 /**
  * Front door of reliable delivery. Backends are registered by channel and
  * name; `send` creates the record, then delivers inline (retry + failover in
  * the caller) or enqueues it (BullMQ) and returns the delivery id at once.
- * Workers look backends up here by the names carried in the job.
+ * Workers look backends and channel adapters up here by the names carried in
+ * the job.
  */
 export class DeliveryService {
   readonly engine: DeliveryEngine;
   readonly queue?: DeliveryQueue;
+  readonly tracer?: TracerProtocol;
   private readonly idempotencyWindowMs: number;
   private readonly backends = new Map<string, DeliveryBackend>();
+  private readonly adapters = new Map<string, ChannelAdapter<any, any>>([
+    [SMS_ADAPTER.channel, SMS_ADAPTER],
+    [PUSH_ADAPTER.channel, PUSH_ADAPTER],
+    [MAIL_ADAPTER.channel, MAIL_ADAPTER],
+  ]);
 
   constructor(options: DeliveryServiceOptions) {
     this.engine = options.engine;
     this.queue = options.queue;
+    this.tracer = options.tracer;
     this.idempotencyWindowMs = options.idempotencyWindowMs ?? 3_600_000;
   }
 
@@ -38,7 +83,16 @@ export class DeliveryService {
     return this.queue ? 'bullmq' : 'inline';
   }
 
-  register(channel: DeliveryChannel, backend: DeliveryBackend<any, any>): this {
+  /**
+   * Registers a backend of `channel`; for a channel other than `sms`, `push`
+   * and `email`, also give its `adapter` (once is enough).
+   */
+  register(
+    channel: DeliveryChannel,
+    backend: DeliveryBackend<any, any>,
+    adapter?: ChannelAdapter<any, any>,
+  ): this {
+    if (adapter) this.adapters.set(channel, adapter);
     this.backends.set(`${channel}:${backend.name}`, backend);
     return this;
   }
@@ -55,6 +109,17 @@ export class DeliveryService {
     );
   }
 
+  /** How messages of `channel` are read and (de)serialised; throws naming the known channels when absent. */
+  adapter(channel: DeliveryChannel): ChannelAdapter<any, any> {
+    const found = this.adapters.get(channel);
+    if (found) return found;
+    throw new DeliveryError(
+      `no channel adapter for "${channel}" (known: ${[...this.adapters.keys()].join(', ')}); ` +
+        'register the channel with DeliveryService.register(channel, backend, adapter) in every process that runs workers',
+      { reason: 'bad_request', channel },
+    );
+  }
+
   /** Sends `message` over `chain` (backend names: primary first, then fallbacks). */
   async send<M, R>(
     adapter: ChannelAdapter<M, R>,
@@ -62,36 +127,150 @@ export class DeliveryService {
     message: M,
   ): Promise<WithDeliveryId<R>> {
     const { channel } = adapter;
+    const { id, keyed, input } = this.prepare({ adapter, chain, message });
+    const { record, created } = await this.engine.store.create(input);
+    if (this.queue) {
+      if (created || record.status === 'queued') {
+        await this.enqueue([{ id, channel, backends: [...chain], message: adapter.toJob(keyed) }]);
+      }
+      return { ...adapter.queuedResult(id, record.backend, message), deliveryId: id };
+    }
+    if (!created) return this.replay(adapter, record, message);
+    const backends = this.chainOf(channel, chain) as DeliveryBackend<M, R>[];
+    const { result } = await this.engine.deliver(id, channel, backends, keyed, adapter.messageIdOf);
+    return { ...result, deliveryId: id };
+  }
+
+  /**
+   * Sends many messages: their records in multi-row inserts (when the store
+   * has `createMany`) and, queued, their jobs with `addBulk` (one `publish`
+   * span a slice of 2500, the next slice's records written meanwhile);
+   * inline, up to 32 delivered at once. Never rejects for
+   * a message's failure: each outcome says how it ended (inline) or that it
+   * is `queued`. A message whose record exists already (same idempotency key)
+   * is not sent again.
+   */
+  async sendMany(requests: readonly DeliveryRequest[]): Promise<DeliveryOutcome[]> {
+    if (this.queue) return this.enqueueMany(requests);
+    const prepared = requests.map((request) => this.prepare(request));
+    const stored = await createRecords(
+      this.engine.store,
+      prepared.map((p) => p.input),
+    );
+    const outcomes: DeliveryOutcome[] = stored.map(({ record }) => ({
+      deliveryId: record.id,
+      status: record.status,
+    }));
+    let next = 0;
+    const lane = async () => {
+      while (next < prepared.length) {
+        const i = next++;
+        if (!stored[i].created) continue;
+        const { request, id, keyed } = prepared[i];
+        const { channel } = request.adapter;
+        try {
+          const { record } = await this.engine.deliver(
+            id,
+            channel,
+            this.chainOf(channel, request.chain),
+            keyed,
+            request.adapter.messageIdOf,
+            request.meta,
+          );
+          outcomes[i] = { deliveryId: id, status: record.status };
+        } catch (error) {
+          const record = await this.engine.store.get(id);
+          outcomes[i] = { deliveryId: id, status: record?.status ?? 'failed', error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(INLINE_CONCURRENCY, prepared.length) }, lane));
+    return outcomes;
+  }
+
+  /**
+   * Queued `sendMany`: slices of 2500, each slice's records written, then its
+   * jobs added while the next slice's records are written (the database and
+   * Redis work side by side). A job is added only after its record exists.
+   */
+  private async enqueueMany(requests: readonly DeliveryRequest[]): Promise<DeliveryOutcome[]> {
+    const outcomes: DeliveryOutcome[] = [];
+    let adding: Promise<void> = Promise.resolve();
+    try {
+      for (let start = 0; start < requests.length; start += ENQUEUE_SLICE) {
+        const prepared = requests.slice(start, start + ENQUEUE_SLICE).map((r) => this.prepare(r));
+        const stored = await createRecords(
+          this.engine.store,
+          prepared.map((p) => p.input),
+        );
+        const jobs: DeliveryJob[] = [];
+        prepared.forEach(({ request, id, keyed }, i) => {
+          const { record, created } = stored[i];
+          outcomes.push({ deliveryId: record.id, status: record.status });
+          if (!created && record.status !== 'queued') return;
+          jobs.push({
+            id,
+            channel: request.adapter.channel,
+            backends: [...request.chain],
+            message: request.adapter.toJob(keyed),
+            notificationId: request.notificationId,
+            meta: request.meta,
+          });
+        });
+        await adding;
+        if (jobs.length > 0) adding = this.enqueue(jobs);
+      }
+    } finally {
+      await adding; // never leave a slice behind, nor its rejection unhandled
+    }
+    return outcomes;
+  }
+
+  /** A request's id, key, keyed message and the record to create. */
+  private prepare<M>(request: DeliveryRequest<M>) {
+    const { id, key, keyed } = this.identify(request.adapter, request.message);
+    return {
+      request,
+      id,
+      keyed,
+      input: {
+        id,
+        channel: request.adapter.channel,
+        backend: request.chain[0],
+        recipient: request.adapter.recipientOf(request.message),
+        idempotencyKey: key,
+        notificationId: request.notificationId,
+      },
+    };
+  }
+
+  /** The delivery id, the idempotency key (given, or derived in queued mode) and the keyed message. */
+  private identify<M>(
+    adapter: ChannelAdapter<M, unknown>,
+    message: M,
+  ): { id: string; key?: string; keyed: M } {
     const given = adapter.keyOf(message);
     const key =
       given ??
       (this.queue
         ? deriveIdempotencyKey(adapter.contentOf(message), this.idempotencyWindowMs)
         : undefined);
-    const id = key ? deliveryIdFor(channel, key) : `dlv_${randomUUID().replace(/-/g, '')}`;
-    const { record, created } = await this.engine.store.create({
-      id,
-      channel,
-      backend: chain[0],
-      recipient: adapter.recipientOf(message),
-      idempotencyKey: key,
+    const id = key ? deliveryIdFor(adapter.channel, key) : `dlv_${randomUUID().replace(/-/g, '')}`;
+    return { id, key, keyed: key && key !== given ? adapter.withKey(message, key) : message };
+  }
+
+  private chainOf(channel: DeliveryChannel, chain: readonly string[]): DeliveryBackend<any, any>[] {
+    return chain.map((name) => this.backend(channel, name));
+  }
+
+  /** Adds `jobs` (carrying the trace context) under one PRODUCER span. */
+  private enqueue(jobs: DeliveryJob[]): Promise<void> {
+    const queue = this.queue!;
+    return tracePublishJobs(this.tracer, queue.name ?? 'delivery', jobs.length, async (trace) => {
+      if (trace && Object.keys(trace).length > 0) for (const job of jobs) job.trace = trace;
+      if (jobs.length > 1 && queue.enqueueMany) await queue.enqueueMany(jobs);
+      else for (const job of jobs) await queue.enqueue(job);
     });
-    const keyed = key ? adapter.withKey(message, key) : message;
-    if (this.queue) {
-      if (created || record.status === 'queued') {
-        await this.queue.enqueue({
-          id,
-          channel,
-          backends: [...chain],
-          message: adapter.toJob(keyed),
-        });
-      }
-      return { ...adapter.queuedResult(id, record.backend, message), deliveryId: id };
-    }
-    if (!created) return this.replay(adapter, record, message);
-    const backends = chain.map((name) => this.backend(channel, name)) as DeliveryBackend<M, R>[];
-    const { result } = await this.engine.deliver(id, channel, backends, keyed, adapter.messageIdOf);
-    return { ...result, deliveryId: id };
   }
 
   /** A repeated inline send: report the first one's outcome without sending again. */

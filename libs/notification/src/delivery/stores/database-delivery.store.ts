@@ -3,6 +3,7 @@ import { HeraldError } from '@herald/contracts';
 import {
   DELIVERY_STATUSES,
   FINAL_STATUSES,
+  newDeliveryRecord,
   predecessorsOf,
   type DeliveryPatch,
   type DeliveryRecord,
@@ -12,15 +13,40 @@ import { DeliveryStateError } from '../records/delivery-state.error';
 import {
   DELIVERY_COLUMNS,
   deliveryTablePath,
+  maxParameters,
   placeholders,
   rowToRecord,
   type DeliveryRow,
 } from './delivery-sql.util';
+import { runSql } from '../../utils/sql-store.util';
+import { WriteCoalescer } from '../../utils/write-coalescer.util';
 import type {
+  DeliveryCountQuery,
   DeliveryListQuery,
   DeliveryStore,
   NewDeliveryRecord,
 } from './delivery-store.protocol';
+
+const INSERT_COLUMNS =
+  'id, channel, backend, recipient, status, attempts, last_error, idempotency_key, notification_id, created_at, updated_at';
+
+function insertValues(record: DeliveryRecord): unknown[] {
+  const now = record.createdAt.getTime();
+  return [
+    record.id,
+    record.channel,
+    record.backend,
+    record.recipient,
+    record.status,
+    0,
+    record.lastError ?? null,
+    record.idempotencyKey ?? null,
+    record.notificationId ?? null,
+    now,
+    now,
+  ];
+}
+const INSERT_WIDTH = 11;
 
 const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
   backend: 'backend',
@@ -33,13 +59,24 @@ const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
 /**
  * Delivery records in SQL through a TypeORM `DataSource` (SQLite or
  * PostgreSQL), table `herald_delivery_records` from
- * `CreateDeliveryRecords1732400000000`. Creation is `INSERT ... ON CONFLICT
+ * `CreateDeliveryRecords1732400000000` and `AddDeliveryNotificationId1734200000000`. Creation is `INSERT ... ON CONFLICT
  * DO NOTHING` and every status change one conditional `UPDATE ... WHERE
  * status IN (allowed predecessors)`, so processes sharing the table (queue
  * workers) never apply a forbidden transition.
  */
 export class DatabaseDeliveryStore implements DeliveryStore {
-  private resolved?: { dataSource: DataSource; table: string; p: (index: number) => string };
+  private resolved?: {
+    dataSource: DataSource;
+    table: string;
+    p: (index: number) => string;
+    maxRows: number;
+  };
+
+  /** Concurrent `create` / `createMany` calls become one multi-row INSERT. */
+  private readonly inserts = new WriteCoalescer<
+    NewDeliveryRecord,
+    { record: DeliveryRecord; created: boolean }
+  >((inputs) => this.insertMany(inputs));
 
   /** `source` may be a getter, read on first use (a DataSource that Nest builds later). */
   constructor(private readonly source: DataSource | (() => DataSource)) {}
@@ -63,39 +100,66 @@ export class DatabaseDeliveryStore implements DeliveryStore {
         dataSource,
         table: deliveryTablePath(dataSource),
         p: placeholders(dataSource),
+        maxRows: Math.floor(maxParameters(dataSource) / INSERT_WIDTH),
       };
     }
     return this.resolved;
   }
 
   async create(input: NewDeliveryRecord): Promise<{ record: DeliveryRecord; created: boolean }> {
-    const now = (input.createdAt ?? new Date()).getTime();
-    const values = [
-      input.id,
-      input.channel,
-      input.backend,
-      input.recipient,
-      input.status ?? 'queued',
-      0,
-      input.idempotencyKey ?? null,
-      now,
-      now,
-    ];
-    const rows = await this.run(
-      `INSERT INTO ${this.table} (id, channel, backend, recipient, status, attempts, idempotency_key, created_at, updated_at)
-       VALUES (${values.map((_, i) => this.p(i + 1)).join(', ')})
-       ON CONFLICT (id) DO NOTHING RETURNING ${DELIVERY_COLUMNS}`,
-      values,
-    );
-    if (rows.length > 0) return { record: rowToRecord(rows[0]), created: true };
-    const existing = await this.get(input.id);
-    if (!existing) {
-      throw new HeraldError(
-        `delivery record "${input.id}" already exists but could not be read back (deleted meanwhile?); send again with the same idempotency key`,
-        { code: 'HERALD_DELIVERY_RECORD_CONFLICT' },
+    const [result] = await this.createMany([input]);
+    return result;
+  }
+
+  /**
+   * Multi-row `INSERT ... ON CONFLICT (id) DO NOTHING`, as many rows a
+   * statement as the driver allows; what concurrent callers create in the
+   * same turn of the event loop goes in the same statements.
+   */
+  createMany(
+    inputs: readonly NewDeliveryRecord[],
+  ): Promise<Array<{ record: DeliveryRecord; created: boolean }>> {
+    return this.inserts.submit(inputs);
+  }
+
+  private async insertMany(
+    inputs: readonly NewDeliveryRecord[],
+  ): Promise<Array<{ record: DeliveryRecord; created: boolean }>> {
+    const { maxRows } = this.setup();
+    const records = inputs.map(newDeliveryRecord);
+    const inserted = new Set<string>();
+    for (let start = 0; start < records.length; start += maxRows) {
+      const chunk = records.slice(start, start + maxRows);
+      const values = chunk.flatMap(insertValues);
+      const tuples = chunk.map(
+        (_, row) =>
+          `(${Array.from({ length: INSERT_WIDTH }, (__, col) => this.p(row * INSERT_WIDTH + col + 1)).join(', ')})`,
       );
+      // only the ids come back: the rows are what was just written
+      const rows = await this.run(
+        `INSERT INTO ${this.table} (${INSERT_COLUMNS}) VALUES ${tuples.join(', ')}
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        values,
+      );
+      for (const row of rows) inserted.add(row.id);
     }
-    return { record: existing, created: false };
+    const out: Array<{ record: DeliveryRecord; created: boolean }> = [];
+    for (const [i, input] of inputs.entries()) {
+      if (inserted.delete(input.id)) {
+        // a repeated id in one batch: the second one finds the first as existing
+        out.push({ record: records[i], created: true });
+        continue;
+      }
+      const existing = await this.get(input.id);
+      if (!existing) {
+        throw new HeraldError(
+          `delivery record "${input.id}" already exists but could not be read back (deleted meanwhile?); send again with the same idempotency key`,
+          { code: 'HERALD_DELIVERY_RECORD_CONFLICT' },
+        );
+      }
+      out.push({ record: existing, created: false });
+    }
+    return out;
   }
 
   async get(id: string): Promise<DeliveryRecord | undefined> {
@@ -135,15 +199,12 @@ export class DatabaseDeliveryStore implements DeliveryStore {
 
   async list(query: DeliveryListQuery = {}): Promise<DeliveryRecord[]> {
     const limit = Math.max(1, Math.min(query.limit ?? 50, 10_000));
-    const rows = query.status
-      ? await this.run(
-          `SELECT ${DELIVERY_COLUMNS} FROM ${this.table} WHERE status = ${this.p(1)}
-           ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
-          [query.status],
-        )
-      : await this.run(
-          `SELECT ${DELIVERY_COLUMNS} FROM ${this.table} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
-        );
+    const { where, params } = this.filter(query);
+    const rows = await this.run(
+      `SELECT ${DELIVERY_COLUMNS} FROM ${this.table}${where}
+       ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+      params,
+    );
     return rows.map(rowToRecord);
   }
 
@@ -151,9 +212,11 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return this.list({ status, limit });
   }
 
-  async countByStatus(): Promise<Record<DeliveryStatus, number>> {
+  async countByStatus(query: DeliveryCountQuery = {}): Promise<Record<DeliveryStatus, number>> {
+    const { where, params } = this.filter({ notificationId: query.notificationId });
     const rows = (await this.run(
-      `SELECT status, COUNT(*) AS n FROM ${this.table} GROUP BY status`,
+      `SELECT status, COUNT(*) AS n FROM ${this.table}${where} GROUP BY status`,
+      params,
     )) as unknown as Array<{ status: DeliveryStatus; n: number | string }>;
     const counts = Object.fromEntries(DELIVERY_STATUSES.map((s) => [s, 0])) as Record<
       DeliveryStatus,
@@ -173,13 +236,25 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return rows.length;
   }
 
-  private async run(query: string, params: unknown[] = []): Promise<DeliveryRow[]> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      const result = await runner.query(query, params, true);
-      return (result.records ?? []) as DeliveryRow[];
-    } finally {
-      await runner.release();
+  /** ` WHERE ...` and its parameters for the fields of `query` that are set. */
+  private filter(query: Pick<DeliveryListQuery, 'status' | 'notificationId'>): {
+    where: string;
+    params: unknown[];
+  } {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (query.status) {
+      params.push(query.status);
+      conditions.push(`status = ${this.p(params.length)}`);
     }
+    if (query.notificationId) {
+      params.push(query.notificationId);
+      conditions.push(`notification_id = ${this.p(params.length)}`);
+    }
+    return { where: conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '', params };
+  }
+
+  private run(query: string, params: unknown[] = []): Promise<DeliveryRow[]> {
+    return runSql<DeliveryRow>(this.dataSource, query, params);
   }
 }

@@ -1,15 +1,17 @@
 import type { DataSource } from 'typeorm';
 import { DELIVERY_TABLE } from '../entities/delivery-record.entity';
 import { DeliveryRecord, type DeliveryRecordData } from '../records/delivery-record';
+import { sqlTablePath } from '../../utils/sql-store.util';
+
+export { maxParameters, placeholders } from '../../utils/sql-store.util';
 
 /** The quoted table name, schema-qualified when the PostgreSQL data source has a `schema`. */
 export function deliveryTablePath(dataSource: DataSource): string {
-  const schema = (dataSource.options as { schema?: string }).schema;
-  return schema ? `"${schema.replace(/"/g, '""')}"."${DELIVERY_TABLE}"` : `"${DELIVERY_TABLE}"`;
+  return sqlTablePath(dataSource, DELIVERY_TABLE);
 }
 
 export const DELIVERY_COLUMNS =
-  'id, channel, backend, recipient, status, attempts, last_error, provider_message_id, idempotency_key, created_at, updated_at, sent_at';
+  'id, channel, backend, recipient, status, attempts, last_error, provider_message_id, idempotency_key, notification_id, created_at, updated_at, sent_at';
 
 export interface DeliveryRow {
   id: string;
@@ -21,6 +23,7 @@ export interface DeliveryRow {
   last_error: string | null;
   provider_message_id: string | null;
   idempotency_key: string | null;
+  notification_id: string | null;
   created_at: number | string;
   updated_at: number | string;
   sent_at: number | string | null;
@@ -37,13 +40,9 @@ export function rowToRecord(row: DeliveryRow): DeliveryRecord {
     lastError: row.last_error ?? undefined,
     providerMessageId: row.provider_message_id ?? undefined,
     idempotencyKey: row.idempotency_key ?? undefined,
+    notificationId: row.notification_id ?? undefined,
     createdAt: new Date(Number(row.created_at)),
     updatedAt: new Date(Number(row.updated_at)),
     sentAt: row.sent_at === null ? undefined : new Date(Number(row.sent_at)),
   });
-}
-
-/** `$1, $2` for PostgreSQL, `?` for SQLite. */
-export function placeholders(dataSource: DataSource): (index: number) => string {
-  return dataSource.options.type === 'postgres' ? (i) => `$${i}` : () => '?';
 }

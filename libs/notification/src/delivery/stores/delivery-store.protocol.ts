@@ -10,12 +10,24 @@ export type NewDeliveryRecord = Pick<
   DeliveryRecordData,
   'id' | 'channel' | 'backend' | 'recipient'
 > &
-  Partial<Pick<DeliveryRecordData, 'idempotencyKey' | 'status' | 'createdAt'>>;
+  Partial<
+    Pick<
+      DeliveryRecordData,
+      'idempotencyKey' | 'status' | 'createdAt' | 'notificationId' | 'lastError'
+    >
+  >;
 
 export interface DeliveryListQuery {
   status?: DeliveryStatus;
+  /** Only the deliveries of this notification. */
+  notificationId?: string;
   /** @default 50 */
   limit?: number;
+}
+
+/** What `countByStatus` counts: every record, or those of one notification. */
+export interface DeliveryCountQuery {
+  notificationId?: string;
 }
 
 /**
@@ -26,6 +38,14 @@ export interface DeliveryListQuery {
 export interface DeliveryStore {
   /** Inserts the record unless one with the same id exists; `created` says which. */
   create(record: NewDeliveryRecord): Promise<{ record: DeliveryRecord; created: boolean }>;
+  /**
+   * Inserts many records at once (a multi-row insert where the store can),
+   * skipping ids that exist; answers in input order. Optional: without it,
+   * callers create the records one by one.
+   */
+  createMany?(
+    records: readonly NewDeliveryRecord[],
+  ): Promise<Array<{ record: DeliveryRecord; created: boolean }>>;
   get(id: string): Promise<DeliveryRecord | undefined>;
   /**
    * Moves a record to `status` (applying `patch`) when the lifecycle allows it,
@@ -35,7 +55,7 @@ export interface DeliveryStore {
   /** Newest first. */
   list(query?: DeliveryListQuery): Promise<DeliveryRecord[]>;
   findByStatus(status: DeliveryStatus, limit?: number): Promise<DeliveryRecord[]>;
-  countByStatus(): Promise<Record<DeliveryStatus, number>>;
+  countByStatus(query?: DeliveryCountQuery): Promise<Record<DeliveryStatus, number>>;
   /** Deletes final records (sent, failed, dead) last updated before `before`; returns how many. */
   purge(before: Date): Promise<number>;
 }

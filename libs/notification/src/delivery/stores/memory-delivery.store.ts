@@ -3,11 +3,13 @@ import {
   DELIVERY_TRANSITIONS,
   DeliveryRecord,
   FINAL_STATUSES,
+  newDeliveryRecord,
   type DeliveryPatch,
   type DeliveryStatus,
 } from '../records/delivery-record';
 import { DeliveryStateError } from '../records/delivery-state.error';
 import type {
+  DeliveryCountQuery,
   DeliveryListQuery,
   DeliveryStore,
   NewDeliveryRecord,
@@ -33,17 +35,18 @@ export class MemoryDeliveryStore implements DeliveryStore {
   async create(input: NewDeliveryRecord): Promise<{ record: DeliveryRecord; created: boolean }> {
     const existing = this.records.get(input.id);
     if (existing) return { record: copy(existing), created: false };
-    const now = input.createdAt ?? new Date();
-    const record = new DeliveryRecord({
-      status: 'queued',
-      attempts: 0,
-      ...input,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const record = newDeliveryRecord(input);
     this.records.set(record.id, record);
     if (this.records.size > this.maxRecords) this.evict();
     return { record: copy(record), created: true };
+  }
+
+  async createMany(
+    inputs: readonly NewDeliveryRecord[],
+  ): Promise<Array<{ record: DeliveryRecord; created: boolean }>> {
+    const out: Array<{ record: DeliveryRecord; created: boolean }> = [];
+    for (const input of inputs) out.push(await this.create(input));
+    return out;
   }
 
   async get(id: string): Promise<DeliveryRecord | undefined> {
@@ -68,7 +71,9 @@ export class MemoryDeliveryStore implements DeliveryStore {
   async list(query: DeliveryListQuery = {}): Promise<DeliveryRecord[]> {
     const limit = query.limit ?? 50;
     const all = [...this.records.values()].filter(
-      (r) => !query.status || r.status === query.status,
+      (r) =>
+        (!query.status || r.status === query.status) &&
+        (!query.notificationId || r.notificationId === query.notificationId),
     );
     return all
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
@@ -80,12 +85,15 @@ export class MemoryDeliveryStore implements DeliveryStore {
     return this.list({ status, limit });
   }
 
-  async countByStatus(): Promise<Record<DeliveryStatus, number>> {
+  async countByStatus(query: DeliveryCountQuery = {}): Promise<Record<DeliveryStatus, number>> {
     const counts = Object.fromEntries(DELIVERY_STATUSES.map((s) => [s, 0])) as Record<
       DeliveryStatus,
       number
     >;
-    for (const record of this.records.values()) counts[record.status]++;
+    for (const record of this.records.values()) {
+      if (!query.notificationId || record.notificationId === query.notificationId)
+        counts[record.status]++;
+    }
     return counts;
   }
 

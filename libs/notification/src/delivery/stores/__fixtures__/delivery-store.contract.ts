@@ -124,6 +124,57 @@ export function describeDeliveryStoreContract(name: string, getStore: () => Deli
       expect(await store.get(c.id)).toBeDefined();
     });
 
+    it('creates many at once in input order, skipping ids that exist', async () => {
+      const store = getStore();
+      const existing = (await create({ notificationId: 'ntf_other' })).record;
+      const notificationId = newId();
+      const ids = [newId(), newId(), newId()];
+      const results = await store.createMany!([
+        { id: ids[0], channel: 'sms', backend: 'a', recipient: '+1', notificationId },
+        { id: existing.id, channel: 'sms', backend: 'b', recipient: '+2', notificationId },
+        {
+          id: ids[1],
+          channel: 'inbox',
+          backend: 'inbox',
+          recipient: 'u1',
+          notificationId,
+          status: 'skipped',
+          lastError: 'no phone number',
+        },
+        { id: ids[2], channel: 'slack', backend: 'slack', recipient: '#ops', notificationId },
+        { id: ids[0], channel: 'sms', backend: 'c', recipient: '+3', notificationId },
+      ]);
+      expect(results.map((r) => [r.record.id, r.created])).toEqual([
+        [ids[0], true],
+        [existing.id, false],
+        [ids[1], true],
+        [ids[2], true],
+        [ids[0], false],
+      ]);
+      expect(results[1].record.notificationId).toBe('ntf_other');
+      expect(results[2].record).toMatchObject({ status: 'skipped', lastError: 'no phone number' });
+      const listed = await store.list({ notificationId, limit: 100 });
+      expect(listed.map((r) => r.id).sort()).toEqual([...ids].sort());
+      expect(listed.every((r) => r.notificationId === notificationId)).toBe(true);
+      expect(await store.list({ notificationId, status: 'skipped' })).toHaveLength(1);
+      const counts = await store.countByStatus({ notificationId });
+      expect(counts).toMatchObject({ queued: 2, skipped: 1, sent: 0 });
+      expect(await store.createMany!([])).toEqual([]);
+    });
+
+    it('lets a queued record end without a send (suppressed), and nothing after', async () => {
+      const { record } = await create();
+      const store = getStore();
+      const suppressed = await store.transition(record.id, 'suppressed', {
+        lastError: 'opted out',
+      });
+      expect(suppressed).toMatchObject({ status: 'suppressed', lastError: 'opted out' });
+      expect(suppressed.final).toBe(true);
+      await expect(store.transition(record.id, 'sending')).rejects.toBeInstanceOf(
+        DeliveryStateError,
+      );
+    });
+
     it('masks the recipient when a record is printed', async () => {
       const { record } = await create();
       expect(JSON.stringify(record)).not.toContain('5550006');

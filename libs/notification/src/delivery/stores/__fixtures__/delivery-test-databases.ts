@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { deliveryRecordEntity } from '../../entities/delivery-record.entity';
+import { AddDeliveryNotificationId1734200000000 } from '../../migrations/add-delivery-notification-id.migration';
 import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration';
 import { memorySqlite } from '../../../../../../test/helpers/sqlite';
 
@@ -12,11 +13,17 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A migrated SQLite (in memory) or PostgreSQL (private schema, dropped on close) data source. */
-export async function openDeliveryTestDatabase(kind: 'sqlite' | 'postgres'): Promise<TestDatabase> {
+/**
+ * A migrated SQLite (in memory) or PostgreSQL (private schema, dropped on
+ * close) data source: delivery records, plus `migrations` (run after them).
+ */
+export async function openDeliveryTestDatabase(
+  kind: 'sqlite' | 'postgres',
+  migrations: ReadonlyArray<new () => unknown> = [AddDeliveryNotificationId1734200000000],
+): Promise<TestDatabase> {
   const common = {
     entities: [deliveryRecordEntity()],
-    migrations: [CreateDeliveryRecords1732400000000],
+    migrations: [CreateDeliveryRecords1732400000000, ...migrations] as Array<new () => any>,
   };
   if (kind === 'sqlite') {
     const ds = new DataSource({ ...memorySqlite(), ...common });

@@ -1,0 +1,34 @@
+import type { DynamicModule, Provider } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { ObservabilityModule } from '@herald/observability';
+import { InboxModule } from '../../inbox/inbox.module';
+import { MailerModule } from '../../mailer/mailer.module';
+import { NotificationModule } from '../../notification.module';
+import { NotifierModule } from '../notifier.module';
+import type { NotifierModuleExtras, NotifierModuleOptions } from '../notifier-options.interface';
+
+/**
+ * A notifier on in-memory channels (`NotificationModule.stub()`,
+ * `MailerModule.stub()`, a memory inbox), inline delivery, memory stores.
+ */
+export async function notifierTestApp(
+  options: NotifierModuleOptions = {},
+  extras: NotifierModuleExtras = {},
+  more: { imports?: DynamicModule[]; providers?: Provider[] } = {},
+): Promise<TestingModule> {
+  const app = await Test.createTestingModule({
+    imports: [
+      ObservabilityModule,
+      EventEmitterModule.forRoot(),
+      NotificationModule.stub(),
+      MailerModule.stub(),
+      InboxModule.forRoot({ config: { storeBackend: 'memory' } }),
+      NotifierModule.forRoot(options, extras),
+      ...(more.imports ?? []),
+    ],
+    providers: more.providers ?? [],
+  }).compile();
+  await app.init();
+  return app;
+}

@@ -1,0 +1,58 @@
+import { Mailable } from '../../mailer/mailable';
+import { Notification } from '../notification';
+import type { RecipientLike } from '../recipients/recipient.interface';
+
+export interface TestUser extends RecipientLike {
+  id: string;
+  email?: string;
+  phone?: string;
+  name?: string;
+}
+
+/** Goes out on every built-in channel. */
+export class OrderShipped extends Notification<TestUser> {
+  override readonly category = 'orders';
+
+  constructor(readonly orderId = 'A-1') {
+    super();
+  }
+
+  via(): string[] {
+    return ['sms', 'mail', 'push', 'inbox'];
+  }
+
+  toSms(): string {
+    return `Order ${this.orderId} shipped`;
+  }
+
+  toMail(user: TestUser): Mailable {
+    return new Mailable().subject(`Order ${this.orderId}`).text(`Hello ${user.name ?? 'there'}`);
+  }
+
+  toPush() {
+    return { title: 'Shipped', body: `Order ${this.orderId}`, data: { orderId: this.orderId } };
+  }
+
+  toInbox() {
+    return { title: 'Order shipped', body: `Order ${this.orderId} is on its way` };
+  }
+}
+
+/** `via()` names the given channels; renders only sms and inbox. */
+export class Configurable extends Notification {
+  constructor(private readonly channels: string[]) {
+    super();
+  }
+
+  via(): string[] {
+    return this.channels;
+  }
+
+  toSms(): string {
+    return 'hi';
+  }
+
+  toInbox() {
+    return { title: 't', body: 'b' };
+  }
+}

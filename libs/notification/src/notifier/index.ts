@@ -1,0 +1,108 @@
+/**
+ * `@herald/notification/notifier`: notify a person, not a channel.
+ * Notification classes (`via()`, `toSms()`, `toPush()`, `toMail()`,
+ * `toInbox()`), `NotifierService.notify()`, recipients and their resolver,
+ * the device-token registry, gates between routing and sending, custom
+ * channels, and `NotifierModule`.
+ */
+export { NotifierModule } from './notifier.module';
+export type { NotifierModuleOptions, NotifierModuleExtras } from './notifier-options.interface';
+export {
+  NotifierService,
+  notificationIdFor,
+  type NotifyResult,
+  type NotificationStatusReport,
+} from './notifier.service';
+export { Notifier } from './notifier.facade';
+export {
+  Notification,
+  type BuiltInChannel,
+  type ChannelName,
+  type SmsContent,
+  type PushContent,
+  type MailContent,
+  type InboxContent,
+  type ToSms,
+  type ToPush,
+  type ToMail,
+  type ToInbox,
+  type ToChannel,
+} from './notification';
+export {
+  RECIPIENT_RESOLVER,
+  NOTIFICATION_GATES,
+  NOTIFICATION_DIGESTER,
+  NOTIFIER_CHANNELS,
+  NOTIFICATION_STORE,
+  DEVICE_TOKEN_STORE,
+} from './notifier.constants';
+export { NOTIFIER_METRICS, NotifierMetrics, type NotificationOutcome } from './notifier.metrics';
+
+export type {
+  RecipientLike,
+  RecipientProfile,
+  NotifyTarget,
+} from './recipients/recipient.interface';
+export type { RecipientResolver } from './recipients/recipient-resolver.interface';
+export { DefaultRecipientResolver } from './recipients/default-recipient.resolver';
+export { OnDemandRecipient } from './recipients/on-demand-recipient';
+export { recipientProfile } from './recipients/recipient-profile.util';
+
+export type {
+  NotificationGate,
+  GateContext,
+  GateDecision,
+  NotificationDescriptor,
+  NotificationDigester,
+  DigestEntry,
+} from './gates/notification-gate.interface';
+export { GateDecisions } from './gates/gate-decisions';
+
+export type {
+  NotifierChannel,
+  ChannelSendContext,
+  ChannelSendResult,
+} from './channels/notifier-channel.interface';
+export { INBOX_ADAPTER, type InboxDeliveryMessage } from './channels/inbox-delivery.adapter';
+
+export {
+  DEVICE_PLATFORMS,
+  type DevicePlatform,
+  type DeviceToken,
+  type DeviceTokenRegistration,
+  type DeviceTokenFilter,
+} from './devices/device-token';
+export type { DeviceTokenStore } from './devices/device-token-store.protocol';
+export { DeviceTokenService } from './devices/device-token.service';
+export { MemoryDeviceTokenStore } from './devices/memory-device-token.store';
+export { deadTokenReason } from './devices/dead-token.util';
+
+export {
+  NOTIFICATION_STATUSES,
+  type NotificationStatus,
+  type NotificationRecord,
+  type NewNotificationRecord,
+  type NotificationListQuery,
+  type NotificationPatch,
+} from './records/notification-record';
+export type { NotificationStore } from './records/notification-store.protocol';
+export {
+  MemoryNotificationStore,
+  type MemoryNotificationStoreOptions,
+} from './records/memory-notification.store';
+
+export type { DispatchedDelivery } from './planning/notification-dispatcher';
+export type {
+  NotificationPlan,
+  PlannedRecipient,
+  PlannedDelivery,
+} from './planning/notification-plan.interface';
+export type { NotifierJob, NotifierScheduler } from './queue/notifier-job.interface';
+
+export { UnknownChannelError } from './errors/unknown-channel.error';
+export { ChannelUnavailableError } from './errors/channel-unavailable.error';
+export { MissingRenderMethodError } from './errors/missing-render-method.error';
+export { NotifyArgumentError } from './errors/notify-argument.error';
+export { RecipientNotFoundError } from './errors/recipient-not-found.error';
+export { NotifierConfigError } from './errors/notifier-config.error';
+export { DeviceTokenError } from './errors/device-token.error';

@@ -1,0 +1,97 @@
+import type { MailAddress, MailMessage, PushMessage } from '@herald/contracts';
+import type { Mailable } from '../mailer/mailable';
+import type { RecipientLike } from './recipients/recipient.interface';
+
+/** The built-in channels; a custom channel is any other registered name. */
+export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'inbox';
+/** What `via()` returns: built-in channel names and names of registered custom channels. */
+export type ChannelName = BuiltInChannel | (string & {});
+
+/** What `toSms()` returns: the text, or the text and a sender. */
+export type SmsContent = string | { body: string; from?: string };
+/** What `toPush()` returns: a push message without the token (the notifier adds each device's). */
+export type PushContent = Omit<PushMessage, 'token' | 'idempotencyKey'>;
+/** What `toMail()` may return besides a `Mailable`: a message whose `to` defaults to the recipient. */
+export type MailContent = Omit<MailMessage, 'to' | 'idempotencyKey'> & { to?: MailAddress[] };
+/** What `toInbox()` returns; `category` defaults to the notification's. */
+export interface InboxContent {
+  title: string;
+  body: string;
+  category?: string;
+  actionUrl?: string;
+  data?: Record<string, unknown>;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * One kind of notification (Laravel's `Notification`): which channels it
+ * goes out on for a recipient (`via`), and how it reads on each of them (one
+ * `to<Channel>` method per channel). Send it with `NotifierService.notify()`.
+ *
+ * A channel is rendered by the method of its name: `toSms`, `toPush`,
+ * `toMail`, `toInbox`; a custom channel `name` by `to<Name>(recipient)`
+ * (`slack` → `toSlack`, `web-hook` → `toWebHook`), else by
+ * `toChannel(name, recipient)` (see `ToSms`, `ToMail`... to type them).
+ * Content is rendered when `notify()` is called (also for scheduled sends);
+ * it must be JSON-serialisable to travel through the queue.
+ *
+ * @example
+ * class OrderShipped extends Notification<User> implements ToSms, ToMail<User>, ToInbox {
+ *   override readonly category = 'orders';
+ *   constructor(private readonly order: Order) { super(); }
+ *   via(user: User) { return user.phone ? ['sms', 'inbox'] : ['mail', 'inbox']; }
+ *   toSms() { return `Order ${this.order.id} is on its way`; }
+ *   toMail(user: User) { return new Mailable().subject('Shipped').text(`Hi ${user.name}, ...`); }
+ *   toInbox() { return { title: 'Order shipped', body: `Order ${this.order.id}` }; }
+ * }
+ */
+export abstract class Notification<R extends object = RecipientLike> {
+  /**
+   * The name in records, metrics and spans. @default the class name
+   * (override it when bundling renames classes).
+   */
+  readonly type: string;
+  /** What the notification is about, for preferences and the inbox. @default 'general' */
+  readonly category: string = 'general';
+  /** Critical notifications bypass opt-outs and quiet hours (where those gates are installed). @default false */
+  readonly critical: boolean = false;
+
+  constructor() {
+    this.type = new.target.name;
+  }
+
+  /** The channels to use for `recipient`, in order. */
+  abstract via(recipient: R): MaybePromise<readonly ChannelName[]>;
+}
+
+/*
+ * The render methods are found by name, so a notification declares only
+ * those of its channels. These interfaces type them:
+ * `class OrderShipped extends Notification<User> implements ToSms<User>, ToMail<User>`.
+ */
+
+/** Renders the `sms` channel. */
+export interface ToSms<R extends object = RecipientLike> {
+  toSms(recipient: R): MaybePromise<SmsContent>;
+}
+
+/** Renders the `push` channel (the same content goes to each device of the recipient). */
+export interface ToPush<R extends object = RecipientLike> {
+  toPush(recipient: R): MaybePromise<PushContent>;
+}
+
+/** Renders the `mail` channel: a `Mailable` (or a message) whose `to` defaults to the recipient. */
+export interface ToMail<R extends object = RecipientLike> {
+  toMail(recipient: R): MaybePromise<Mailable | MailContent>;
+}
+
+/** Renders the `inbox` channel. */
+export interface ToInbox<R extends object = RecipientLike> {
+  toInbox(recipient: R): MaybePromise<InboxContent>;
+}
+
+/** Renders any channel without a method of its own (custom channels mostly). */
+export interface ToChannel<R extends object = RecipientLike> {
+  toChannel(channel: string, recipient: R): unknown;
+}

@@ -1,0 +1,45 @@
+import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
+import type { NotifierChannel } from './channels/notifier-channel.interface';
+import type { DevicePlatform } from './devices/device-token';
+import type { NotificationDigester, NotificationGate } from './gates/notification-gate.interface';
+import type { RecipientResolver } from './recipients/recipient-resolver.interface';
+
+/** `NotifierModule.forRoot(options)` / what `forRootAsync`'s factory returns. */
+export interface NotifierModuleOptions {
+  /**
+   * Where notification records and device tokens live: `database` (the
+   * application's TypeORM `DataSource`; run `NOTIFIER_MIGRATIONS`) or `memory`.
+   * @default the delivery store's kind: `database` when `notification.delivery` is enabled with store `database`, else `memory`
+   */
+  store?: 'memory' | 'database';
+  /**
+   * The push backend (a name from `notification.push_backends`) for each
+   * device platform. @default per platform, the first backend (primary
+   * first) whose driver is that platform, else a primary `log` backend
+   */
+  pushBackends?: Partial<Record<DevicePlatform, string>>;
+  /**
+   * Run the worker of scheduled and deferred dispatches in this process
+   * (queued mode). @default `notification.delivery.worker`
+   */
+  worker?: boolean;
+  /** Scheduled and deferred dispatches run at once by this process's worker. @default 5 */
+  concurrency?: number;
+}
+
+/**
+ * Classes (Nest providers) and imports, known when the module is declared:
+ * the second argument of `forRoot`, or part of the `forRootAsync` options.
+ */
+export interface NotifierModuleExtras {
+  /** Custom channels (`NotifierChannel` providers), by their `name`. @default [] */
+  channels?: Type<NotifierChannel>[];
+  /** Gates run in this order between "which channels" and "send". @default [] */
+  gates?: Type<NotificationGate>[];
+  /** Your `RecipientResolver` (user id → addresses). @default DefaultRecipientResolver */
+  resolver?: Type<RecipientResolver>;
+  /** Receives deliveries a gate digests. @default none (a `digest` answer is then an error) */
+  digester?: Type<NotificationDigester>;
+  /** Modules the classes above need (`forRoot`; `forRootAsync` has `imports` of its own). @default [] */
+  imports?: Array<Type | DynamicModule | Promise<DynamicModule> | ForwardReference>;
+}

@@ -1,0 +1,22 @@
+/**
+ * Tokens of `NotifierModule`. Public ones let an application or a test bind
+ * or override a part (`overrideProvider(NOTIFICATION_STORE)`); the notifier
+ * itself is `NOTIFIER` from `@herald/contracts` (or `NotifierService`).
+ */
+
+/** The `RecipientResolver` (`DefaultRecipientResolver` unless the `resolver` extra names one). */
+export const RECIPIENT_RESOLVER: unique symbol = Symbol.for('herald:RECIPIENT_RESOLVER') as any;
+/** The `NotificationGate[]`, in order (the `gates` extra; empty by default). */
+export const NOTIFICATION_GATES: unique symbol = Symbol.for('herald:NOTIFICATION_GATES') as any;
+/** The `NotificationDigester`, when the `digester` extra names one. */
+export const NOTIFICATION_DIGESTER: unique symbol = Symbol.for(
+  'herald:NOTIFICATION_DIGESTER',
+) as any;
+/** The custom `NotifierChannel[]` (the `channels` extra). */
+export const NOTIFIER_CHANNELS: unique symbol = Symbol.for('herald:NOTIFIER_CHANNELS') as any;
+/** The `NotificationStore` of notification records (memory or database, by the `store` option). */
+export const NOTIFICATION_STORE: unique symbol = Symbol.for('herald:NOTIFICATION_STORE') as any;
+/** The `DeviceTokenStore` behind `DeviceTokenService` (memory or database, by the `store` option). */
+export const DEVICE_TOKEN_STORE: unique symbol = Symbol.for('herald:DEVICE_TOKEN_STORE') as any;
+/** What the notifier is built from, shared by `NotifierService` and `NotifierLifecycle` (internal). */
+export const NOTIFIER_PARTS = 'HERALD:NOTIFIER_PARTS';

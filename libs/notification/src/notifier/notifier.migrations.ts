@@ -1,0 +1,16 @@
+import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
+import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration';
+import { CreateNotifications1734200000002 } from './records/create-notifications.migration';
+
+/**
+ * The TypeORM migrations the notifier's database stores need, in order, to
+ * run after `CreateDeliveryRecords1732400000000`: `notification_id` on
+ * delivery records, `herald_device_tokens`, `herald_notifications`.
+ *
+ * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
+ */
+export const NOTIFIER_MIGRATIONS = [
+  AddDeliveryNotificationId1734200000000,
+  CreateDeviceTokens1734200000001,
+  CreateNotifications1734200000002,
+] as const;

@@ -1,0 +1,252 @@
+import type { Provider, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import {
+  HeraldConfigError,
+  METRICS_COLLECTOR,
+  NOTIFIER,
+  TRACER,
+  type MailerProtocol,
+  type MetricsCollectorProtocol,
+  type PushChannelProtocol,
+  type SMSChannelProtocol,
+  type TracerProtocol,
+} from '@herald/contracts';
+import { DELIVERY_CONFIG } from '../delivery/delivery.constants';
+import type { DeliveryConfig } from '../delivery/delivery-settings.util';
+import { DeliveryService } from '../delivery/reliable/delivery.service';
+import { InboxService } from '../inbox/inbox.service';
+import {
+  MAIL_BACKEND_REGISTRY,
+  PUSH_BACKEND_REGISTRY,
+  SMS_BACKEND_REGISTRY,
+} from '../registry/backend-registry.tokens';
+import type { NamedBackendRegistry } from '../registry/named-backend.registry';
+import { findDataSource } from '../utils/find-data-source.util';
+import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
+import type { NotifierChannel } from './channels/notifier-channel.interface';
+import { NotifierChannelRegistry } from './channels/notifier-channel.registry';
+import { DatabaseDeviceTokenStore } from './devices/database-device-token.store';
+import type { DeviceTokenStore } from './devices/device-token-store.protocol';
+import { DeviceTokenService } from './devices/device-token.service';
+import { MemoryDeviceTokenStore } from './devices/memory-device-token.store';
+import type { NotificationDigester, NotificationGate } from './gates/notification-gate.interface';
+import {
+  DEVICE_TOKEN_STORE,
+  NOTIFICATION_DIGESTER,
+  NOTIFICATION_GATES,
+  NOTIFICATION_STORE,
+  NOTIFIER_CHANNELS,
+  NOTIFIER_PARTS,
+  RECIPIENT_RESOLVER,
+} from './notifier.constants';
+import type { NotifierParts } from './notifier-parts.interface';
+import { NOTIFIER_MODULE_OPTIONS } from './notifier.module-definition';
+import { NotifierMetrics } from './notifier.metrics';
+import { NotifierService } from './notifier.service';
+import type { NotifierModuleExtras, NotifierModuleOptions } from './notifier-options.interface';
+import { resolveNotifierSetup, type NotifierSetup } from './notifier-setup.util';
+import { NotificationDispatcher } from './planning/notification-dispatcher';
+import { NotificationPlanner } from './planning/notification-planner';
+import { BullmqNotifierScheduler } from './queue/bullmq-notifier.scheduler';
+import { DefaultRecipientResolver } from './recipients/default-recipient.resolver';
+import type { RecipientResolver } from './recipients/recipient-resolver.interface';
+import { DatabaseNotificationStore } from './records/database-notification.store';
+import type { NotificationStore } from './records/notification-store.protocol';
+import { MemoryNotificationStore } from './records/memory-notification.store';
+import { NotifierLifecycle } from './notifier.lifecycle';
+
+const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
+
+const MIGRATIONS_HINT =
+  'import TypeOrmModule.forRoot(...) and run NOTIFIER_MIGRATIONS, or use NotifierModule option store: "memory"';
+
+function store<T>(
+  setup: NotifierSetup,
+  moduleRef: ModuleRef,
+  feature: string,
+  memory: () => T,
+  database: (source: ReturnType<typeof findDataSource>) => T,
+): T {
+  if (setup.store === 'memory') return memory();
+  return database(findDataSource(moduleRef, feature, 'NotifierModule.store', MIGRATIONS_HINT));
+}
+
+/** The application's `InboxService` wherever it is provided, or `undefined`. */
+function lookupInbox(moduleRef: ModuleRef): () => InboxService | undefined {
+  return () => {
+    try {
+      return moduleRef.get(InboxService, { strict: false });
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** Every provider of `NotifierModule`. */
+export function createNotifierProviders(extras: NotifierModuleExtras = {}): Provider[] {
+  const channels: Type<NotifierChannel>[] = extras.channels ?? [];
+  const gates: Type<NotificationGate>[] = extras.gates ?? [];
+  return [
+    ...channels,
+    ...gates,
+    { provide: NOTIFIER_CHANNELS, useFactory: (...c: NotifierChannel[]) => c, inject: channels },
+    { provide: NOTIFICATION_GATES, useFactory: (...g: NotificationGate[]) => g, inject: gates },
+    ...(extras.digester
+      ? [extras.digester, { provide: NOTIFICATION_DIGESTER, useExisting: extras.digester }]
+      : []),
+    { provide: RECIPIENT_RESOLVER, useClass: extras.resolver ?? DefaultRecipientResolver },
+    {
+      provide: NOTIFIER_SETUP,
+      useFactory: (
+        options: NotifierModuleOptions,
+        delivery?: DeliveryService,
+        config?: DeliveryConfig,
+      ) => {
+        if (!delivery) {
+          throw new HeraldConfigError(
+            [
+              {
+                path: 'NotifierModule',
+                message:
+                  'needs reliable delivery: import NotificationModule.forRoot(...) (global), or pass ' +
+                  'imports: [a module exporting DeliveryModule.forRoot(...)] to NotifierModule.forRootAsync',
+              },
+            ],
+            'NotifierModule cannot start',
+          );
+        }
+        return resolveNotifierSetup(options, delivery, config);
+      },
+      inject: [
+        NOTIFIER_MODULE_OPTIONS,
+        { token: DeliveryService, optional: true },
+        { token: DELIVERY_CONFIG, optional: true },
+      ],
+    },
+    {
+      provide: NOTIFICATION_STORE,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): NotificationStore =>
+        store<NotificationStore>(
+          setup,
+          moduleRef,
+          'the database notification store',
+          () => new MemoryNotificationStore(),
+          (source) => new DatabaseNotificationStore(source),
+        ),
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: DEVICE_TOKEN_STORE,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): DeviceTokenStore =>
+        store<DeviceTokenStore>(
+          setup,
+          moduleRef,
+          'the database device-token store',
+          () => new MemoryDeviceTokenStore(),
+          (source) => new DatabaseDeviceTokenStore(source),
+        ),
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: DeviceTokenService,
+      useFactory: (tokens: DeviceTokenStore, moduleRef: ModuleRef) =>
+        new DeviceTokenService(
+          tokens,
+          lazyEventEmitter(moduleRef, 'DeviceTokenService', 'DEVICE_TOKEN_REMOVED_EVENT'),
+        ),
+      inject: [DEVICE_TOKEN_STORE, ModuleRef],
+    },
+    {
+      provide: NOTIFIER_PARTS,
+      useFactory: (
+        setup: NotifierSetup,
+        delivery: DeliveryService,
+        deviceTokens: DeviceTokenService,
+        custom: NotifierChannel[],
+        moduleRef: ModuleRef,
+        options: NotifierModuleOptions,
+        sms?: NamedBackendRegistry<SMSChannelProtocol>,
+        push?: NamedBackendRegistry<PushChannelProtocol>,
+        mail?: NamedBackendRegistry<MailerProtocol>,
+        metrics?: MetricsCollectorProtocol,
+        tracer?: TracerProtocol,
+      ): NotifierParts => ({
+        setup,
+        delivery,
+        deviceTokens,
+        tracer,
+        metrics: new NotifierMetrics(metrics),
+        channels: new NotifierChannelRegistry({
+          sms,
+          push,
+          mail,
+          inbox: lookupInbox(moduleRef),
+          custom,
+          pushBackends: options?.pushBackends,
+        }),
+        scheduler: setup.queue
+          ? new BullmqNotifierScheduler({ ...setup.queue, tracer })
+          : undefined,
+      }),
+      inject: [
+        NOTIFIER_SETUP,
+        DeliveryService,
+        DeviceTokenService,
+        NOTIFIER_CHANNELS,
+        ModuleRef,
+        NOTIFIER_MODULE_OPTIONS,
+        { token: SMS_BACKEND_REGISTRY, optional: true },
+        { token: PUSH_BACKEND_REGISTRY, optional: true },
+        { token: MAIL_BACKEND_REGISTRY, optional: true },
+        { token: METRICS_COLLECTOR, optional: true },
+        { token: TRACER, optional: true },
+      ],
+    },
+    {
+      provide: NotifierService,
+      useFactory: (
+        parts: NotifierParts,
+        notifications: NotificationStore,
+        resolver: RecipientResolver,
+        gateList: NotificationGate[],
+        digester?: NotificationDigester,
+      ) =>
+        new NotifierService({
+          store: notifications,
+          delivery: parts.delivery,
+          metrics: parts.metrics,
+          scheduler: parts.scheduler,
+          tracer: parts.tracer,
+          planner: new NotificationPlanner(parts.channels, resolver),
+          dispatcher: new NotificationDispatcher({
+            delivery: parts.delivery,
+            channels: parts.channels,
+            gates: gateList,
+            digester,
+            deviceTokens: parts.deviceTokens,
+            scheduler: parts.scheduler,
+            metrics: parts.metrics,
+          }),
+        }),
+      inject: [
+        NOTIFIER_PARTS,
+        NOTIFICATION_STORE,
+        RECIPIENT_RESOLVER,
+        NOTIFICATION_GATES,
+        { token: NOTIFICATION_DIGESTER, optional: true },
+      ],
+    },
+    { provide: NOTIFIER, useExisting: NotifierService },
+    NotifierLifecycle,
+  ];
+}
+
+/** What `NotifierModule` exports. */
+export const NOTIFIER_EXPORTS = [
+  NotifierService,
+  NOTIFIER,
+  DeviceTokenService,
+  NOTIFICATION_STORE,
+  DEVICE_TOKEN_STORE,
+  RECIPIENT_RESOLVER,
+];

@@ -1,0 +1,412 @@
+import { createHash } from 'node:crypto';
+import type { PushMessage } from '@herald/contracts';
+import type { DeliveryStatus, NotSentStatus } from '../../delivery/records/delivery-record';
+import {
+  deliveryIdFor,
+  MAIL_ADAPTER,
+  PUSH_ADAPTER,
+  SMS_ADAPTER,
+} from '../../delivery/reliable/channel-adapters';
+import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/delivery.service';
+import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol';
+import { createRecords } from '../../delivery/stores/create-records.util';
+import { customChannelAdapter } from '../channels/custom-channel.adapter';
+import { INBOX_ADAPTER } from '../channels/inbox-delivery.adapter';
+import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry';
+import type { DeviceTokenService } from '../devices/device-token.service';
+import type { DeviceToken } from '../devices/device-token';
+import { NotifierConfigError } from '../errors/notifier-config.error';
+import type {
+  DigestEntry,
+  GateContext,
+  NotificationDigester,
+  NotificationGate,
+} from '../gates/notification-gate.interface';
+import { runGates } from '../gates/run-gates.util';
+import type { NotifierMetrics, NotificationOutcome } from '../notifier.metrics';
+import type { NotifierScheduler } from '../queue/notifier-job.interface';
+import type { RecipientProfile } from '../recipients/recipient.interface';
+import type { NotificationPlan, PlannedRecipient } from './notification-plan.interface';
+
+/** One delivery of a dispatched notification, as `notify()` reports it. */
+export interface DispatchedDelivery {
+  deliveryId: string;
+  /** The notifier channel (`sms`, `push`, `mail`, `inbox`, custom). */
+  channel: string;
+  /** The recipient's user id (absent for on-demand recipients). */
+  recipientId?: string;
+  /** Where the delivery stands (`queued`, or how it ended inline), or `deferred` by a gate. */
+  status: DeliveryStatus | 'deferred';
+  /** Why it was not sent, or the error of an inline failure. */
+  reason?: string;
+}
+
+/** A delivery to make, with what `notify()` reports about it. */
+interface Planned {
+  channel: string;
+  recipientId?: string;
+}
+
+/** The outcome of the gates and the device-token fan-out, before anything is written. */
+export interface DispatchDecision {
+  plan: NotificationPlan;
+  requests: DeliveryRequest[];
+  requestInfo: Planned[];
+  notSent: Array<Planned & { record: NewDeliveryRecord; status: NotSentStatus }>;
+  deferred: Map<number, PlannedRecipient[]>;
+  digests: DigestEntry[];
+}
+
+export interface NotificationDispatcherDeps {
+  delivery: DeliveryService;
+  channels: NotifierChannelRegistry;
+  gates: readonly NotificationGate[];
+  digester?: NotificationDigester;
+  deviceTokens?: DeviceTokenService;
+  scheduler?: NotifierScheduler;
+  metrics: NotifierMetrics;
+}
+
+const hash = (text: string, length: number): string =>
+  createHash('sha256').update(text).digest('hex').slice(0, length);
+
+/**
+ * The idempotency key of one delivery: notification, channel, and a digest of
+ * the recipient and the address (a device token may be long).
+ */
+function deliveryKey(
+  notificationId: string,
+  channel: string,
+  profile: RecipientProfile,
+  address: string,
+): string {
+  const who = profile.id ?? JSON.stringify(profile);
+  return `${notificationId}:${channel}:${hash(`${who}\u0000${address}`, 24)}`;
+}
+
+/**
+ * Second stage of `notify()` (and of a scheduled or deferred job): `decide`
+ * runs the gates and finds each user's live device tokens, writing nothing;
+ * `commit` writes the records of what is not sent, hands the rest to reliable
+ * delivery in one batch (records in one multi-row insert, jobs in one
+ * `addBulk`), then the digests and the deferred jobs.
+ *
+ * Every delivery's idempotency key (and so its id) is derived from the
+ * notification id, the channel, the recipient and the address: dispatching
+ * the same plan twice never sends twice.
+ */
+export class NotificationDispatcher {
+  constructor(private readonly deps: NotificationDispatcherDeps) {}
+
+  async decide(
+    plan: NotificationPlan,
+    stage: GateContext['stage'],
+    now = Date.now(),
+  ): Promise<DispatchDecision> {
+    const { notification } = plan;
+    const decision: DispatchDecision = {
+      plan,
+      requests: [],
+      requestInfo: [],
+      notSent: [],
+      deferred: new Map(),
+      digests: [],
+    };
+    const contexts: GateContext[] = [];
+    const contents: unknown[] = [];
+    for (const { profile, deliveries } of plan.recipients) {
+      for (const delivery of deliveries) {
+        const address = this.deps.channels.addressOf(delivery.channel, profile) ?? '';
+        if (delivery.skipped !== undefined) {
+          this.notSent(decision, delivery.channel, profile, address, 'skipped', delivery.skipped);
+          continue;
+        }
+        contexts.push({
+          notification,
+          recipient: profile,
+          channel: delivery.channel,
+          address,
+          now,
+          stage,
+        });
+        contents.push(delivery.content);
+      }
+    }
+    const allowed: number[] = [];
+    const answers = await runGates(this.deps.gates, contexts);
+    answers.forEach((answer, i) => {
+      const ctx = contexts[i];
+      switch (answer.action) {
+        case 'allow':
+          allowed.push(i);
+          return;
+        case 'suppress':
+          this.notSent(
+            decision,
+            ctx.channel,
+            ctx.recipient,
+            ctx.address,
+            answer.status ?? 'suppressed',
+            answer.reason,
+          );
+          return;
+        case 'digest':
+          if (!this.deps.digester) {
+            throw new NotifierConfigError([
+              {
+                path: 'digester',
+                message: `a gate asked to digest a ${notification.type} under "${answer.key}", but NotifierModule has no digester; give one with NotifierModule.forRoot({}, { digester: MyDigester })`,
+              },
+            ]);
+          }
+          decision.digests.push({
+            key: answer.key,
+            windowMs: answer.windowMs,
+            context: ctx,
+            content: contents[i],
+          });
+          this.notSent(
+            decision,
+            ctx.channel,
+            ctx.recipient,
+            ctx.address,
+            'digested',
+            `digest "${answer.key}"`,
+          );
+          return;
+        case 'defer':
+          if (!this.deps.scheduler) {
+            throw new NotifierConfigError([
+              {
+                path: 'notification.delivery.queue',
+                message: `a gate deferred a ${notification.type} delivery, which needs the BullMQ queue; set queue: bullmq (got inline)`,
+              },
+            ]);
+          }
+          this.defer(decision, answer.untilMs, ctx, contents[i]);
+          return;
+      }
+    });
+    await this.build(
+      decision,
+      allowed.map((i) => ({ ctx: contexts[i], content: contents[i] })),
+    );
+    return decision;
+  }
+
+  async commit(decision: DispatchDecision): Promise<DispatchedDelivery[]> {
+    const { notification } = decision.plan;
+    const { delivery, metrics } = this.deps;
+    const out: DispatchedDelivery[] = [];
+    const counts = new Map<string, number>();
+    const stored = await createRecords(
+      delivery.engine.store,
+      decision.notSent.map((n) => n.record),
+    );
+    stored.forEach(({ record }, i) => {
+      const planned = decision.notSent[i];
+      out.push({
+        deliveryId: record.id,
+        channel: planned.channel,
+        recipientId: planned.recipientId,
+        status: record.status,
+        reason: record.lastError,
+      });
+      const key = `${planned.channel}\u0000${planned.status}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    });
+    const outcomes = await delivery.sendMany(decision.requests);
+    outcomes.forEach((outcome, i) => {
+      const info = decision.requestInfo[i];
+      out.push({
+        deliveryId: outcome.deliveryId,
+        channel: info.channel,
+        recipientId: info.recipientId,
+        status: outcome.status,
+        reason: outcome.error ? (outcome.error as Error).message : undefined,
+      });
+    });
+    if (decision.digests.length > 0) await this.deps.digester!.add(decision.digests);
+    for (const [untilMs, recipients] of decision.deferred) {
+      const plan: NotificationPlan = { notification, recipients };
+      const jobId = `${notification.id}.d${untilMs}.${hash(JSON.stringify(recipients), 12)}`;
+      await this.deps.scheduler!.schedule(jobId, { kind: 'deferred', plan }, untilMs);
+      for (const r of recipients)
+        for (const d of r.deliveries)
+          out.push({
+            deliveryId: '',
+            channel: d.channel,
+            recipientId: r.profile.id,
+            status: 'deferred',
+          });
+    }
+    for (const [key, count] of counts) {
+      const [channel, outcome] = key.split('\u0000');
+      metrics.outcome(notification.type, channel, outcome as NotificationOutcome, count);
+    }
+    return out;
+  }
+
+  /** Delivery requests of the allowed contexts; push goes to every live token of the user. */
+  private async build(
+    decision: DispatchDecision,
+    allowed: Array<{ ctx: GateContext; content: unknown }>,
+  ): Promise<void> {
+    const { channels, deviceTokens } = this.deps;
+    const userIds = allowed
+      .filter(({ ctx }) => ctx.channel === 'push' && ctx.recipient.routes?.push === undefined)
+      .map(({ ctx }) => ctx.address);
+    const tokensByUser = new Map<string, DeviceToken[]>();
+    if (userIds.length > 0 && deviceTokens) {
+      for (const token of await deviceTokens.listLive(userIds)) {
+        const list = tokensByUser.get(token.userId);
+        if (list) list.push(token);
+        else tokensByUser.set(token.userId, [token]);
+      }
+    }
+    for (const { ctx, content } of allowed) {
+      if (ctx.channel !== 'push') {
+        this.request(decision, ctx, ctx.address, content);
+        continue;
+      }
+      if (ctx.recipient.routes?.push !== undefined) {
+        this.request(decision, ctx, ctx.address, content, channels.pushChain());
+        continue;
+      }
+      const tokens = tokensByUser.get(ctx.address) ?? [];
+      if (tokens.length === 0) {
+        const reason = deviceTokens
+          ? `no live device token for user "${ctx.address}"`
+          : 'no device-token registry (DeviceTokenService) in the application';
+        this.notSent(decision, 'push', ctx.recipient, ctx.address, 'skipped', reason);
+        continue;
+      }
+      for (const token of tokens) {
+        const chain = channels.pushChain(token.platform);
+        if (chain) this.request(decision, ctx, token.token, content, chain);
+        else {
+          this.notSent(
+            decision,
+            'push',
+            ctx.recipient,
+            token.token,
+            'skipped',
+            `no push backend for platform "${token.platform}"; configure one, or set NotifierModule option pushBackends.${token.platform}`,
+          );
+        }
+      }
+    }
+  }
+
+  private request(
+    decision: DispatchDecision,
+    ctx: GateContext,
+    address: string,
+    content: unknown,
+    chain?: string[],
+  ): void {
+    const { notification } = decision.plan;
+    const idempotencyKey = deliveryKey(notification.id, ctx.channel, ctx.recipient, address);
+    const meta = { type: notification.type, channel: ctx.channel };
+    const base = { notificationId: notification.id, meta };
+    const { channels } = this.deps;
+    let request: DeliveryRequest;
+    switch (ctx.channel) {
+      case 'sms': {
+        const sms = content as { body: string; from?: string };
+        request = {
+          ...base,
+          adapter: SMS_ADAPTER,
+          chain: channels.chain('sms'),
+          message: { to: address, body: sms.body, from: sms.from, idempotencyKey },
+        };
+        break;
+      }
+      case 'mail':
+        request = {
+          ...base,
+          adapter: MAIL_ADAPTER,
+          chain: channels.chain('mail'),
+          message: { ...MAIL_ADAPTER.fromJob(content), idempotencyKey },
+        };
+        break;
+      case 'push':
+        request = {
+          ...base,
+          adapter: PUSH_ADAPTER,
+          chain: chain!,
+          message: { ...(content as object), token: address, idempotencyKey } as PushMessage,
+        };
+        break;
+      case 'inbox':
+        request = {
+          ...base,
+          adapter: INBOX_ADAPTER,
+          chain: ['inbox'],
+          message: { ...(content as object), userId: address, idempotencyKey },
+        };
+        break;
+      default:
+        request = {
+          ...base,
+          adapter: customChannelAdapter(ctx.channel),
+          chain: [ctx.channel],
+          message: {
+            address,
+            recipient: ctx.recipient,
+            content,
+            notificationId: notification.id,
+            notificationType: notification.type,
+            category: notification.category,
+            idempotencyKey,
+          },
+        };
+    }
+    decision.requests.push(request);
+    decision.requestInfo.push({ channel: ctx.channel, recipientId: ctx.recipient.id });
+  }
+
+  private notSent(
+    decision: DispatchDecision,
+    channel: string,
+    profile: RecipientProfile,
+    address: string,
+    status: NotSentStatus,
+    reason: string,
+  ): void {
+    const { notification } = decision.plan;
+    const deliveryChannel = this.deps.channels.deliveryChannel(channel);
+    const idempotencyKey = deliveryKey(notification.id, channel, profile, address);
+    decision.notSent.push({
+      channel,
+      recipientId: profile.id,
+      status,
+      record: {
+        id: deliveryIdFor(deliveryChannel, idempotencyKey),
+        channel: deliveryChannel,
+        backend: '-',
+        recipient: address || '-',
+        status,
+        lastError: reason,
+        idempotencyKey,
+        notificationId: notification.id,
+      },
+    });
+  }
+
+  private defer(
+    decision: DispatchDecision,
+    untilMs: number,
+    ctx: GateContext,
+    content: unknown,
+  ): void {
+    const group = decision.deferred.get(untilMs) ?? [];
+    let entry = group.find((r) => r.profile === ctx.recipient);
+    if (!entry) {
+      entry = { profile: ctx.recipient, deliveries: [] };
+      group.push(entry);
+    }
+    entry.deliveries.push({ channel: ctx.channel, content });
+    decision.deferred.set(untilMs, group);
+  }
+}

@@ -1,0 +1,22 @@
+import type { NotificationPlan } from '../planning/notification-plan.interface';
+
+/**
+ * A dispatch that waits in the notifier's queue: a whole scheduled
+ * notification (`delayMs`, `sendAt`), or deliveries a gate deferred. The
+ * worker runs the gates again and sends when it is due.
+ */
+export interface NotifierJob {
+  kind: 'scheduled' | 'deferred';
+  plan: NotificationPlan;
+  /** The producer's trace context; the worker's span continues the trace. */
+  trace?: Record<string, string>;
+}
+
+/** Where delayed dispatches wait (`BullmqNotifierScheduler` on the delivery queue's Redis). */
+export interface NotifierScheduler {
+  /** Adds `job`, due at `dueAtMs` (epoch ms); a job with the same id is not added twice. */
+  schedule(jobId: string, job: NotifierJob, dueAtMs: number): Promise<void>;
+  /** Removes a waiting job; `false` when it is gone (or running). */
+  remove(jobId: string): Promise<boolean>;
+  close(): Promise<void>;
+}

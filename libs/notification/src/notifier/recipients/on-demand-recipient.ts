@@ -1,0 +1,17 @@
+import type { RecipientLike } from './recipient.interface';
+
+/**
+ * A recipient that is only addresses, no user (Laravel's
+ * `Notification::route()`): `Notifier.route('mail', 'ops@example.com').route('sms', '+15551234567')`.
+ * Each route is the address for that channel (`push`: a device token sent
+ * through the primary push backend; a custom channel: what it expects).
+ */
+export class OnDemandRecipient implements RecipientLike {
+  readonly routes: Record<string, string> = {};
+
+  /** Adds (or replaces) the address for `channel`. */
+  route(channel: string, address: string): this {
+    this.routes[channel] = address;
+    return this;
+  }
+}

@@ -1,0 +1,156 @@
+import type { Type } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import { Client } from 'pg';
+import { ObservabilityModule } from '@herald/observability';
+import { MailerModule, NotificationModule } from '@herald/notification';
+import { connectionFromUrl } from '@herald/notification/bullmq';
+import { NotifierModule, type NotificationGate } from '@herald/notification/notifier';
+import { InboxModule } from '@herald/notification/inbox';
+import {
+  CreateDeliveryRecords1732400000000,
+  CreateInboxMessages1732300000000,
+  NOTIFIER_MIGRATIONS,
+} from '@herald/notification/typeorm';
+import type {
+  FakeFcmServer,
+  FakeSendgridServer,
+  FakeTwilioServer,
+} from '@herald/notification/testing';
+import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
+import { memorySqlite } from './sqlite';
+
+let seq = 0;
+
+/** The fake providers a notifier test app sends to. */
+export interface NotifierFakes {
+  twilio: FakeTwilioServer;
+  fcm: FakeFcmServer;
+  sendgrid: FakeSendgridServer;
+}
+
+export interface NotifierTestApp {
+  app: TestingModule;
+  /** Closes the app, removes its queues from Redis and drops its schema. */
+  close(): Promise<void>;
+}
+
+/**
+ * A Nest app with the whole notifier on real parts: a TypeORM database
+ * (in-memory SQLite, or a private PostgreSQL schema) migrated with the inbox,
+ * delivery and notifier migrations; the SMS (Twilio), push (FCM) and mail
+ * (SendGrid) backends pointed at fake servers; reliable delivery in `mode`
+ * (`bullmq`: throw-away queues on the local Redis, workers in this process);
+ * the inbox and device tokens in the database.
+ */
+export async function startNotifierApp(
+  db: 'sqlite' | 'postgres',
+  mode: 'inline' | 'bullmq',
+  fakes: NotifierFakes,
+  gates: Type<NotificationGate>[] = [],
+): Promise<NotifierTestApp> {
+  const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
+  const prefix = 'herald-test';
+  const schema = `herald_notifier_test_${process.pid}_${seq}`;
+  let admin: Client | undefined;
+  if (db === 'postgres') {
+    admin = new Client(PG);
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+  }
+  const migrations = [
+    CreateInboxMessages1732300000000,
+    CreateDeliveryRecords1732400000000,
+    ...NOTIFIER_MIGRATIONS,
+  ];
+  const database =
+    db === 'postgres'
+      ? {
+          type: 'postgres' as const,
+          host: PG.host,
+          port: PG.port,
+          username: PG.user,
+          database: PG.database,
+          schema,
+          extra: { max: 10 },
+        }
+      : memorySqlite();
+  const app = await Test.createTestingModule({
+    imports: [
+      ObservabilityModule,
+      EventEmitterModule.forRoot(),
+      TypeOrmModule.forRoot({ ...database, migrations, migrationsRun: true, synchronize: false }),
+      NotificationModule.forRoot({
+        smsBackends: [
+          {
+            name: 'twilio',
+            primary: true,
+            driver: 'twilio',
+            twilio: {
+              accountSid: fakes.twilio.accountSid,
+              authToken: fakes.twilio.authToken,
+              fromNumber: '+15005550006',
+              baseUrl: fakes.twilio.url,
+            },
+          },
+        ],
+        pushBackends: [
+          { name: 'fcm', primary: true, driver: 'fcm', fcm: fakes.fcm.driverConfig() },
+        ],
+        delivery: {
+          enabled: true,
+          queue: mode,
+          store: 'database',
+          queueName,
+          queuePrefix: prefix,
+          retryAttempts: 3,
+          retryBase: 0.01,
+          retryCap: 0.05,
+        },
+      }),
+      MailerModule.forRoot({
+        backends: [
+          {
+            name: 'sendgrid',
+            primary: true,
+            driver: 'sendgrid',
+            fromEmail: 'noreply@herald.test',
+            sendgrid: { apiKey: fakes.sendgrid.apiKey, baseUrl: fakes.sendgrid.url },
+          },
+        ],
+      }),
+      InboxModule.forRoot({ config: { storeBackend: 'database' } }),
+      NotifierModule.forRoot({}, { gates }),
+    ],
+  }).compile();
+  await app.init();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      for (const name of [queueName, `${queueName}-notifier`]) {
+        const queue = new Queue(name, { connection: connectionFromUrl(), prefix });
+        await queue.obliterate({ force: true });
+        await queue.close();
+      }
+      if (admin) {
+        await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+/** Polls `check` every 20 ms until it holds, for at most `timeoutMs`. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
