@@ -150,8 +150,9 @@ describe('PerformanceMonitor', () => {
         keep.push(new Array(n).fill(1.5));
         busy(20);
         return n * 2;
-      }, 1_000_000);
-      expect(profile.result).toBe(2_000_000);
+        // 32 MB kept: a collection of other garbage during the call cannot hide it.
+      }, 4_000_000);
+      expect(profile.result).toBe(8_000_000);
       expect(profile.executionTime).toBeGreaterThanOrEqual(19);
       expect(profile.memoryDelta).toBe(profile.memoryAfter - profile.memoryBefore);
       expect(profile.memoryDelta).toBeGreaterThan(4_000_000);
