@@ -146,7 +146,9 @@ describe('the SLO chart (server-rendered SVG)', () => {
     expect(svg).toMatch(
       /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" class="slo-chart" role="img" width="640" height="300"/,
     );
-    expect(svg).toContain('aria-labelledby="slo-chart-3-title slo-chart-3-desc"');
+    expect(svg).toContain(
+      'aria-labelledby="slo-chart-3-title" aria-describedby="slo-chart-3-desc"',
+    );
     expect(svg).toContain(
       '<title id="slo-chart-3-title">SLO checkout-p95: error budget and burn rate</title>',
     );
@@ -170,7 +172,9 @@ describe('the SLO chart (server-rendered SVG)', () => {
     );
     expect(svg).not.toContain('<script>');
     expect(svg).not.toContain('onload="');
-    expect(svg).toContain('aria-labelledby="id--onload--x-title id--onload--x-desc"');
+    expect(svg).toContain(
+      'aria-labelledby="id--onload--x-title" aria-describedby="id--onload--x-desc"',
+    );
     const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;';
     expect(svg).toContain(`data-slo="${escaped}"`);
     expect(svg).toContain(`font-weight="600" fill="#1d2330">${escaped}</text>`);

@@ -4,8 +4,8 @@ import type { BurnLevel, SloReportEntry } from './slo-report.util';
 /** Fill colour of each burn level (the text always says the level too: colour is never the only cue). */
 export const BURN_COLOURS: Readonly<Record<BurnLevel, string>> = {
   ok: '#15803d',
-  ticket: '#b45309',
-  page: '#ea580c',
+  ticket: '#a16207',
+  page: '#c2410c',
   'fast-page': '#b91c1c',
 };
 
@@ -189,7 +189,7 @@ export function renderSloChart(entry: SloReportEntry, id: string): string {
   const parts: string[] = [];
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" class="slo-chart" role="img" width="${width}" height="${height}"`,
-    ` viewBox="0 0 ${width} ${height}" aria-labelledby="${safeId}-title ${safeId}-desc"`,
+    ` viewBox="0 0 ${width} ${height}" aria-labelledby="${safeId}-title" aria-describedby="${safeId}-desc"`,
     ` data-slo="${attr(entry.name)}" data-budget-exhausted="${entry.errorBudget.exhausted}">`,
     `<title id="${safeId}-title">${attr(`SLO ${entry.name}: error budget and burn rate`)}</title>`,
     `<desc id="${safeId}-desc">${attr(describeSloChart(entry))}</desc>`,

@@ -40,6 +40,7 @@ export function renderSloReportPage(report: SloReport): string {
         margin: 0 0 1.5rem;
       }
       .slo-figure svg {
+        display: block;
         max-width: 100%;
         height: auto;
       }
