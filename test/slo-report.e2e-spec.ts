@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { SLOMonitor } from '@herald/monitor';
 import { escapeHtml } from '@herald/notification';
 import { describeSloChart } from '../apps/demo/src/slo/slo-chart.svg';
 import type { SloReport, SloReportEntry } from '../apps/demo/src/slo/slo-report.util';
@@ -54,8 +55,14 @@ describe('the SLO budgets page (/admin/slos) and its JSON (/admin/slos/report)',
     ).toHaveLength(2);
     expect(page.text.match(/>no data yet<\/text>/g)).toHaveLength(2);
     expect(page.text).not.toContain('class="bar"');
+    expect(r.maxSamplesPerMetric).toBe(app.get(SLOMonitor).maxSamplesPerMetric);
+    expect(page.text.replace(/\s+/g, ' ')).toContain(
+      `keeps the last ${r.maxSamplesPerMetric} samples of each metric`,
+    );
     const home = await http().get('/').expect(200);
     expect(home.text).toContain('href="/admin/slos"');
+    const demo = await http().get('/slos').expect(200);
+    expect(demo.text).toContain('<a href="/admin/slos">SLO budgets</a>');
   });
 
   it('draws the samples fed through /slos/samples, with the same numbers as the JSON', async () => {

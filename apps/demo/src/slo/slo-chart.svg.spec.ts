@@ -262,6 +262,7 @@ describe('the SLO report from the engine', () => {
 
     const report = buildSloReport(monitor, new Date(end));
     expect(report.generatedAt).toBe('2026-01-01T12:00:00.000Z');
+    expect(report.maxSamplesPerMetric).toBe(10_000);
     const [api] = report.slos;
     expect(api.sli).toEqual({ samples: 40, measuredValueMs: 100, goodFraction: 0.975 });
     expect(api.target).toEqual({

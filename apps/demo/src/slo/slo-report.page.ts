@@ -64,5 +64,12 @@ export function renderSloReportPage(report: SloReport): string {
       ${legend}
     </ul>
     ${charts.length > 0 ? charts : raw('<p class="empty">No SLO is registered.</p>')}
-    <p><small>Generated at ${report.generatedAt}.</small></p>`;
+    <p>
+      <small
+        >Generated at ${report.generatedAt}. The monitor keeps the last
+        ${report.maxSamplesPerMetric} samples of each metric, so the long windows of a busy metric
+        see less than their full length; for alerting over 3 days use the Prometheus rules
+        (<code>toPrometheusRules()</code>).</small
+      >
+    </p>`;
 }

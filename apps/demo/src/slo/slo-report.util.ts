@@ -65,6 +65,8 @@ export interface SloReportEntry {
 /** The whole report. */
 export interface SloReport {
   generatedAt: string;
+  /** Samples the monitor keeps per metric: the long windows of a busy metric see only these. */
+  maxSamplesPerMetric: number;
   slos: SloReportEntry[];
 }
 
@@ -172,5 +174,5 @@ export function buildSloReport(monitor: SLOMonitor, now: Date = new Date()): Slo
     const measured = statuses.get(slo.name)?.measuredValue ?? null;
     return [toReportEntry(slo, budget, measured, monitor.sampleCount(slo.metric))];
   });
-  return { generatedAt: now.toISOString(), slos };
+  return { generatedAt: now.toISOString(), maxSamplesPerMetric: monitor.maxSamplesPerMetric, slos };
 }
