@@ -55,6 +55,18 @@ describe('the SLO budgets page (/admin/slos) and its JSON (/admin/slos/report)',
     ).toHaveLength(2);
     expect(page.text.match(/>no data yet<\/text>/g)).toHaveLength(2);
     expect(page.text).not.toContain('class="bar"');
+    const prose = page.text.replace(/\s+/g, ' ');
+    expect(prose).toContain(
+      '14.4× over 1h and 5m (page), 6× over 6h and 30m (page), 1× over 3d and 6h (ticket)',
+    );
+    for (const legend of [
+      'below 1× (within budget)',
+      '1× or more (ticket)',
+      '6× or more (page)',
+      '14.4× or more (fast page)',
+    ]) {
+      expect(prose).toContain(legend);
+    }
     expect(r.maxSamplesPerMetric).toBe(app.get(SLOMonitor).maxSamplesPerMetric);
     expect(page.text.replace(/\s+/g, ' ')).toContain(
       `keeps the last ${r.maxSamplesPerMetric} samples of each metric`,
@@ -119,5 +131,29 @@ describe('the SLO budgets page (/admin/slos) and its JSON (/admin/slos/report)',
     expect(page.match(/>4\.00×<\/text>/g)).toHaveLength(5);
     expect(page.match(/>0\.50×<\/text>/g)).toHaveLength(6);
     expect(page).not.toContain('>no data yet</text>');
+  });
+
+  it('escapes what an SLO brings (name, description, metric, owner) on the page and in the chart', async () => {
+    const hostile = '<img src=x onerror="alert(1)"> & \'co\'';
+    app.get(SLOMonitor).register({
+      name: `evil ${hostile}`,
+      metric: `evil.metric ${hostile}`,
+      description: `evil description ${hostile}`,
+      owner: `evil owner ${hostile}`,
+      percentile: 0.9,
+      thresholdMs: 10,
+      windowMs: 60_000,
+    });
+    const page = (await http().get('/admin/slos').set(bearer(token)).expect(200)).text;
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('onerror="');
+    const escaped = escapeHtml(hostile);
+    for (const field of ['evil', 'evil.metric', 'evil description', 'evil owner']) {
+      expect(page).toContain(`${field} ${escaped}`);
+    }
+    expect(page).toContain(`data-slo="evil ${escaped}"`);
+    expect(page).toContain(`<title id="slo-chart-2-title">SLO evil ${escaped}: error budget`);
+    const r = await report();
+    expect(r.slos.map((s) => s.name)).toContain(`evil ${hostile}`);
   });
 });

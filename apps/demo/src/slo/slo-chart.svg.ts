@@ -1,5 +1,5 @@
 import { escapeHtml } from '../admin/html.util';
-import type { BurnLevel, SloReportEntry } from './slo-report.util';
+import { burnLevel, type BurnLevel, type SloReportEntry } from './slo-report.util';
 
 /** Fill colour of each burn level (the text always says the level too: colour is never the only cue). */
 export const BURN_COLOURS: Readonly<Record<BurnLevel, string>> = {
@@ -118,8 +118,7 @@ export function layoutSloChart(entry: SloReportEntry): SloChartLayout {
     .filter(([factor]) => factor <= yMax)
     .sort(([a], [b]) => b - a)
     .map(([factor, severity]) => {
-      const level: BurnLevel =
-        severity === 'ticket' ? 'ticket' : factor >= 14.4 ? 'fast-page' : 'page';
+      const level = burnLevel(factor);
       return {
         factor,
         y: yOf(factor),

@@ -1,18 +1,29 @@
+import { MULTI_BURN_RATE_WINDOWS } from '@herald/monitor';
 import { html, raw } from '../admin/html.util';
 import { BURN_COLOURS, renderSloChart } from './slo-chart.svg';
-import type { SloReport } from './slo-report.util';
+import { burnLevel, windowLabel, type BurnLevel, type SloReport } from './slo-report.util';
 
 /** Path of the signed-in SLO chart page (an admin contributor page). */
 export const SLO_REPORT_PAGE_PATH = '/admin/slos';
 /** Path of the same numbers as JSON. */
 export const SLO_REPORT_JSON_PATH = '/admin/slos/report';
 
-const LEGEND: Array<[keyof typeof BURN_COLOURS, string]> = [
-  ['ok', 'below 1× (within budget)'],
-  ['ticket', '1× or more (ticket)'],
-  ['page', '6× or more (page)'],
-  ['fast-page', '14.4× or more (fast page)'],
+const FACTORS = [...MULTI_BURN_RATE_WINDOWS].sort((a, b) => a.factor - b.factor);
+
+/** Each colour and the burn rates it stands for, from the engine's alert factors. */
+const LEGEND: Array<[BurnLevel, string]> = [
+  ['ok', `below ${FACTORS[0].factor}× (within budget)`],
+  ...FACTORS.map((w): [BurnLevel, string] => [
+    burnLevel(w.factor),
+    `${w.factor}× or more (${burnLevel(w.factor).replace('-', ' ')})`,
+  ]),
 ];
+
+/** `14.4× over 1h and 5m (page)`, one per alert of the engine. */
+const ALERTS = MULTI_BURN_RATE_WINDOWS.map(
+  (w) =>
+    `${w.factor}× over ${windowLabel(w.longWindowMs)} and ${windowLabel(w.shortWindowMs)} (${w.severity})`,
+).join(', ');
 
 /** The SLO chart page body: one server-rendered SVG chart per SLO. */
 export function renderSloReportPage(report: SloReport): string {
@@ -55,8 +66,8 @@ export function renderSloReportPage(report: SloReport): string {
     <h1>SLO budgets</h1>
     <p>
       Each SLO's current value against its target, the error budget left over its own window, and
-      the burn rate over the windows of the multi-window alerts (SRE Workbook: 14.4× over 1h and 5m,
-      6× over 6h and 30m page; 1× over 3d and 6h opens a ticket), from the samples
+      the burn rate over the windows of the multi-window alerts (SRE Workbook: ${ALERTS}), from the
+      samples
       <code>SLOMonitor</code> holds now. Record samples on <a href="/slos">the SLO demo page</a>;
       the same numbers as JSON: <a href="${SLO_REPORT_JSON_PATH}">${SLO_REPORT_JSON_PATH}</a>.
     </p>
