@@ -7,7 +7,11 @@ import { Client } from 'pg';
 import { ObservabilityModule } from '@herald/observability';
 import { MailerModule, NotificationModule } from '@herald/notification';
 import { connectionFromUrl } from '@herald/notification/bullmq';
-import { NotifierModule, type NotificationGate } from '@herald/notification/notifier';
+import {
+  NotifierModule,
+  type NotificationGate,
+  type NotifierModuleOptions,
+} from '@herald/notification/notifier';
 import { InboxModule } from '@herald/notification/inbox';
 import {
   CreateDeliveryRecords1732400000000,
@@ -50,6 +54,7 @@ export async function startNotifierApp(
   mode: 'inline' | 'bullmq',
   fakes: NotifierFakes,
   gates: Type<NotificationGate>[] = [],
+  notifierOptions: NotifierModuleOptions = {},
 ): Promise<NotifierTestApp> {
   const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
   const prefix = 'herald-test';
@@ -122,7 +127,7 @@ export async function startNotifierApp(
         ],
       }),
       InboxModule.forRoot({ config: { storeBackend: 'database' } }),
-      NotifierModule.forRoot({}, { gates }),
+      NotifierModule.forRoot(notifierOptions, { gates }),
     ],
   }).compile();
   await app.init();
