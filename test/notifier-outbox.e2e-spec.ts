@@ -1,4 +1,6 @@
 import { DataSource } from 'typeorm';
+import { TRACER } from '@herald/contracts';
+import { InMemoryTracerProvider } from '@herald/monitor/testing';
 import { Notification, NotifierService, NotifyArgumentError } from '@herald/notification';
 import {
   NOTIFICATION_OUTBOX,
@@ -209,3 +211,64 @@ describe.each(['postgres', 'sqlite'] as const)(
     });
   },
 );
+
+describe('transactional outbox on postgres with the BullMQ queue (scheduling, one trace)', () => {
+  const fakes = {} as NotifierFakes;
+  const tracer = new InMemoryTracerProvider({ serviceName: 'outbox-test' });
+  let harness: NotifierTestApp;
+  let notifier: NotifierService;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    fakes.twilio = await new FakeTwilioServer().start();
+    fakes.fcm = await new FakeFcmServer().start();
+    fakes.sendgrid = await new FakeSendgridServer().start();
+    harness = await startNotifierApp(
+      'postgres',
+      'bullmq',
+      fakes,
+      [],
+      { outbox: { pollIntervalMs: 200 } },
+      (builder) => builder.overrideProvider(TRACER).useValue(tracer),
+    );
+    notifier = harness.app.get(NotifierService);
+    dataSource = harness.app.get(DataSource);
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await Promise.all([fakes.twilio?.stop(), fakes.fcm?.stop(), fakes.sendgrid?.stop()]);
+    await tracer.shutdown();
+  });
+
+  const sms = (body: string) => fakes.twilio.messages.filter((m) => m.Body === body);
+
+  it('queues the deliveries after the commit, the relay span in the trace of notify()', async () => {
+    const { notificationId } = await dataSource.transaction((manager) =>
+      notifier.notify(ada, new Receipt('Q-1'), { transaction: manager }),
+    );
+    await until(async () => (await notifier.status(notificationId))?.deliveries.sent === 1);
+    expect(sms('Receipt Q-1')).toHaveLength(1);
+    const spans = tracer.getAllSpans();
+    const notify = spans.find(
+      (s) =>
+        s.name === 'notify Receipt' && s.attributes['herald.notification.id'] === notificationId,
+    )!;
+    const relay = spans.find(
+      (s) =>
+        s.name === 'relay Receipt' && s.attributes['herald.notification.id'] === notificationId,
+    )!;
+    expect(relay.traceId).toBe(notify.traceId);
+    expect(relay.parentSpanId).toBe(notify.spanId);
+  });
+
+  it('schedules a delayed notification once its transaction commits', async () => {
+    const { notificationId, status, sendAt } = await dataSource.transaction((manager) =>
+      notifier.notify(ada, new Receipt('Q-2'), { transaction: manager, delayMs: 400 }),
+    );
+    expect(status).toBe('pending');
+    expect(sendAt!.getTime()).toBeGreaterThan(Date.now());
+    await until(async () => (await notifier.get(notificationId))?.status === 'dispatched');
+    await until(async () => (await notifier.status(notificationId))?.deliveries.sent === 1);
+    expect(sms('Receipt Q-2')).toHaveLength(1);
+  });
+});

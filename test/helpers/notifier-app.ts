@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { Test, type TestingModule } from '@nestjs/testing';
+import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
@@ -55,6 +55,7 @@ export async function startNotifierApp(
   fakes: NotifierFakes,
   gates: Type<NotificationGate>[] = [],
   notifierOptions: NotifierModuleOptions = {},
+  configure: (builder: TestingModuleBuilder) => TestingModuleBuilder = (builder) => builder,
 ): Promise<NotifierTestApp> {
   const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
   const prefix = 'herald-test';
@@ -82,7 +83,7 @@ export async function startNotifierApp(
           extra: { max: 10 },
         }
       : memorySqlite();
-  const app = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [
       ObservabilityModule,
       EventEmitterModule.forRoot(),
@@ -129,7 +130,8 @@ export async function startNotifierApp(
       InboxModule.forRoot({ config: { storeBackend: 'database' } }),
       NotifierModule.forRoot(notifierOptions, { gates }),
     ],
-  }).compile();
+  });
+  const app = await configure(builder).compile();
   await app.init();
   return {
     app,

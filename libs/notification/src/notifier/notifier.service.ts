@@ -3,6 +3,7 @@ import type {
   NotifierProtocol,
   NotifyOptions,
   NotifyResultLike,
+  SpanProtocol,
   TracerProtocol,
 } from '@herald/contracts';
 import type { DeliveryRecord, DeliveryStatus } from '../delivery/records/delivery-record';
@@ -196,7 +197,7 @@ export class NotifierService implements NotifierProtocol {
       async (span) => {
         const result =
           options.transaction !== undefined
-            ? await this.writeOutbox(targets, notification, descriptor, options, dueAt)
+            ? await this.writeOutbox(targets, notification, descriptor, options, dueAt, span)
             : await this.run(targets, notification, descriptor, options, dueAt);
         span?.setAttribute('herald.notification.deliveries', result.deliveries.length);
         if (result.duplicate) span?.setAttribute('herald.notification.duplicate', true);
@@ -264,7 +265,27 @@ export class NotifierService implements NotifierProtocol {
    * `OutboxRelay`): as `notify()` would have, unless a record of it exists
    * already (relayed before a crash, or sent by a call without transaction).
    */
-  async relay(entry: OutboxEntry): Promise<DispatchedDelivery[]> {
+  relay(entry: OutboxEntry): Promise<DispatchedDelivery[]> {
+    const { tracer } = this.deps;
+    const { notification } = entry.payload.plan;
+    const carrier = entry.payload.trace;
+    return runTraced(
+      tracer,
+      `relay ${notification.type}`,
+      {
+        kind: 'consumer',
+        context: carrier && tracer ? tracer.extractContext(carrier) : undefined,
+        attributes: {
+          'herald.notification.id': notification.id,
+          'herald.notification.type': notification.type,
+          'herald.outbox.attempt': entry.attempts,
+        },
+      },
+      () => this.relayEntry(entry),
+    );
+  }
+
+  private async relayEntry(entry: OutboxEntry): Promise<DispatchedDelivery[]> {
     const { plan, recipients, idempotencyKey, dueAt } = entry.payload;
     const seen = await this.deps.store.get(plan.notification.id);
     if (seen) {
@@ -285,8 +306,9 @@ export class NotifierService implements NotifierProtocol {
     descriptor: NotificationDescriptor,
     options: NotifierNotifyOptions,
     dueAt: number | undefined,
+    span: SpanProtocol | undefined,
   ): Promise<NotifyResult> {
-    const { outbox, store, planner } = this.deps;
+    const { outbox, store, planner, tracer } = this.deps;
     if (!outbox) {
       throw new NotifierConfigError([
         {
@@ -312,6 +334,8 @@ export class NotifierService implements NotifierProtocol {
         recipients: targets.length,
         idempotencyKey: options.idempotencyKey,
         dueAt,
+        // The relay's span continues this trace.
+        trace: span && tracer ? tracer.injectContext({}, span.spanContext()) : undefined,
       },
     });
     return {

@@ -12,6 +12,8 @@ export interface OutboxPayload {
   idempotencyKey?: string;
   /** A scheduled notification's due time (epoch ms). */
   dueAt?: number;
+  /** The trace context of the `notify()` call (`traceparent`...); the relay continues that trace. */
+  trace?: Record<string, string>;
 }
 
 /** One row of the outbox a relay has claimed. */
