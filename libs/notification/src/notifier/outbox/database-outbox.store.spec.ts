@@ -7,6 +7,12 @@ import { NOTIFIER_MIGRATIONS } from '../notifier.migrations';
 import { DatabaseOutboxStore } from './database-outbox.store';
 import type { NewOutboxEntry } from './outbox-store.protocol';
 import { OutboxRelay } from './outbox-relay';
+import type { OutboxEntry } from './outbox-entry';
+import { OUTBOX_TABLE } from './outbox-record.entity';
+import { placeholders, sqlTablePath } from '../../utils/sql-store.util';
+
+/** Reads the plan as `NotifierService.relay` does. */
+const notifierLike = async (e: OutboxEntry) => e.payload.plan.notification.id;
 
 const entry = (id: string, idempotencyKey?: string): NewOutboxEntry => ({
   id,
@@ -107,6 +113,21 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseOutboxStore on %s', (kin
     );
     expect(await relay.relayOnce()).toBe(1);
     expect(seen.sort()).toEqual(['ntf_bad', 'ntf_ok']);
+    expect(await store.counts()).toEqual({ pending: 0, done: 1, failed: 1 });
+    await store.purge(new Date(Date.now() + 1000));
+  });
+
+  it('fails a row whose payload is not JSON without stopping the rest of the batch', async () => {
+    const table = sqlTablePath(db.dataSource, OUTBOX_TABLE);
+    const p = placeholders(db.dataSource);
+    await db.dataSource.query(
+      `INSERT INTO ${table} (id, type, payload, status, attempts, available_at, created_at)
+       VALUES (${p(1)}, 'Receipt', '{not json', 'pending', 0, 0, 0)`,
+      ['ntf_corrupt'],
+    );
+    await inTransaction(db.dataSource, (r) => store.add(r, entry('ntf_fine')));
+    const relay = new OutboxRelay(store, (e) => notifierLike(e), { maxAttempts: 1 });
+    expect(await relay.relayOnce()).toBe(1);
     expect(await store.counts()).toEqual({ pending: 0, done: 1, failed: 1 });
     await store.purge(new Date(Date.now() + 1000));
   });

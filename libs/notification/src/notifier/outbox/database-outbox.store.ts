@@ -20,6 +20,19 @@ interface ClaimedRow {
   attempts: number | string;
 }
 
+/** A row's payload; one that is not JSON fails its relay (and ends `failed`), not the whole batch. */
+function parsePayload(text: string): OutboxPayload {
+  try {
+    return JSON.parse(text) as OutboxPayload;
+  } catch {
+    return {
+      get plan(): never {
+        throw new SyntaxError("the outbox row's payload is not JSON");
+      },
+    } as unknown as OutboxPayload;
+  }
+}
+
 interface PgPoolLike {
   connect(): Promise<PgClientLike>;
 }
@@ -114,7 +127,7 @@ export class DatabaseOutboxStore implements OutboxStore {
     );
     return rows.map((row) => ({
       id: row.id,
-      payload: JSON.parse(row.payload) as OutboxPayload,
+      payload: parsePayload(row.payload),
       attempts: Number(row.attempts),
     }));
   }
