@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleInit,
 } from '@nestjs/common';
+import { HeraldConfigError } from '@herald/contracts';
 import { NOTIFICATION_OUTBOX, NOTIFICATION_STORE, NOTIFIER_PARTS } from './notifier.constants';
 import { OutboxRelay } from './outbox/outbox-relay';
 import type { OutboxStore } from './outbox/outbox-store.protocol';
@@ -14,6 +15,23 @@ import { NotifierWorker } from './queue/notifier-worker';
 import type { NotificationStore } from './records/notification-store.protocol';
 
 const HOUR_MS = 3_600_000;
+
+/** Fails at bootstrap, not in every relay poll, when the outbox table is missing. */
+async function assertOutboxTable(outbox: OutboxStore): Promise<void> {
+  try {
+    await outbox.counts();
+  } catch (error) {
+    throw new HeraldConfigError(
+      [
+        {
+          path: 'NotifierModule.outbox',
+          message: `is on but herald_notification_outbox cannot be read (${(error as Error).message}); run NOTIFIER_MIGRATIONS (CreateNotificationOutbox1735200000000) on the application's DataSource`,
+        },
+      ],
+      'NotifierModule cannot start',
+    );
+  }
+}
 
 /**
  * What the notifier runs around the application's life: at module init it
@@ -50,6 +68,7 @@ export class NotifierLifecycle
 
   async onApplicationBootstrap(): Promise<void> {
     const { setup, scheduler, tracer } = this.parts;
+    if (this.outbox) await assertOutboxTable(this.outbox);
     if (this.outbox && setup.outbox?.relay) {
       this.relay = new OutboxRelay(
         this.outbox,

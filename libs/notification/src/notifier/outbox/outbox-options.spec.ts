@@ -1,5 +1,7 @@
 import type { TestingModule } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { HeraldConfigError } from '@herald/contracts';
+import { memorySqlite } from '../../../../../test/helpers/sqlite';
 import type { DeliveryService } from '../../delivery/reliable/delivery.service';
 import { Configurable } from '../__fixtures__/test-notifications';
 import { notifierTestApp } from '../__fixtures__/notifier-test-app';
@@ -62,5 +64,18 @@ describe('NotifierModule option outbox', () => {
       expect(error).toBeInstanceOf(NotifierConfigError);
       expect((error as Error).message).toContain('outbox: notify() with a transaction needs');
     });
+  });
+
+  it('fails at bootstrap when the outbox table is missing, naming the migration', async () => {
+    const error = await notifierTestApp(
+      { store: 'database', outbox: true },
+      {},
+      { imports: [TypeOrmModule.forRoot({ ...memorySqlite() })] },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HeraldConfigError);
+    expect((error as Error).message).toContain(
+      'NotifierModule.outbox: is on but herald_notification_outbox cannot be read',
+    );
+    expect((error as Error).message).toContain('CreateNotificationOutbox1735200000000');
   });
 });
