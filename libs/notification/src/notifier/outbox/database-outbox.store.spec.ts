@@ -132,6 +132,26 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseOutboxStore on %s', (kin
     await store.purge(new Date(Date.now() + 1000));
   });
 
+  it('wakes its relay when a transaction of this process commits, without waiting for the poll', async () => {
+    let relayed!: (id: string) => void;
+    const handled = new Promise<string>((resolve) => (relayed = resolve));
+    const relay = new OutboxRelay(store, async (e) => relayed(e.id), {
+      pollIntervalMs: 3_600_000,
+    });
+    const runner = db.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      await store.add(runner, entry('ntf_wake'));
+      await relay.start(); // its first claim cannot see the uncommitted row; then it sleeps an hour
+      await runner.commitTransaction();
+      expect(await handled).toBe('ntf_wake');
+    } finally {
+      await runner.release();
+      await relay.stop();
+    }
+    await store.purge(new Date(Date.now() + 1000));
+  });
+
   if (kind === 'postgres') {
     it('wakes a listening relay when another process commits a row (LISTEN/NOTIFY)', async () => {
       const listener = new DatabaseOutboxStore(db.dataSource);
