@@ -134,10 +134,17 @@ function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
  * without an address for a channel is recorded `skipped` with the reason,
  * never thrown. Queued (`notification.delivery.queue: bullmq`), `notify()`
  * answers once the records and jobs are written; inline, once every delivery
- * has ended (a failure is on its record, not thrown).
+ * has ended (a failure is on its record, not thrown). Inside a TypeORM
+ * transaction, `{ transaction: manager }` writes the notification to the
+ * outbox in that transaction and sends it after the commit (`outbox` option).
  *
  * @example
  * const { notificationId } = await notifier.notify(user, new OrderShipped(order), { idempotencyKey: `shipped:${order.id}` });
+ * @example
+ * await dataSource.transaction(async (manager) => {
+ *   await manager.save(order);
+ *   await notifier.notify(user, new OrderPlaced(order), { transaction: manager });
+ * });
  */
 export class NotifierService implements NotifierProtocol {
   constructor(private readonly deps: NotifierServiceDeps) {}
