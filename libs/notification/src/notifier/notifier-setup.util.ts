@@ -10,6 +10,8 @@ export interface NotifierSetup {
   store: 'memory' | 'database';
   worker: boolean;
   concurrency: number;
+  /** Whether the preference gate runs first among the gates. */
+  preferences: boolean;
   retentionDays: number;
   /** The notifier queue (scheduled and deferred dispatches), beside the delivery queue; absent inline. */
   queue?: BullmqQueueOptions & { queueName: string };
@@ -22,7 +24,7 @@ export function resolveNotifierSetup(
   config?: DeliveryConfig,
 ): NotifierSetup {
   const problems: ConfigProblem[] = [];
-  const { store, worker, concurrency } = options;
+  const { store, worker, concurrency, preferences } = options;
   if (store !== undefined && store !== 'memory' && store !== 'database')
     problems.push({
       path: 'store',
@@ -32,6 +34,11 @@ export function resolveNotifierSetup(
     problems.push({
       path: 'worker',
       message: `must be true or false (got ${JSON.stringify(worker)})`,
+    });
+  if (preferences !== undefined && typeof preferences !== 'boolean')
+    problems.push({
+      path: 'preferences',
+      message: `must be true or false (got ${JSON.stringify(preferences)})`,
     });
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1))
     problems.push({
@@ -51,6 +58,7 @@ export function resolveNotifierSetup(
     store: store ?? (config?.enabled && config.store === 'database' ? 'database' : 'memory'),
     worker: worker ?? config?.worker ?? true,
     concurrency: concurrency ?? 5,
+    preferences: preferences ?? true,
     retentionDays: config?.retentionDays ?? 7,
     queue,
   };

@@ -35,3 +35,10 @@ export {
   NOTIFICATION_TABLE,
 } from '../notifier/records/notification-record.entity';
 export { CreateNotifications1734200000002 } from '../notifier/records/create-notifications.migration';
+export { DatabaseNotificationPreferenceStore } from '../notifier/preferences/database-notification-preference.store';
+export {
+  notificationPreferenceEntity,
+  NotificationPreferenceEntity,
+  NOTIFICATION_PREFERENCE_TABLE,
+} from '../notifier/preferences/notification-preference.entity';
+export { CreateNotificationPreferences1735000000000 } from '../notifier/preferences/create-notification-preferences.migration';
