@@ -15,6 +15,8 @@ import { NOTIFICATION_PREFERENCE_STORE } from '../notifier.constants';
 import { NotifierModule } from '../notifier.module';
 import type { NotifierModuleOptions } from '../notifier-options.interface';
 import { NotifierService } from '../notifier.service';
+import { Notification } from '../notification';
+import { Mailable } from '../../mailer/mailable';
 import { MemoryNotificationPreferenceStore } from './memory-notification-preference.store';
 import { NotificationPreferencesService } from './notification-preferences.service';
 
@@ -34,9 +36,21 @@ class SecurityAlert extends OrderShipped {
   override readonly critical = true;
 }
 
-class WeeklyDigest extends OrderShipped {
+class WeeklyDigest extends Notification<TestUser> {
   override readonly category = 'digest';
   override readonly defaultPreferences = { mail: false, sms: false };
+  via() {
+    return ['sms', 'mail', 'inbox'];
+  }
+  toSms() {
+    return 'Your week';
+  }
+  toMail() {
+    return new Mailable().subject('Your week').text('Seven days of news');
+  }
+  toInbox() {
+    return { title: 'Your week', body: 'Seven days of news' };
+  }
 }
 
 async function app(options: NotifierModuleOptions = {}) {
