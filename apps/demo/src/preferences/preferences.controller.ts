@@ -82,10 +82,7 @@ export class PreferencesController {
   ) {
     this.csrf.check(viewer.id, body._csrf, req.headers);
     try {
-      // The library's checks first (typed errors naming the field), without writing anything.
-      await this.preferences.effective(viewer.id, [
-        { category: body.category, channels: [body.channel] },
-      ]);
+      this.preferences.validate(viewer.id, body.category, body.channel);
     } catch (error) {
       if (error instanceof NotificationPreferenceError)
         throw new BadRequestException(error.message);

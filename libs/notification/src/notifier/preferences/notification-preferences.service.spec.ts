@@ -93,8 +93,10 @@ describe('NotificationPreferencesService', () => {
     expect(await prefs.store.list(input.userId)).toEqual([]);
   });
 
-  it('checks unset, list and effective arguments the same way', async () => {
+  it('checks unset, validate, list and effective arguments the same way', async () => {
     const prefs = setup();
+    expect(() => prefs.validate('u', '', 'mail')).toThrow(/category must be a non-empty string/);
+    expect(() => prefs.validate('u', 'orders', 'mail')).not.toThrow();
     await expect(prefs.unset('u', 'orders', 'fax')).rejects.toThrow(/channel must be one of/);
     await expect(prefs.list('')).rejects.toThrow(NotificationPreferenceError);
     await expect(

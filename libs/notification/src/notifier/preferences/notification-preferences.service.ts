@@ -48,11 +48,19 @@ export class NotificationPreferencesService {
     return this.store.set({ userId, category, channel, enabled });
   }
 
-  /** Forgets a user's choice (the default applies again); `false` when there was none. */
-  async unset(userId: string, category: string, channel: string): Promise<boolean> {
+  /**
+   * Throws the `NotificationPreferenceError` that `set` or `unset` would for
+   * these values, without touching the store (to check input before other work).
+   */
+  validate(userId: string, category: string, channel: string): void {
     this.checkUser(userId);
     this.checkCategory(category);
     this.checkChannel(channel);
+  }
+
+  /** Forgets a user's choice (the default applies again); `false` when there was none. */
+  async unset(userId: string, category: string, channel: string): Promise<boolean> {
+    this.validate(userId, category, channel);
     return this.store.unset(userId, category, channel);
   }
 
