@@ -1,6 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
+import { NOTIFICATION_PREFERENCE_STORE } from '@herald/notification';
+import { DatabaseNotificationPreferenceStore } from '@herald/notification/typeorm';
 import { startDemoApp } from './helpers/demo-app';
+import { openDemoPostgresSchema } from './helpers/demo-postgres';
 import { bearer, loginAs } from './helpers/inbox-demo';
+import { withEnv } from './helpers/with-env';
 
 interface Effective {
   category: string;
@@ -9,16 +13,28 @@ interface Effective {
   source: 'user' | 'default';
 }
 
-describe('demo: notification preferences (/admin/preferences)', () => {
+describe.each([
+  [
+    'SQLite',
+    async () => ({ env: { DEMO_DATABASE_URL: 'sqlite::memory:' }, close: async () => {} }),
+  ],
+  ['PostgreSQL', openDemoPostgresSchema],
+] as const)('demo: notification preferences (/admin/preferences) on %s', (_db, openDatabase) => {
   let app: INestApplication;
   let url: string;
   let token: string;
+  let database: { close(): Promise<void> };
 
   beforeAll(async () => {
-    ({ app, url } = await startDemoApp());
+    const opened = await openDatabase();
+    database = opened;
+    ({ app, url } = await withEnv(opened.env, () => startDemoApp()));
     token = await loginAs(app, 'bob');
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
 
   const post = (body: Record<string, unknown>, headers: Record<string, string> = bearer(token)) =>
     fetch(`${url}/admin/preferences`, {
@@ -29,6 +45,12 @@ describe('demo: notification preferences (/admin/preferences)', () => {
     });
   const mine = async (): Promise<{ preferences: Effective[]; csrfToken: string }> =>
     (await fetch(`${url}/admin/preferences.json`, { headers: bearer(token) })).json() as never;
+
+  it("keeps the preferences in the demo's database", () => {
+    expect(app.get(NOTIFICATION_PREFERENCE_STORE)).toBeInstanceOf(
+      DatabaseNotificationPreferenceStore,
+    );
+  });
 
   it('needs a signed-in user', async () => {
     expect((await fetch(`${url}/admin/preferences.json`)).status).toBe(401);
