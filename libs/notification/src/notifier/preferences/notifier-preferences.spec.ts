@@ -1,4 +1,5 @@
 import { HeraldConfigError, MAILER, METRICS_COLLECTOR, type MetricLabels } from '@herald/contracts';
+import { Injectable, type Type } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { NoopMetricsCollector, ObservabilityModule } from '@herald/observability';
@@ -10,6 +11,8 @@ import { NotificationModule } from '../../notification.module';
 import type { InMemoryMailer } from '../../testing/fakes/in-memory-mailer';
 import { OrderShipped, type TestUser } from '../__fixtures__/test-notifications';
 import { NotificationPreferenceError } from '../errors/notification-preference.error';
+import { GateDecisions } from '../gates/gate-decisions';
+import type { GateContext, NotificationGate } from '../gates/notification-gate.interface';
 import { NOTIFIER_METRICS } from '../notifier.metrics';
 import { NOTIFICATION_PREFERENCE_STORE } from '../notifier.constants';
 import { NotifierModule } from '../notifier.module';
@@ -19,6 +22,7 @@ import { Notification } from '../notification';
 import { Mailable } from '../../mailer/mailable';
 import { MemoryNotificationPreferenceStore } from './memory-notification-preference.store';
 import { NotificationPreferencesService } from './notification-preferences.service';
+import { PreferenceGate } from './preference.gate';
 
 class CountingCollector extends NoopMetricsCollector {
   readonly counts = new Map<string, number>();
@@ -53,7 +57,7 @@ class WeeklyDigest extends Notification<TestUser> {
   }
 }
 
-async function app(options: NotifierModuleOptions = {}) {
+async function app(options: NotifierModuleOptions = {}, gates: Type<NotificationGate>[] = []) {
   const metrics = new CountingCollector();
   const module = await Test.createTestingModule({
     imports: [
@@ -62,7 +66,7 @@ async function app(options: NotifierModuleOptions = {}) {
       NotificationModule.stub(),
       MailerModule.stub(),
       InboxModule.forRoot({ config: { storeBackend: 'memory' } }),
-      NotifierModule.forRoot(options),
+      NotifierModule.forRoot(options, { gates }),
     ],
   })
     .overrideProvider(METRICS_COLLECTOR)
@@ -172,6 +176,26 @@ describe('NotifierModule option preferences', () => {
       .set({ userId: 'gus', category: 'orders', channel: 'mail', enabled: false });
     const result = await module.get(NotifierService).notify(user('gus'), new OrderShipped());
     expect(byChannel(result.deliveries).mail[0]).toBe('sent');
+    await module.close();
+  });
+
+  it('false, with PreferenceGate listed among the gates: it runs where it is listed', async () => {
+    const seen: string[] = [];
+    @Injectable()
+    class FirstGate implements NotificationGate {
+      readonly name = 'first';
+      check(ctx: GateContext) {
+        seen.push(ctx.channel);
+        return GateDecisions.allow();
+      }
+    }
+    const { module } = await app({ preferences: false }, [FirstGate, PreferenceGate]);
+    await module
+      .get(NotificationPreferencesService)
+      .set({ userId: 'hal', category: 'orders', channel: 'sms', enabled: false });
+    const result = await module.get(NotifierService).notify(user('hal'), new OrderShipped());
+    expect(byChannel(result.deliveries).sms[0]).toBe('suppressed');
+    expect(seen.sort()).toEqual(['inbox', 'mail', 'push', 'sms']);
     await module.close();
   });
 

@@ -1,9 +1,11 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { GateDecisions } from '../gates/gate-decisions';
 import type {
   GateContext,
   GateDecision,
   NotificationGate,
 } from '../gates/notification-gate.interface';
+import { NOTIFICATION_PREFERENCE_STORE } from '../notifier.constants';
 import type { NotificationPreferenceStore } from './notification-preference-store.protocol';
 
 /**
@@ -13,11 +15,18 @@ import type { NotificationPreferenceStore } from './notification-preference-stor
  * off for the notification's category, or when the notification's
  * `defaultPreferences` has it off and the user has not turned it on.
  * `critical` notifications pass. One store query per `notify()`.
+ *
+ * To run it elsewhere in the order (after a quiet-hours gate, say), set
+ * `preferences: false` and list it yourself:
+ * `NotifierModule.forRoot({ preferences: false }, { gates: [QuietHoursGate, PreferenceGate] })`.
  */
+@Injectable()
 export class PreferenceGate implements NotificationGate {
   readonly name = 'preferences';
 
-  constructor(private readonly store: NotificationPreferenceStore) {}
+  constructor(
+    @Inject(NOTIFICATION_PREFERENCE_STORE) private readonly store: NotificationPreferenceStore,
+  ) {}
 
   async checkMany(contexts: readonly GateContext[]): Promise<GateDecision[]> {
     const users = new Map<string, string[]>();
