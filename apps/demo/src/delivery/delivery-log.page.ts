@@ -15,6 +15,9 @@ const COLOURS: Record<DeliveryStatus, string> = {
   suppressed: '#7c3aed',
   throttled: '#a16207',
   digested: '#0e7490',
+  delivered: '#166534',
+  bounced: '#9f1239',
+  complained: '#be185d',
 };
 
 const badge = (status: string) =>

@@ -1,3 +1,4 @@
+import { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration';
 import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
 import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration';
 import { CreateNotifications1734200000002 } from './records/create-notifications.migration';
@@ -5,7 +6,8 @@ import { CreateNotifications1734200000002 } from './records/create-notifications
 /**
  * The TypeORM migrations the notifier's database stores need, in order, to
  * run after `CreateDeliveryRecords1732400000000`: `notification_id` on
- * delivery records, `herald_device_tokens`, `herald_notifications`.
+ * delivery records, `herald_device_tokens`, `herald_notifications`, the
+ * provider feedback columns of delivery records (status webhooks).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -13,4 +15,5 @@ export const NOTIFIER_MIGRATIONS = [
   AddDeliveryNotificationId1734200000000,
   CreateDeviceTokens1734200000001,
   CreateNotifications1734200000002,
+  AddDeliveryFeedback1735300000000,
 ] as const;
