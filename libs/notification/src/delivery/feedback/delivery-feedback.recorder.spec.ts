@@ -42,9 +42,7 @@ describe('DeliveryFeedbackRecorder', () => {
     };
     expect((await recorder.record(feedback)).result).toBe('updated');
     expect((await recorder.record(feedback)).result).toBe('unchanged');
-    expect(
-      (await recorder.record({ ...feedback, status: 'delivered' })).result,
-    ).toBe('unchanged');
+    expect((await recorder.record({ ...feedback, status: 'delivered' })).result).toBe('unchanged');
     expect((await store.get('dlv_1'))?.status).toBe('failed');
     expect(emitted).toEqual([
       [

@@ -48,6 +48,7 @@ export class AddDeliveryFeedback1735300000000 implements MigrationInterface {
       ? `"${schema.replace(/"/g, '""')}".idx_herald_delivery_provider_message`
       : 'idx_herald_delivery_provider_message';
     await queryRunner.query(`DROP INDEX IF EXISTS ${index}`);
-    for (const [name] of COLUMNS) await queryRunner.query(`ALTER TABLE ${table} DROP COLUMN ${name}`);
+    for (const [name] of COLUMNS)
+      await queryRunner.query(`ALTER TABLE ${table} DROP COLUMN ${name}`);
   }
 }

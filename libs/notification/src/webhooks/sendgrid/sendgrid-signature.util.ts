@@ -43,8 +43,14 @@ export function verifySendgridSignature(
 }
 
 /** The signature SendGrid would send for `timestamp` and `rawBody` (used by the fake server). */
-export function sendgridSignature(privateKey: KeyObject, timestamp: string, rawBody: Buffer): string {
-  return sign('sha256', Buffer.concat([Buffer.from(timestamp, 'utf8'), rawBody]), privateKey).toString(
-    'base64',
-  );
+export function sendgridSignature(
+  privateKey: KeyObject,
+  timestamp: string,
+  rawBody: Buffer,
+): string {
+  return sign(
+    'sha256',
+    Buffer.concat([Buffer.from(timestamp, 'utf8'), rawBody]),
+    privateKey,
+  ).toString('base64');
 }
