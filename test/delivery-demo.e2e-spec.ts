@@ -12,6 +12,7 @@ interface LogJson {
     attempts: number;
     recipient: string;
     lastError?: string;
+    providerReason?: string;
   }>;
 }
 
@@ -76,6 +77,40 @@ describe('demo: the delivery log', () => {
     expect(
       (await fetch(`${url}/admin/deliveries.json?status=nope`, { headers: auth })).status,
     ).toBe(400);
+  });
+
+  it('plays provider reports on a sent record: the log shows it move on, never back', async () => {
+    const id = await send('ok');
+    expect(await settled(id)).toMatchObject({ status: 'sent' });
+    const report = async (path: string, status: unknown) => {
+      const res = await fetch(`${url}/admin/deliveries/${path}/feedback`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ status }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await report(id, 'delivered')).toEqual({
+      status: 200,
+      body: { result: 'updated', status: 'delivered' },
+    });
+    expect((await report(id, 'delivered')).body).toEqual({
+      result: 'unchanged',
+      status: 'delivered',
+    });
+    expect((await report(id, 'complained')).body).toEqual({
+      result: 'updated',
+      status: 'complained',
+    });
+    expect((await report(id, 'delivered')).body.status).toBe('complained');
+    const record = (await log('?status=complained&limit=200')).records.find((r) => r.id === id);
+    expect(record).toMatchObject({ providerReason: 'simulated complained' });
+    const page = await (await fetch(`${url}/admin/deliveries`, { headers: auth })).text();
+    expect(page).toContain('provider report');
+    expect(page).toContain('simulated complained');
+    expect((await report(id, 'teleported')).status).toBe(400);
+    expect((await report('dlv_missing', 'delivered')).status).toBe(404);
+    expect((await report('bad id!', 'delivered')).status).toBe(400);
   });
 
   it('renders the log page in the admin shell, linked from the home page', async () => {

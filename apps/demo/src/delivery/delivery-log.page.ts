@@ -1,5 +1,5 @@
 import type { AdminViewer } from '@herald/contracts';
-import type { DeliveryRecord, DeliveryStatus } from '@herald/notification';
+import { FEEDBACK_STATUSES, type DeliveryRecord, type DeliveryStatus } from '@herald/notification';
 import { html, raw } from '../admin/html.util';
 import { DEMO_SCENARIOS } from './demo-backends';
 import type { LoggedNotification } from './notification-log';
@@ -67,6 +67,23 @@ function renderNotifications(
     </ul>`;
 }
 
+/** A record's provider report (reason, time), or buttons that play one for a sent record. */
+function feedback(r: DeliveryRecord): string {
+  if (r.status !== 'sent' || !r.providerMessageId) {
+    const at = r.providerStatusAt ? r.providerStatusAt.toISOString().slice(11, 19) : '';
+    return html`${r.providerReason ?? ''} ${at}`;
+  }
+  const buttons = FEEDBACK_STATUSES.map(
+    (status) =>
+      html`<button type="submit" name="status" value="${status}" title="play a ${status} report">
+        ${status}
+      </button>`,
+  );
+  return html`<form method="post" action="/admin/deliveries/${r.id}/feedback" class="feedback">
+    ${buttons}
+  </form>`;
+}
+
 /** The delivery log: a send form, counts by status and the newest records (recipients masked). */
 export function renderDeliveryLog(
   records: DeliveryRecord[],
@@ -94,6 +111,7 @@ export function renderDeliveryLog(
       <td><span class="badge" style="background:${COLOURS[r.status]}">${r.status}</span></td>
       <td>${r.attempts}</td>
       <td>${r.lastError ?? ''}</td>
+      <td>${feedback(r)}</td>
       <td>${r.updatedAt.toISOString().slice(11, 19)}</td>
     </tr>`;
   });
@@ -101,8 +119,11 @@ export function renderDeliveryLog(
     <p>
       Every SMS goes through retries (exponential backoff, full jitter), failover to fallback
       backends and a per-backend circuit breaker; each message has a record moving
-      <code>queued → sending → sent | retrying | failed | dead</code>. Queue mode: <b>${mode}</b>.
-      This page refreshes every two seconds; JSON at
+      <code>queued → sending → sent | retrying | failed | dead</code>, then, as the provider's
+      signed status webhooks report,
+      <code>sent → delivered | bounced | failed | complained</code> (the demo's backends report
+      nothing: the buttons on a sent record play the report). Queue mode: <b>${mode}</b>. This page
+      refreshes every two seconds; JSON at
       <a href="/admin/deliveries.json">/admin/deliveries.json</a>.
     </p>
     <form method="post" action="/admin/deliveries/send">
@@ -128,6 +149,7 @@ export function renderDeliveryLog(
           <th>status</th>
           <th>attempts</th>
           <th>last error</th>
+          <th>provider report</th>
           <th>updated (UTC)</th>
         </tr>
       </thead>
