@@ -19,9 +19,10 @@ describe('NotificationWebhooksModule', () => {
   async function start(
     imports: Parameters<typeof Test.createTestingModule>[0]['imports'],
     rawBody = true,
+    bodyParser = true,
   ) {
     const moduleRef = await Test.createTestingModule({ imports }).compile();
-    const app = moduleRef.createNestApplication({ rawBody, logger: false });
+    const app = moduleRef.createNestApplication({ rawBody, bodyParser, logger: false });
     await app.init();
     apps.push(app);
     return app;
@@ -122,6 +123,39 @@ describe('NotificationWebhooksModule', () => {
       .send(body);
     expect(answer.status).toBe(500);
     expect(errors.mock.calls.map(([m]) => String(m)).join('\n')).toContain('rawBody: true');
+  });
+
+  it('reads the body itself when the app has no body parser', async () => {
+    const store = await seeded();
+    const app = await start(
+      [
+        NotificationWebhooksModule.forRoot({
+          store,
+          twilio: { authToken: 'tok' },
+          sendgrid: {
+            publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+          },
+        }),
+      ],
+      false,
+      false,
+    );
+    const body = JSON.stringify([{ event: 'bounce', sg_message_id: 'msg1.x', reason: 'gone' }]);
+    const answer = await request(app.getHttpServer())
+      .post('/webhooks/sendgrid/events')
+      .set(signedEvents(body))
+      .send(body);
+    expect(answer.body).toEqual({ received: 1, updated: 1 });
+    expect(await store.get('dlv_1')).toMatchObject({ status: 'bounced', providerReason: 'gone' });
+    const form = 'MessageSid=SM9&MessageStatus=delivered';
+    const url = 'http://hooks.test/webhooks/twilio/status';
+    const twilio = await request(app.getHttpServer())
+      .post('/webhooks/twilio/status')
+      .set('x-twilio-signature', twilioSignature('tok', url, new URLSearchParams(form)))
+      .set('host', 'hooks.test')
+      .type('form')
+      .send(form);
+    expect(twilio.status).toBe(200);
   });
 
   it('refuses bad options at bootstrap, listing every problem without the secrets', async () => {
