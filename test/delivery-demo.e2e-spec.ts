@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { startDemoApp } from './helpers/demo-app';
 import { bearer, loginAs } from './helpers/inbox-demo';
+import { SseClient } from './helpers/sse-client';
 
 interface LogJson {
   mode: string;
@@ -82,6 +83,7 @@ describe('demo: the delivery log', () => {
   it('plays provider reports on a sent record: the log shows it move on, never back', async () => {
     const id = await send('ok');
     expect(await settled(id)).toMatchObject({ status: 'sent' });
+    const stream = await SseClient.open(`${url}/admin/notifications/stream`, auth);
     const report = async (path: string, status: unknown) => {
       const res = await fetch(`${url}/admin/deliveries/${path}/feedback`, {
         method: 'POST',
@@ -94,6 +96,16 @@ describe('demo: the delivery log', () => {
       status: 200,
       body: { result: 'updated', status: 'delivered' },
     });
+    const live = await stream.waitFor(
+      (e) => e.event === 'delivery.updated' && e.data.delivery_id === id,
+    );
+    stream.close();
+    expect(live.data).toMatchObject({
+      channel: 'sms',
+      status: 'delivered',
+      previous_status: 'sent',
+    });
+    expect(JSON.stringify(live.data)).not.toContain('5550006');
     expect((await report(id, 'delivered')).body).toEqual({
       result: 'unchanged',
       status: 'delivered',
@@ -108,6 +120,8 @@ describe('demo: the delivery log', () => {
     const page = await (await fetch(`${url}/admin/deliveries`, { headers: auth })).text();
     expect(page).toContain('provider report');
     expect(page).toContain('simulated complained');
+    expect(page).toContain("addEventListener('delivery.updated'");
+    expect(page).not.toContain('&lt;form');
     expect((await report(id, 'teleported')).status).toBe(400);
     expect((await report('dlv_missing', 'delivered')).status).toBe(404);
     expect((await report('bad id!', 'delivered')).status).toBe(400);

@@ -20,6 +20,29 @@ const COLOURS: Record<DeliveryStatus, string> = {
   complained: '#be185d',
 };
 
+/**
+ * Moves a row the moment a provider report arrives: the shell's stream
+ * broadcasts `delivery.updated` (the two-second reload covers the rest).
+ */
+const LIVE_SCRIPT = `(function () {
+  if (!window.EventSource) return;
+  var colours = __COLOURS__;
+  var source = new EventSource('/admin/notifications/stream');
+  source.addEventListener('delivery.updated', function (e) {
+    var data;
+    try { data = JSON.parse(e.data); } catch (err) { return; }
+    document.querySelectorAll('tr[data-id]').forEach(function (row) {
+      if (row.getAttribute('data-id') !== data.delivery_id) return;
+      row.setAttribute('data-status', data.status);
+      var badge = row.querySelector('.badge.status');
+      badge.textContent = data.status;
+      badge.style.background = colours[data.status] || '#6b7280';
+      row.querySelector('.report').textContent = (data.reason || '') + ' ' + data.occurred_at.slice(11, 19);
+    });
+  });
+  window.addEventListener('beforeunload', function () { source.close(); });
+})();`;
+
 const badge = (status: string) =>
   html`<span class="badge" style="background:${COLOURS[status as DeliveryStatus] ?? '#6b7280'}"
     >${status}</span
@@ -103,15 +126,17 @@ export function renderDeliveryLog(
   );
   const rows = records.map((r) => {
     const json = r.toJSON();
-    return html`<tr data-status="${r.status}">
+    return html`<tr data-id="${r.id}" data-status="${r.status}">
       <td><code>${r.id}</code></td>
       <td>${r.channel}</td>
       <td>${r.backend}</td>
       <td>${json.recipient}</td>
-      <td><span class="badge" style="background:${COLOURS[r.status]}">${r.status}</span></td>
+      <td>
+        <span class="badge status" style="background:${COLOURS[r.status]}">${r.status}</span>
+      </td>
       <td>${r.attempts}</td>
       <td>${r.lastError ?? ''}</td>
-      <td>${feedback(r)}</td>
+      <td class="report">${raw(feedback(r))}</td>
       <td>${r.updatedAt.toISOString().slice(11, 19)}</td>
     </tr>`;
   });
@@ -160,5 +185,6 @@ export function renderDeliveryLog(
     ${raw(`<style>.badge{color:#fff;border-radius:.6rem;padding:.1rem .5rem;font-size:.85rem}
       table{border-collapse:collapse;width:100%;margin-top:1rem;font-size:.9rem}
       td,th{border-bottom:1px solid #dde1e8;padding:.3rem;text-align:left}</style>
-      <script>setTimeout(function(){location.reload()},2000)</script>`)}`;
+      <script>setTimeout(function(){location.reload()},2000)</script>`)}
+    ${raw(`<script>${LIVE_SCRIPT.replace('__COLOURS__', JSON.stringify(COLOURS))}</script>`)}`;
 }
