@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { Logger, type INestApplication } from '@nestjs/common';
+import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { HeraldConfigError } from '@herald/contracts';
 import request from 'supertest';
@@ -156,6 +157,42 @@ describe('NotificationWebhooksModule', () => {
       .type('form')
       .send(form);
     expect(twilio.status).toBe(200);
+  });
+
+  it("follows Twilio's OptOutType over the keyword, and ignores other inbound messages", async () => {
+    const app = await start([
+      EventEmitterModule.forRoot(),
+      NotificationWebhooksModule.forRoot({
+        store: new MemoryDeliveryStore(),
+        twilio: { authToken: 'tok' },
+      }),
+    ]);
+    const seen: Array<[string, unknown]> = [];
+    app.get(EventEmitter2).onAny((event, payload) => seen.push([String(event), payload]));
+    const inbound = async (form: Record<string, string>) => {
+      const body = new URLSearchParams(form);
+      const answer = await request(app.getHttpServer())
+        .post('/webhooks/twilio/inbound')
+        .set('host', 'hooks.test')
+        .set(
+          'x-twilio-signature',
+          twilioSignature('tok', 'http://hooks.test/webhooks/twilio/inbound', body),
+        )
+        .type('form')
+        .send(body.toString());
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/text\/xml/);
+    };
+    await inbound({ MessageSid: 'SM1', From: '+15550001', Body: 'arret', OptOutType: 'STOP' });
+    await inbound({ MessageSid: 'SM2', From: '+15550001', Body: 'STOP please' });
+    await inbound({ MessageSid: 'SM3', From: '+15550001', Body: 'help', OptOutType: 'HELP' });
+    await inbound({ MessageSid: 'SM4', From: '+15550001', Body: 'unstop' });
+    expect(
+      seen.map(([event, payload]) => [event, (payload as { keyword: string }).keyword]),
+    ).toEqual([
+      ['notification.sms.opt_out', 'ARRET'],
+      ['notification.sms.opt_in', 'UNSTOP'],
+    ]);
   });
 
   it('refuses bad options at bootstrap, listing every problem without the secrets', async () => {
