@@ -101,6 +101,18 @@ export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly Deli
   digested: [],
 };
 
+/**
+ * Whether the provider accepted the record's message: `sent`, or a feedback
+ * status since (a send-time `failed` has no provider message id).
+ */
+export function wasSent(record: Pick<DeliveryRecordData, 'status' | 'providerMessageId'>): boolean {
+  return (
+    record.status === 'sent' ||
+    (record.providerMessageId !== undefined &&
+      (FEEDBACK_STATUSES as readonly DeliveryStatus[]).includes(record.status))
+  );
+}
+
 /** The statuses a record may be in to move to `to`. */
 export function predecessorsOf(to: DeliveryStatus): DeliveryStatus[] {
   return DELIVERY_STATUSES.filter((from) => DELIVERY_TRANSITIONS[from].includes(to));
