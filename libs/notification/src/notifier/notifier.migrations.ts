@@ -1,3 +1,4 @@
+import { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration';
 import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
 import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration';
 import { CreateNotifications1734200000002 } from './records/create-notifications.migration';
@@ -9,7 +10,8 @@ import { CreateNotificationOutbox1735200000000 } from './outbox/create-notificat
  * run after `CreateDeliveryRecords1732400000000`: `notification_id` on
  * delivery records, `herald_device_tokens`, `herald_notifications`,
  * `herald_notification_preferences`, the transactional outbox
- * `herald_notification_outbox`.
+ * `herald_notification_outbox`, the provider feedback columns of delivery
+ * records (status webhooks).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -19,4 +21,5 @@ export const NOTIFIER_MIGRATIONS = [
   CreateNotifications1734200000002,
   CreateNotificationPreferences1735000000000,
   CreateNotificationOutbox1735200000000,
+  AddDeliveryFeedback1735300000000,
 ] as const;

@@ -20,6 +20,7 @@ export {
 } from '../delivery/entities/delivery-record.entity';
 export { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/create-delivery-records.migration';
 export { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
+export { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations';
 export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store';
 export {
