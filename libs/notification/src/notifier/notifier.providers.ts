@@ -54,6 +54,7 @@ import { DatabaseNotificationStore } from './records/database-notification.store
 import type { NotificationStore } from './records/notification-store.protocol';
 import { MemoryNotificationStore } from './records/memory-notification.store';
 import { NotifierLifecycle } from './notifier.lifecycle';
+import { SUPPRESSION_GATE } from '../suppression/suppression.constants';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
 
@@ -90,7 +91,13 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
     ...channels,
     ...gates,
     { provide: NOTIFIER_CHANNELS, useFactory: (...c: NotifierChannel[]) => c, inject: channels },
-    { provide: NOTIFICATION_GATES, useFactory: (...g: NotificationGate[]) => g, inject: gates },
+    {
+      provide: NOTIFICATION_GATES,
+      // the suppression list (SuppressionModule, when imported) runs before the app's gates
+      useFactory: (suppression: NotificationGate | undefined, ...g: NotificationGate[]) =>
+        suppression ? [suppression, ...g] : g,
+      inject: [{ token: SUPPRESSION_GATE, optional: true }, ...gates],
+    },
     ...(extras.digester
       ? [extras.digester, { provide: NOTIFICATION_DIGESTER, useExisting: extras.digester }]
       : []),

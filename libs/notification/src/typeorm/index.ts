@@ -35,3 +35,10 @@ export {
   NOTIFICATION_TABLE,
 } from '../notifier/records/notification-record.entity';
 export { CreateNotifications1734200000002 } from '../notifier/records/create-notifications.migration';
+export { DatabaseSuppressionStore } from '../suppression/stores/database-suppression.store';
+export {
+  suppressionEntity,
+  SuppressionEntity,
+  SUPPRESSION_TABLE,
+} from '../suppression/stores/suppression.entity';
+export { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration';

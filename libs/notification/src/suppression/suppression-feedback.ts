@@ -1,0 +1,119 @@
+import { Logger } from '@nestjs/common';
+import type { DeliveryObserver, DeliverySettledEvent } from '../delivery/reliable/delivery-engine';
+import { deadTokenReason } from '../notifier/devices/dead-token.util';
+import type { EventSink } from '../utils/lazy-event-emitter.util';
+import { SUPPRESSION_CHANNELS, type SuppressionChannel } from './suppression-entry';
+import {
+  PUSH_TOKEN_DEAD_EVENT,
+  type NotificationDeliveryUpdatedEvent,
+  type PushTokenDeadEvent,
+  type SmsOptOutEvent,
+} from './suppression.events';
+import type { SuppressionService } from './suppression.service';
+
+/** Bounce classifications and SMTP replies that mean "try again later", not "never again". */
+const SOFT_BOUNCE =
+  /soft|blocked|transient|deferr|temporar|mailbox full|quota|^4\d\d\b|^4\.\d+\.\d+/i;
+
+/**
+ * Whether a `bounced` status is a hard bounce: yes unless the provider's
+ * classification or reason says soft / blocked / temporary (SendGrid
+ * `blocked`, an SMTP 4xx reply or `4.x.x` status).
+ */
+export function isHardBounce(
+  event: Pick<NotificationDeliveryUpdatedEvent, 'reason' | 'category'>,
+): boolean {
+  return ![event.category, event.reason].some(
+    (text) => typeof text === 'string' && SOFT_BOUNCE.test(text.trim()),
+  );
+}
+
+/**
+ * Turns provider feedback into suppression entries: hard bounces and
+ * complaints (status webhooks), SMS STOP (and START, which lifts it), and
+ * push tokens a provider declared gone, where no device-token registry
+ * retires them. Failures are logged (without the address) and never thrown
+ * at the event emitter.
+ */
+export class SuppressionFeedback implements DeliveryObserver {
+  private readonly logger = new Logger('SuppressionFeedback');
+
+  constructor(
+    private readonly suppressions: SuppressionService,
+    private readonly events: () => EventSink | undefined,
+    /** True when a device-token registry (`NotifierModule`) retires dead tokens itself. */
+    private readonly hasRegistry: () => boolean,
+  ) {}
+
+  async onDeliveryUpdated(event: NotificationDeliveryUpdatedEvent): Promise<void> {
+    if (!event || !SUPPRESSION_CHANNELS.includes(event.channel as SuppressionChannel)) return;
+    const reason =
+      event.status === 'complained'
+        ? 'complaint'
+        : event.status === 'bounced' && isHardBounce(event)
+          ? 'hard_bounce'
+          : undefined;
+    if (!reason) return;
+    await this.safely(`a ${reason} from ${event.provider}`, () =>
+      this.suppressions.add({
+        channel: event.channel,
+        address: event.recipient,
+        reason,
+        source: String(event.provider || 'webhook'),
+      }),
+    );
+  }
+
+  async onSmsOptedOut(event: SmsOptOutEvent): Promise<void> {
+    if (!event) return;
+    await this.safely(`an SMS STOP from ${event.provider}`, () =>
+      this.suppressions.add({
+        channel: 'sms',
+        address: event.phone,
+        reason: 'sms_stop',
+        source: [event.provider, event.source].filter(Boolean).join(':') || 'sms',
+      }),
+    );
+  }
+
+  async onSmsOptedIn(event: SmsOptOutEvent): Promise<void> {
+    if (!event) return;
+    await this.safely(`an SMS START from ${event.provider}`, () =>
+      this.suppressions.liftAddress('sms', event.phone, 'sms_stop'),
+    );
+  }
+
+  /** A push that failed because its token is gone: suppress the token unless a registry retires it. */
+  async onSettled({ record, error }: DeliverySettledEvent): Promise<void> {
+    if (record.channel !== 'push' || record.status !== 'failed') return;
+    const reason = deadTokenReason(error);
+    if (!reason) return;
+    const registry = this.hasRegistry();
+    if (!registry)
+      await this.safely(`a dead push token (${reason})`, () =>
+        this.suppressions.add({
+          channel: 'push',
+          address: record.recipient,
+          reason: 'dead_token',
+          source: `${record.backend}: ${reason}`,
+        }),
+      );
+    const payload: PushTokenDeadEvent = {
+      token: record.recipient,
+      backend: record.backend,
+      reason,
+      recordedIn: registry ? 'registry' : 'suppression',
+    };
+    this.events()?.emit(PUSH_TOKEN_DEAD_EVENT, payload);
+  }
+
+  private async safely(what: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.logger.warn(
+        `could not record ${what} in the suppression list: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}
