@@ -1,0 +1,88 @@
+import { DeviceTokenService } from '../notifier/devices/device-token.service';
+import { notifierTestApp } from '../notifier/__fixtures__/notifier-test-app';
+import { OrderShipped, type TestUser } from '../notifier/__fixtures__/test-notifications';
+import { NOTIFICATION_GATES } from '../notifier/notifier.constants';
+import type { NotificationGate } from '../notifier/gates/notification-gate.interface';
+import { NotifierService } from '../notifier/notifier.service';
+import { Notification } from '../notifier/notification';
+import { SuppressionModule } from './suppression.module';
+import { SuppressionService } from './suppression.service';
+
+class Newsletter extends Notification<TestUser> {
+  override readonly category = 'newsletter';
+  via() {
+    return ['sms', 'mail'];
+  }
+  toSms() {
+    return 'news';
+  }
+  toMail() {
+    return { subject: 'News', text: 'x' };
+  }
+}
+
+describe('SuppressionModule with NotifierModule', () => {
+  it('runs the suppression gate first: notify() records suppressed deliveries with the reason', async () => {
+    const app = await notifierTestApp({}, {}, { imports: [SuppressionModule.forRoot()] });
+    try {
+      const gates = app.get<NotificationGate[]>(NOTIFICATION_GATES);
+      expect(gates.map((g) => g.name)).toEqual(['suppression-list']);
+      const suppressions = app.get(SuppressionService);
+      await suppressions.add({
+        channel: 'sms',
+        address: '+15550100009',
+        reason: 'sms_stop',
+        source: 'twilio',
+      });
+      await suppressions.add({
+        channel: 'mail',
+        address: 'ADA@example.com',
+        category: 'orders',
+        reason: 'unsubscribe',
+        source: 'one-click',
+      });
+      await app.get(DeviceTokenService).register({ userId: 'u1', token: 'tok-1', platform: 'fcm' });
+      await suppressions.add({
+        channel: 'push',
+        address: 'tok-1',
+        reason: 'manual',
+        source: 'ops',
+      });
+      const ada: TestUser = { id: 'u1', email: 'ada@example.com', phone: '+15550100009' };
+      const notifier = app.get(NotifierService);
+
+      const shipped = await notifier.notify(ada, new OrderShipped('A-9'));
+      const by = Object.fromEntries(shipped.deliveries.map((d) => [d.channel, d]));
+      expect(by.sms).toMatchObject({
+        status: 'suppressed',
+        reason: expect.stringMatching(/^suppressed: sms_stop .* by twilio$/),
+      });
+      expect(by.mail).toMatchObject({
+        status: 'suppressed',
+        reason: expect.stringMatching(/unsubscribe \(orders\)/),
+      });
+      expect(by.push).toMatchObject({
+        status: 'suppressed',
+        reason: expect.stringMatching(/manual/),
+      });
+      expect(by.inbox).toMatchObject({ status: 'sent' });
+      const records = await notifier.deliveries(shipped.notificationId);
+      expect(records.filter((r) => r.status === 'suppressed')).toHaveLength(3);
+
+      const news = await notifier.notify(ada, new Newsletter());
+      const newsBy = Object.fromEntries(news.deliveries.map((d) => [d.channel, d.status]));
+      expect(newsBy).toEqual({ sms: 'suppressed', mail: 'sent' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without SuppressionModule the notifier has no suppression gate', async () => {
+    const app = await notifierTestApp();
+    try {
+      expect(app.get<NotificationGate[]>(NOTIFICATION_GATES)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
