@@ -16,6 +16,7 @@ import { HomeController } from './home/home.controller';
 import { SloDemoModule } from './slo/slo-demo.module';
 import { ErrorsDemoModule } from './errors/errors-demo.module';
 import { ChannelsDemoModule } from './notifications/channels-demo.module';
+import { SuppressionDemoModule } from './suppression/suppression-demo.module';
 
 /**
  * The demo application. It runs on embedded defaults: no configuration file,
@@ -37,6 +38,7 @@ import { ChannelsDemoModule } from './notifications/channels-demo.module';
     NotificationsDemoModule,
     DeliveryDemoModule,
     ChannelsDemoModule,
+    SuppressionDemoModule,
     HealthModule,
     DemoMetricsModule,
     TracingDemoModule,
