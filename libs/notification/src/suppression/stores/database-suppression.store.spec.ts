@@ -4,6 +4,7 @@ import {
 } from '../../delivery/stores/__fixtures__/delivery-test-databases';
 import { NOTIFIER_MIGRATIONS } from '../../notifier/notifier.migrations';
 import { describeSuppressionStoreContract } from '../__fixtures__/suppression-store.contract';
+import { suppressionId } from '../normalize-address.util';
 import { DatabaseSuppressionStore } from './database-suppression.store';
 
 describe.each(['sqlite', 'postgres'] as const)('DatabaseSuppressionStore on %s', (kind) => {
@@ -20,7 +21,6 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseSuppressionStore on %s',
 
   it('checks more addresses at once than one statement can carry', async () => {
     const phones = Array.from({ length: 1300 }, (_, i) => `+1666${String(i).padStart(7, '0')}`);
-    const { suppressionId } = await import('../normalize-address.util');
     for (const phone of phones.filter((_, i) => i % 250 === 0))
       await store.add({
         id: suppressionId('sms', phone, null),
