@@ -146,6 +146,20 @@ describe.each(['sqlite', 'postgres'] as const)('suppression list on %s (fake pro
     expect(twilio.messages.at(-1)).toMatchObject({ To: '+15550100001', Body: 'welcome back' });
   });
 
+  it('a send Twilio refuses with 21610 (the number replied STOP) suppresses the number', async () => {
+    twilio.unsubscribed.add('+15550100003');
+    await expect(sms().send({ to: '+15550100003', body: 'x' })).rejects.toMatchObject({
+      providerCode: '21610',
+    });
+    const page = await suppressions().list({ channel: 'sms', address: '+15550100003' });
+    expect(page.entries).toMatchObject([{ reason: 'sms_stop', source: 'twilio:send_error' }]);
+    const calls = twilio.messages.length;
+    await expect(sms().send({ to: '+15550100003', body: 'y' })).rejects.toBeInstanceOf(
+      DeliverySuppressedError,
+    );
+    expect(twilio.messages.length).toBe(calls);
+  });
+
   it('a hard bounce and a complaint suppress the mail address; a soft bounce does not', async () => {
     const updated = (recipient: string, status: string, extra: Record<string, string> = {}) =>
       events().emitAsync(NOTIFICATION_DELIVERY_UPDATED_EVENT, {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { DeliveryObserver, DeliverySettledEvent } from '../delivery/reliable/delivery-engine';
+import { DeliveryError } from '../errors/delivery.error';
 import { deadTokenReason } from '../notifier/devices/dead-token.util';
 import type { EventSink } from '../utils/lazy-event-emitter.util';
 import { SUPPRESSION_CHANNELS, type SuppressionChannel } from './suppression-entry';
@@ -10,6 +11,9 @@ import {
   type SmsOptOutEvent,
 } from './suppression.events';
 import type { SuppressionService } from './suppression.service';
+
+/** Twilio's "Attempt to send to unsubscribed recipient". */
+const TWILIO_UNSUBSCRIBED = '21610';
 
 /** Bounce classifications and SMTP replies that mean "try again later", not "never again". */
 const SOFT_BOUNCE =
@@ -30,7 +34,8 @@ export function isHardBounce(
 
 /**
  * Turns provider feedback into suppression entries: hard bounces and
- * complaints (status webhooks), SMS STOP (and START, which lifts it), and
+ * complaints (status webhooks), SMS STOP (and START, which lifts it; a
+ * Twilio 21610 refusal on send counts as STOP), and
  * push tokens a provider declared gone, where no device-token registry
  * retires them. Failures are logged (without the address) and never thrown
  * at the event emitter.
@@ -83,9 +88,23 @@ export class SuppressionFeedback implements DeliveryObserver {
     );
   }
 
-  /** A push that failed because its token is gone: suppress the token unless a registry retires it. */
+  /**
+   * A push that failed because its token is gone: suppress the token unless
+   * a registry retires it. An SMS that Twilio refused with 21610 (the number
+   * replied STOP): suppress the number, as a STOP reply would.
+   */
   async onSettled({ record, error }: DeliverySettledEvent): Promise<void> {
-    if (record.channel !== 'push' || record.status !== 'failed') return;
+    if (record.status !== 'failed') return;
+    if (record.channel === 'sms') {
+      if (error instanceof DeliveryError && error.providerCode === TWILIO_UNSUBSCRIBED)
+        await this.onSmsOptedOut({
+          phone: record.recipient,
+          provider: record.backend,
+          source: 'send_error',
+        });
+      return;
+    }
+    if (record.channel !== 'push') return;
     const reason = deadTokenReason(error);
     if (!reason) return;
     const registry = this.hasRegistry();

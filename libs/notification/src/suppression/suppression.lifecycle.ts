@@ -8,6 +8,8 @@ import {
 import { ModuleRef } from '@nestjs/core';
 import type { DeliveryGuard } from '../delivery/reliable/delivery-guard';
 import { DeliveryService } from '../delivery/reliable/delivery.service';
+import { DELIVERY_CONFIG } from '../delivery/delivery.constants';
+import type { DeliveryConfig } from '../delivery/delivery-settings.util';
 import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
 import { SUPPRESSION_GUARDS } from './suppression.constants';
 import {
@@ -36,9 +38,15 @@ export class SuppressionLifecycle implements OnModuleInit, OnApplicationShutdown
     @Inject(SUPPRESSION_GUARDS) private readonly guards: DeliveryGuard[],
     private readonly moduleRef: ModuleRef,
     @Optional() private readonly delivery?: DeliveryService,
+    @Optional() @Inject(DELIVERY_CONFIG) private readonly deliveryConfig?: DeliveryConfig,
   ) {}
 
   onModuleInit(): void {
+    if (!this.delivery || this.deliveryConfig?.enabled === false)
+      new Logger('SuppressionModule').warn(
+        'reliable delivery is off (notification.delivery.enabled: false): direct SMS, push and mail sends ' +
+          'bypass the suppression list and dead push tokens are not recorded; notify() still runs the suppression gate',
+      );
     if (this.delivery) {
       for (const guard of this.guards) this.stops.push(this.delivery.guard(guard));
       this.stops.push(this.delivery.engine.observe(this.feedback));
