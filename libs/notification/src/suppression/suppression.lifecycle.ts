@@ -1,6 +1,7 @@
 import {
   Inject,
   Injectable,
+  Logger,
   Optional,
   type OnApplicationShutdown,
   type OnModuleInit,
