@@ -7,6 +7,7 @@ import { MAILER, type MailerProtocol } from '@herald/contracts';
 import { ObservabilityModule } from '@herald/observability';
 import {
   DeliverySuppressedError,
+  Mailable,
   MailerModule,
   NOTIFICATION_PREFERENCES,
   NotificationModule,
@@ -138,6 +139,13 @@ describe('one-click unsubscribe (RFC 8058) over real SMTP and HTTP', () => {
       body,
     });
 
+  it('a Mailable marks its category: a newsletter Mailable carries the headers', async () => {
+    await mailer().send(
+      new Mailable().to('builder@example.com').subject('News').text('x').category('newsletter'),
+    );
+    expect(unsubscribeUrl(received.at(-1)!.raw)).toContain('/mail/unsubscribe?token=');
+  });
+
   it('marks non-transactional mail with both headers; transactional and uncategorised mail carry none', async () => {
     await mailer().send(newsletter());
     const news = received.at(-1)!;
@@ -147,7 +155,9 @@ describe('one-click unsubscribe (RFC 8058) over real SMTP and HTTP', () => {
     expect(url.searchParams.get('token')).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(news.raw).not.toContain(SECRET);
 
-    await mailer().send({ ...newsletter(), metadata: { category: 'transactional' } });
+    await mailer().send(
+      new Mailable().to('reader@example.com').subject('Reset').text('x').category('transactional'),
+    );
     await mailer().send({ to: ['reader@example.com'], subject: 'Receipt', text: 'x' });
     for (const mail of received.slice(-2)) {
       expect(mail.headers.has('list-unsubscribe')).toBe(false);

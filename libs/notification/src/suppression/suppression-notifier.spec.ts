@@ -1,3 +1,5 @@
+import { MAILER } from '@herald/contracts';
+import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
 import { DeviceTokenService } from '../notifier/devices/device-token.service';
 import { notifierTestApp } from '../notifier/__fixtures__/notifier-test-app';
 import { OrderShipped, type TestUser } from '../notifier/__fixtures__/test-notifications';
@@ -18,6 +20,16 @@ class Newsletter extends Notification<TestUser> {
   }
   toMail() {
     return { subject: 'News', text: 'x' };
+  }
+}
+
+class Receipt extends Notification<TestUser> {
+  override readonly category = 'transactional';
+  via() {
+    return ['mail'];
+  }
+  toMail() {
+    return { subject: 'Receipt', text: 'x' };
   }
 }
 
@@ -72,6 +84,36 @@ describe('SuppressionModule with NotifierModule', () => {
       const news = await notifier.notify(ada, new Newsletter());
       const newsBy = Object.fromEntries(news.deliveries.map((d) => [d.channel, d.status]));
       expect(newsBy).toEqual({ sms: 'suppressed', mail: 'sent' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('notify() mail of a non-transactional category carries one-click unsubscribe headers', async () => {
+    const app = await notifierTestApp(
+      {},
+      {},
+      {
+        imports: [
+          SuppressionModule.forRoot({
+            unsubscribe: { secret: 'x'.repeat(32), url: 'https://app.example.com/unsubscribe' },
+          }),
+        ],
+      },
+    );
+    try {
+      const notifier = app.get(NotifierService);
+      const ada: TestUser = { id: 'u1', email: 'ada@example.com' };
+      await notifier.notify(ada, new Newsletter());
+      await notifier.notify(ada, new Receipt());
+      const mailer = app.get<InMemoryMailer>(MAILER);
+      const news = mailer.sent.find((m) => m.subject === 'News')!;
+      expect(news.headers?.['List-Unsubscribe']).toMatch(
+        /^<https:\/\/app\.example\.com\/unsubscribe\?token=[\w-]+\.[\w-]+>$/,
+      );
+      expect(news.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      const receipt = mailer.sent.find((m) => m.subject === 'Receipt')!;
+      expect(receipt.headers?.['List-Unsubscribe']).toBeUndefined();
     } finally {
       await app.close();
     }
