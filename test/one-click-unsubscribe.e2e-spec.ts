@@ -244,6 +244,22 @@ describe('one-click unsubscribe (RFC 8058) over real SMTP and HTTP', () => {
     ).toBe(0);
   });
 
+  it('accepts the one-click body as multipart/form-data too (RFC 8058 allows both)', async () => {
+    await mailer().send(newsletter('multi@example.com'));
+    const url = unsubscribeUrl(received.at(-1)!.raw);
+    const wrong = new FormData();
+    wrong.set('List-Unsubscribe', 'Later');
+    expect((await fetch(url, { method: 'POST', body: wrong })).status).toBe(400);
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    const response = await fetch(url, { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    const { entries } = await app
+      .get(SuppressionService)
+      .list({ channel: 'mail', address: 'multi@example.com' });
+    expect(entries).toMatchObject([{ reason: 'unsubscribe', category: 'newsletter' }]);
+  });
+
   it('refuses a POST without the one-click body (400) and shows a confirmation form on GET without unsubscribing', async () => {
     await mailer().send(newsletter('careful@example.com'));
     const url = unsubscribeUrl(received.at(-1)!.raw);

@@ -1,6 +1,5 @@
 import {
   BadRequestException,
-  Body,
   Controller,
   ForbiddenException,
   Get,
@@ -12,13 +11,16 @@ import {
   Optional,
   Post,
   Query,
+  Req,
   type Type,
 } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import { UnsubscribeTokenError } from '../errors/unsubscribe-token.error';
 import { NOTIFICATION_PREFERENCES } from '../suppression.constants';
 import { SuppressionService } from '../suppression.service';
 import type { ResolvedUnsubscribeOptions } from './unsubscribe-options.interface';
 import { verifyUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token.util';
+import { hasOneClickField } from './one-click-body.util';
 
 /** Internal: the resolved unsubscribe options. */
 export const UNSUBSCRIBE_OPTIONS = 'HERALD:UNSUBSCRIBE_OPTIONS';
@@ -65,10 +67,10 @@ export function createUnsubscribeController(route: string): Type<unknown> {
     @Header('Cache-Control', 'no-store')
     async unsubscribe(
       @Query('token') token: unknown,
-      @Body() body: Record<string, unknown> | undefined,
+      @Req() request: IncomingMessage & { body?: unknown },
     ): Promise<{ unsubscribed: true; category: string | null }> {
       const claim = this.verify(token);
-      if (body?.['List-Unsubscribe'] !== 'One-Click')
+      if (!(await hasOneClickField(request)))
         throw new BadRequestException(
           'the body must be the form field List-Unsubscribe=One-Click (application/x-www-form-urlencoded or multipart/form-data)',
         );
