@@ -216,6 +216,24 @@ export class DeliveryService {
     });
   }
 
+  /**
+   * What the guards answer for one message now (queue workers ask again
+   * before the first attempt: an address suppressed after the enqueue is not
+   * sent). `send` when there is no guard.
+   */
+  async recheck(
+    channel: DeliveryChannel,
+    message: unknown,
+    meta?: Readonly<Record<string, string>>,
+  ): Promise<DeliveryGuardVerdict> {
+    if (this.guards.length === 0) return { action: 'send' };
+    const adapter = this.adapter(channel);
+    const [verdict] = await this.screen([
+      { adapter, chain: [], message, meta: meta && { ...meta } },
+    ]);
+    return verdict;
+  }
+
   /** What the guards answer for each request, in order; the first `suppress` ends a request's chain. */
   private async screen(requests: readonly DeliveryRequest[]): Promise<DeliveryGuardVerdict[]> {
     const verdicts: DeliveryGuardVerdict[] = requests.map(() => ({ action: 'send' }));
