@@ -1,4 +1,4 @@
-import { HeraldConfigError } from '@herald/contracts';
+import { HeraldConfigError, type MetricsCollectorProtocol } from '@herald/contracts';
 import { CircuitBreakerRegistry } from '../delivery/failover/circuit-breaker.registry';
 import type { DeliveryJob, DeliveryQueue } from '../delivery/queue/delivery-queue.protocol';
 import { MAIL_ADAPTER, SMS_ADAPTER } from '../delivery/reliable/channel-adapters';
@@ -198,8 +198,13 @@ describe('UnsubscribeHeadersGuard', () => {
 describe('DeliveryService with the suppression guard', () => {
   function setup(queue?: DeliveryQueue) {
     const store = new MemoryDeliveryStore();
+    const counted: Array<[string, number, unknown]> = [];
+    const metrics = {
+      increment: (name: string, value: number, tags: unknown) =>
+        void counted.push([name, value, tags]),
+    } as unknown as MetricsCollectorProtocol;
     const delivery = new DeliveryService({
-      engine: new DeliveryEngine({ store, breakers: new CircuitBreakerRegistry() }),
+      engine: new DeliveryEngine({ store, breakers: new CircuitBreakerRegistry(), metrics }),
       queue,
     });
     const sent: unknown[] = [];
@@ -209,7 +214,7 @@ describe('DeliveryService with the suppression guard', () => {
     });
     const suppressions = new SuppressionService(new MemorySuppressionStore());
     const unguard = delivery.guard(new SuppressionDeliveryGuard(suppressions));
-    return { store, delivery, sent, suppressions, unguard };
+    return { store, delivery, sent, suppressions, unguard, counted };
   }
 
   it('queued mode: a suppressed message gets a suppressed record and no job; the others are enqueued', async () => {
@@ -220,7 +225,7 @@ describe('DeliveryService with the suppression guard', () => {
       counts: async () => ({ waiting: 0, delayed: 0, active: 0, failed: 0, completed: 0 }),
       close: async () => undefined,
     };
-    const { store, delivery, suppressions } = setup(queue);
+    const { store, delivery, suppressions, counted } = setup(queue);
     await suppressions.add({ channel: 'sms', address: '+15550100001', reason: 'sms_stop' });
     const outcomes = await delivery.sendMany([
       { adapter: SMS_ADAPTER, chain: ['tw'], message: { to: '+15550100001', body: 'a' } },
@@ -238,6 +243,10 @@ describe('DeliveryService with the suppression guard', () => {
       permanent: true,
     });
     expect(jobs).toHaveLength(1);
+    expect(counted.filter(([name]) => name === 'herald_delivery_suppressed_total')).toEqual([
+      ['herald_delivery_suppressed_total', 1, { channel: 'sms' }],
+      ['herald_delivery_suppressed_total', 1, { channel: 'sms' }],
+    ]);
   });
 
   it('inline mode: removing the guard lets sends through; a mail to suppressed addresses only is not sent', async () => {

@@ -105,6 +105,7 @@ export class DeliveryWorker {
       const verdict = await this.service.recheck(channel, payload, meta);
       if (verdict.action === 'suppress') {
         await engine.store.transition(id, 'suppressed', { lastError: verdict.reason });
+        engine.countSuppressed(channel);
         return { skipped: 'suppressed' };
       }
       if (verdict.message !== undefined) payload = verdict.message;

@@ -152,6 +152,7 @@ export class DeliveryService {
       const [verdict] = await this.screen([{ adapter, chain, message }]);
       if (verdict.action === 'suppress') {
         const { record } = await this.recordSuppressed({ adapter, chain, message }, verdict.reason);
+        this.engine.countSuppressed(channel);
         throw new DeliverySuppressedError(record.id, verdict.reason, channel, chain[0]);
       }
       message = (verdict.message as M | undefined) ?? message;
@@ -196,6 +197,7 @@ export class DeliveryService {
       this.engine.store,
       refused.map(({ request, reason }) => this.suppressedInput(request, reason)),
     );
+    for (const { request } of refused) this.engine.countSuppressed(request.adapter.channel);
     const sent = await this.sendAll(passing);
     let p = 0;
     let r = 0;
