@@ -29,7 +29,7 @@ export {
 } from './suppression.constants';
 export { SuppressionGate } from './suppression.gate';
 export { SuppressionDeliveryGuard } from './suppression-delivery.guard';
-export { SuppressionFeedback, isHardBounce } from './suppression-feedback';
+export { SuppressionFeedback, isHardBounce, suppressionReasonOf } from './suppression-feedback';
 export {
   NOTIFICATION_DELIVERY_UPDATED_EVENT,
   SMS_OPTED_OUT_EVENT,

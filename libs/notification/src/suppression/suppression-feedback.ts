@@ -3,7 +3,11 @@ import type { DeliveryObserver, DeliverySettledEvent } from '../delivery/reliabl
 import { DeliveryError } from '../errors/delivery.error';
 import { deadTokenReason } from '../notifier/devices/dead-token.util';
 import type { EventSink } from '../utils/lazy-event-emitter.util';
-import { SUPPRESSION_CHANNELS, type SuppressionChannel } from './suppression-entry';
+import {
+  SUPPRESSION_CHANNELS,
+  type SuppressionChannel,
+  type SuppressionReason,
+} from './suppression-entry';
 import {
   PUSH_TOKEN_DEAD_EVENT,
   type NotificationDeliveryUpdatedEvent,
@@ -33,6 +37,27 @@ export function isHardBounce(
 }
 
 /**
+ * The suppression a status update calls for, or `undefined`: `complained`
+ * is a complaint; `bounced` a hard bounce unless soft; an SMS `failed` with
+ * Twilio 21610 an SMS STOP; a mail `failed` because the provider itself
+ * suppresses the address (SendGrid `dropped`: "Bounced Address", "Spam
+ * Reporting Address", "Unsubscribed Address") the matching reason.
+ */
+export function suppressionReasonOf(
+  event: Pick<NotificationDeliveryUpdatedEvent, 'channel' | 'status' | 'reason' | 'category'>,
+): SuppressionReason | undefined {
+  if (event.status === 'complained') return 'complaint';
+  if (event.status === 'bounced') return isHardBounce(event) ? 'hard_bounce' : undefined;
+  if (event.status !== 'failed' || typeof event.reason !== 'string') return undefined;
+  if (event.channel === 'sms') return /\b21610\b/.test(event.reason) ? 'sms_stop' : undefined;
+  if (event.channel !== 'mail') return undefined;
+  if (/bounced address/i.test(event.reason)) return 'hard_bounce';
+  if (/spam report/i.test(event.reason)) return 'complaint';
+  if (/unsubscribed address/i.test(event.reason)) return 'unsubscribe';
+  return undefined;
+}
+
+/**
  * Turns provider feedback into suppression entries: hard bounces and
  * complaints (status webhooks), SMS STOP (and START, which lifts it; a
  * Twilio 21610 refusal on send counts as STOP), and
@@ -52,12 +77,7 @@ export class SuppressionFeedback implements DeliveryObserver {
 
   async onDeliveryUpdated(event: NotificationDeliveryUpdatedEvent): Promise<void> {
     if (!event || !SUPPRESSION_CHANNELS.includes(event.channel as SuppressionChannel)) return;
-    const reason =
-      event.status === 'complained'
-        ? 'complaint'
-        : event.status === 'bounced' && isHardBounce(event)
-          ? 'hard_bounce'
-          : undefined;
+    const reason = suppressionReasonOf(event);
     if (!reason) return;
     await this.safely(`a ${reason} from ${event.provider}`, () =>
       this.suppressions.add({

@@ -11,7 +11,7 @@ import { UnsubscribeTokenError } from './errors/unsubscribe-token.error';
 import { normalizeAddress } from './normalize-address.util';
 import { MemorySuppressionStore } from './stores/memory-suppression.store';
 import { SuppressionDeliveryGuard } from './suppression-delivery.guard';
-import { isHardBounce } from './suppression-feedback';
+import { isHardBounce, suppressionReasonOf } from './suppression-feedback';
 import { SuppressionService } from './suppression.service';
 import { resolveUnsubscribeOptions } from './unsubscribe/resolve-unsubscribe-options.util';
 import { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard';
@@ -92,6 +92,28 @@ describe('isHardBounce', () => {
     [{ reason: '4.4.7 delivery time expired' }, false],
     [{ reason: 'temporary failure' }, false],
   ])('%j → %s', (event, hard) => expect(isHardBounce(event)).toBe(hard));
+});
+
+describe('suppressionReasonOf', () => {
+  it.each([
+    [{ channel: 'mail', status: 'complained' }, 'complaint'],
+    [{ channel: 'mail', status: 'bounced', reason: '550 5.1.1' }, 'hard_bounce'],
+    [{ channel: 'mail', status: 'bounced', category: 'blocked' }, undefined],
+    [{ channel: 'mail', status: 'delivered' }, undefined],
+    [
+      {
+        channel: 'sms',
+        status: 'failed',
+        reason: '21610: Attempt to send to unsubscribed recipient',
+      },
+      'sms_stop',
+    ],
+    [{ channel: 'sms', status: 'failed', reason: '30003 unreachable' }, undefined],
+    [{ channel: 'mail', status: 'failed', reason: 'Bounced Address' }, 'hard_bounce'],
+    [{ channel: 'mail', status: 'failed', reason: 'Spam Reporting Address' }, 'complaint'],
+    [{ channel: 'mail', status: 'failed', reason: 'Unsubscribed Address' }, 'unsubscribe'],
+    [{ channel: 'mail', status: 'failed', reason: 'Invalid' }, undefined],
+  ] as const)('%j → %s', (event, reason) => expect(suppressionReasonOf(event)).toBe(reason));
 });
 
 describe('unsubscribe tokens', () => {
