@@ -7,15 +7,22 @@ import type {
 import type { SuppressionStore } from '../suppression-store.protocol';
 
 const copy = (entry: SuppressionEntry): SuppressionEntry => ({ ...entry });
+const keyOf = (channel: string, address: string): string => `${channel}\u0000${address}`;
 
-/** Suppression entries in a Map: one process, lost on restart. */
+/** Suppression entries in a Map (indexed by address): one process, lost on restart. */
 export class MemorySuppressionStore implements SuppressionStore {
   private readonly entries = new Map<string, SuppressionEntry>();
+  private readonly byAddress = new Map<string, SuppressionEntry[]>();
 
   async add(entry: SuppressionEntry): Promise<{ entry: SuppressionEntry; created: boolean }> {
     const existing = this.entries.get(entry.id);
     if (existing) return { entry: copy(existing), created: false };
-    this.entries.set(entry.id, copy(entry));
+    const stored = copy(entry);
+    this.entries.set(entry.id, stored);
+    const key = keyOf(entry.channel, entry.address);
+    const list = this.byAddress.get(key);
+    if (list) list.push(stored);
+    else this.byAddress.set(key, [stored]);
     return { entry: copy(entry), created: true };
   }
 
@@ -23,36 +30,28 @@ export class MemorySuppressionStore implements SuppressionStore {
     const out: SuppressionEntry[] = [];
     for (const id of ids) {
       const found = this.entries.get(id);
-      if (found && this.entries.delete(id)) out.push(copy(found));
+      if (!found || !this.entries.delete(id)) continue;
+      const key = keyOf(found.channel, found.address);
+      const rest = (this.byAddress.get(key) ?? []).filter((e) => e.id !== id);
+      if (rest.length > 0) this.byAddress.set(key, rest);
+      else this.byAddress.delete(key);
+      out.push(copy(found));
     }
     return out;
   }
 
   async find(channel: string, address: string, reason?: string): Promise<SuppressionEntry[]> {
-    return [...this.entries.values()]
-      .filter(
-        (e) =>
-          e.channel === channel &&
-          e.address === address &&
-          (reason === undefined || e.reason === reason),
-      )
+    return (this.byAddress.get(keyOf(channel, address)) ?? [])
+      .filter((e) => reason === undefined || e.reason === reason)
       .map(copy);
   }
 
   async findMatches(
     probes: readonly SuppressionProbe[],
   ): Promise<Array<SuppressionEntry | undefined>> {
-    if (this.entries.size === 0) return probes.map(() => undefined);
-    const byAddress = new Map<string, SuppressionEntry[]>();
-    for (const e of this.entries.values()) {
-      const key = `${e.channel}\u0000${e.address}`;
-      const list = byAddress.get(key);
-      if (list) list.push(e);
-      else byAddress.set(key, [e]);
-    }
     return probes.map((p) => {
-      const found = byAddress
-        .get(`${p.channel}\u0000${p.address}`)
+      const found = this.byAddress
+        .get(keyOf(p.channel, p.address))
         ?.find((e) => e.category === null || e.category === (p.category ?? null));
       return found && copy(found);
     });
