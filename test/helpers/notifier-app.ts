@@ -1,4 +1,4 @@
-import type { Type } from '@nestjs/common';
+import type { DynamicModule, Type } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -47,7 +47,7 @@ export interface NotifierTestApp {
  * delivery and notifier migrations; the SMS (Twilio), push (FCM) and mail
  * (SendGrid) backends pointed at fake servers; reliable delivery in `mode`
  * (`bullmq`: throw-away queues on the local Redis, workers in this process);
- * the inbox and device tokens in the database.
+ * the inbox and device tokens in the database; `imports` booted beside.
  */
 export async function startNotifierApp(
   db: 'sqlite' | 'postgres',
@@ -56,6 +56,7 @@ export async function startNotifierApp(
   gates: Type<NotificationGate>[] = [],
   notifierOptions: NotifierModuleOptions = {},
   configure: (builder: TestingModuleBuilder) => TestingModuleBuilder = (builder) => builder,
+  imports: DynamicModule[] = [],
 ): Promise<NotifierTestApp> {
   const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
   const prefix = 'herald-test';
@@ -129,6 +130,7 @@ export async function startNotifierApp(
       }),
       InboxModule.forRoot({ config: { storeBackend: 'database' } }),
       NotifierModule.forRoot(notifierOptions, { gates }),
+      ...imports,
     ],
   });
   const app = await configure(builder).compile();

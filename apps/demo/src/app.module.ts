@@ -17,6 +17,7 @@ import { SloDemoModule } from './slo/slo-demo.module';
 import { ErrorsDemoModule } from './errors/errors-demo.module';
 import { ChannelsDemoModule } from './notifications/channels-demo.module';
 import { PreferencesDemoModule } from './preferences/preferences-demo.module';
+import { SuppressionDemoModule } from './suppression/suppression-demo.module';
 
 /**
  * The demo application. It runs on embedded defaults: no configuration file,
@@ -39,6 +40,7 @@ import { PreferencesDemoModule } from './preferences/preferences-demo.module';
     DeliveryDemoModule,
     PreferencesDemoModule,
     ChannelsDemoModule,
+    SuppressionDemoModule,
     HealthModule,
     DemoMetricsModule,
     TracingDemoModule,

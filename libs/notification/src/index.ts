@@ -17,6 +17,7 @@ export * from './utils';
 export * from './registry';
 export * from './notifier';
 export * from './webhooks';
+export * from './suppression';
 export { NotificationModule } from './notification.module';
 export type {
   NotificationConfigInput,

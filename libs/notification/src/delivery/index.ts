@@ -52,6 +52,11 @@ export {
   type WithDeliveryId,
 } from './reliable/delivery.service';
 export type { ChannelAdapter } from './reliable/channel-adapters';
+export type {
+  DeliveryGuard,
+  DeliveryGuardItem,
+  DeliveryGuardVerdict,
+} from './reliable/delivery-guard';
 export { ReliableSmsChannel, ReliablePushChannel } from './reliable/reliable-channels';
 export { ReliableMailer } from './reliable/reliable-mailer';
 export { createDeliveryService, type DeliverySettings } from './reliable/create-delivery-service';

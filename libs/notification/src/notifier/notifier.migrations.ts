@@ -4,6 +4,7 @@ import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.
 import { CreateNotifications1734200000002 } from './records/create-notifications.migration';
 import { CreateNotificationPreferences1735000000000 } from './preferences/create-notification-preferences.migration';
 import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration';
+import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration';
 
 /**
  * The TypeORM migrations the notifier's database stores need, in order, to
@@ -11,7 +12,7 @@ import { CreateNotificationOutbox1735200000000 } from './outbox/create-notificat
  * delivery records, `herald_device_tokens`, `herald_notifications`,
  * `herald_notification_preferences`, the transactional outbox
  * `herald_notification_outbox`, the provider feedback columns of delivery
- * records (status webhooks).
+ * records (status webhooks), `herald_suppressions` (the suppression list).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -22,4 +23,5 @@ export const NOTIFIER_MIGRATIONS = [
   CreateNotificationPreferences1735000000000,
   CreateNotificationOutbox1735200000000,
   AddDeliveryFeedback1735300000000,
+  CreateSuppressions1735400000000,
 ] as const;

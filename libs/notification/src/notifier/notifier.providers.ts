@@ -63,6 +63,7 @@ import { MemoryNotificationPreferenceStore } from './preferences/memory-notifica
 import type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol';
 import { NotificationPreferencesService } from './preferences/notification-preferences.service';
 import { PreferenceGate } from './preferences/preference.gate';
+import { SUPPRESSION_GATE } from '../suppression/suppression.constants';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
 
@@ -103,12 +104,24 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
     { provide: NOTIFIER_CHANNELS, useFactory: (...c: NotifierChannel[]) => c, inject: channels },
     {
       provide: NOTIFICATION_GATES,
+      // the preference gate, then the suppression list (SuppressionModule, when imported),
+      // then the app's gates
       useFactory: (
         setup: NotifierSetup,
         preferences: NotificationPreferenceStore,
+        suppression: NotificationGate | undefined,
         ...g: NotificationGate[]
-      ) => (setup.preferences ? [new PreferenceGate(preferences), ...g] : g),
-      inject: [NOTIFIER_SETUP, NOTIFICATION_PREFERENCE_STORE, ...gates],
+      ) => [
+        ...(setup.preferences ? [new PreferenceGate(preferences)] : []),
+        ...(suppression ? [suppression] : []),
+        ...g,
+      ],
+      inject: [
+        NOTIFIER_SETUP,
+        NOTIFICATION_PREFERENCE_STORE,
+        { token: SUPPRESSION_GATE, optional: true },
+        ...gates,
+      ],
     },
     ...(extras.digester
       ? [extras.digester, { provide: NOTIFICATION_DIGESTER, useExisting: extras.digester }]

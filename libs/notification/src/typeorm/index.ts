@@ -51,3 +51,10 @@ export {
   NOTIFICATION_PREFERENCE_TABLE,
 } from '../notifier/preferences/notification-preference.entity';
 export { CreateNotificationPreferences1735000000000 } from '../notifier/preferences/create-notification-preferences.migration';
+export { DatabaseSuppressionStore } from '../suppression/stores/database-suppression.store';
+export {
+  suppressionEntity,
+  SuppressionEntity,
+  SUPPRESSION_TABLE,
+} from '../suppression/stores/suppression.entity';
+export { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration';

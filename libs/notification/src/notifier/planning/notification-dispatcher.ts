@@ -307,7 +307,7 @@ export class NotificationDispatcher {
   ): void {
     const { notification } = decision.plan;
     const idempotencyKey = deliveryKey(notification.id, ctx.channel, ctx.recipient, address);
-    const meta = { type: notification.type, channel: ctx.channel };
+    const meta = { type: notification.type, channel: ctx.channel, category: notification.category };
     const base = { notificationId: notification.id, meta };
     const { channels } = this.deps;
     let request: DeliveryRequest;
