@@ -34,11 +34,11 @@ class Receipt extends Notification<TestUser> {
 }
 
 describe('SuppressionModule with NotifierModule', () => {
-  it('runs the suppression gate first: notify() records suppressed deliveries with the reason', async () => {
+  it("runs the suppression gate after the preference gate, before the app's: notify() records suppressed deliveries with the reason", async () => {
     const app = await notifierTestApp({}, {}, { imports: [SuppressionModule.forRoot()] });
     try {
       const gates = app.get<NotificationGate[]>(NOTIFICATION_GATES);
-      expect(gates.map((g) => g.name)).toEqual(['suppression-list']);
+      expect(gates.map((g) => g.name)).toEqual(['preferences', 'suppression-list']);
       const suppressions = app.get(SuppressionService);
       await suppressions.add({
         channel: 'sms',
@@ -122,7 +122,9 @@ describe('SuppressionModule with NotifierModule', () => {
   it('without SuppressionModule the notifier has no suppression gate', async () => {
     const app = await notifierTestApp();
     try {
-      expect(app.get<NotificationGate[]>(NOTIFICATION_GATES)).toEqual([]);
+      expect(app.get<NotificationGate[]>(NOTIFICATION_GATES).map((g) => g.name)).toEqual([
+        'preferences',
+      ]);
     } finally {
       await app.close();
     }
