@@ -25,6 +25,13 @@ export interface NotifierModuleOptions {
   worker?: boolean;
   /** Scheduled and deferred dispatches run at once by this process's worker. @default 5 */
   concurrency?: number;
+  /**
+   * With inline delivery, run delayed work (`delayMs`/`sendAt`, deferrals,
+   * escalation steps, digest windows) on timers of this process, lost on
+   * restart. Without it, inline delivery refuses delayed work. Ignored with
+   * the BullMQ queue. @default false
+   */
+  inlineTimers?: boolean;
 }
 
 /**

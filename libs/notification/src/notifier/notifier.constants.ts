@@ -20,3 +20,5 @@ export const NOTIFICATION_STORE: unique symbol = Symbol.for('herald:NOTIFICATION
 export const DEVICE_TOKEN_STORE: unique symbol = Symbol.for('herald:DEVICE_TOKEN_STORE') as any;
 /** What the notifier is built from, shared by `NotifierService` and `NotifierLifecycle` (internal). */
 export const NOTIFIER_PARTS = 'HERALD:NOTIFIER_PARTS';
+/** Escalation, cancellation and digest flushes (internal: `NotifierTiming`). */
+export const NOTIFIER_TIMING = 'HERALD:NOTIFIER_TIMING';

@@ -9,6 +9,7 @@ import { NOTIFICATION_STORE, NOTIFIER_PARTS } from './notifier.constants';
 import type { NotifierParts } from './notifier-parts.interface';
 import { NotifierService } from './notifier.service';
 import { NotifierWorker } from './queue/notifier-worker';
+import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
 import type { NotificationStore } from './records/notification-store.protocol';
 
 const HOUR_MS = 3_600_000;
@@ -45,6 +46,8 @@ export class NotifierLifecycle
 
   onApplicationBootstrap(): void {
     const { setup, scheduler, tracer } = this.parts;
+    if (scheduler instanceof TimerNotifierScheduler)
+      scheduler.start((job) => this.notifier.runJob(job));
     if (!scheduler || !setup.queue || !setup.worker) return;
     this.worker = new NotifierWorker((job) => this.notifier.runJob(job), {
       ...setup.queue,

@@ -37,6 +37,7 @@ import {
   NOTIFICATION_STORE,
   NOTIFIER_CHANNELS,
   NOTIFIER_PARTS,
+  NOTIFIER_TIMING,
   RECIPIENT_RESOLVER,
 } from './notifier.constants';
 import type { NotifierParts } from './notifier-parts.interface';
@@ -54,6 +55,9 @@ import { DatabaseNotificationStore } from './records/database-notification.store
 import type { NotificationStore } from './records/notification-store.protocol';
 import { MemoryNotificationStore } from './records/memory-notification.store';
 import { NotifierLifecycle } from './notifier.lifecycle';
+import { EscalationReadListener } from './timing/escalation-read.listener';
+import { NotifierTiming } from './timing/notifier-timing';
+import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
 
@@ -186,7 +190,9 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         }),
         scheduler: setup.queue
           ? new BullmqNotifierScheduler({ ...setup.queue, tracer })
-          : undefined,
+          : options?.inlineTimers === true
+            ? new TimerNotifierScheduler()
+            : undefined,
       }),
       inject: [
         NOTIFIER_SETUP,
@@ -209,15 +215,18 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         notifications: NotificationStore,
         resolver: RecipientResolver,
         gateList: NotificationGate[],
+        timing: NotifierTiming,
         digester?: NotificationDigester,
-      ) =>
-        new NotifierService({
+      ) => {
+        const planner = new NotificationPlanner(parts.channels, resolver);
+        return new NotifierService({
           store: notifications,
           delivery: parts.delivery,
           metrics: parts.metrics,
           scheduler: parts.scheduler,
           tracer: parts.tracer,
-          planner: new NotificationPlanner(parts.channels, resolver),
+          timing,
+          planner,
           dispatcher: new NotificationDispatcher({
             delivery: parts.delivery,
             channels: parts.channels,
@@ -227,17 +236,38 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
             scheduler: parts.scheduler,
             metrics: parts.metrics,
           }),
-        }),
+        });
+      },
       inject: [
         NOTIFIER_PARTS,
         NOTIFICATION_STORE,
         RECIPIENT_RESOLVER,
         NOTIFICATION_GATES,
+        NOTIFIER_TIMING,
         { token: NOTIFICATION_DIGESTER, optional: true },
       ],
     },
+    {
+      provide: NOTIFIER_TIMING,
+      useFactory: (
+        parts: NotifierParts,
+        notifications: NotificationStore,
+        resolver: RecipientResolver,
+        moduleRef: ModuleRef,
+      ) =>
+        new NotifierTiming({
+          planner: new NotificationPlanner(parts.channels, resolver),
+          channels: parts.channels,
+          store: notifications,
+          deliveries: parts.delivery.engine.store,
+          inbox: lookupInbox(moduleRef),
+          scheduler: parts.scheduler,
+        }),
+      inject: [NOTIFIER_PARTS, NOTIFICATION_STORE, RECIPIENT_RESOLVER, ModuleRef],
+    },
     { provide: NOTIFIER, useExisting: NotifierService },
     NotifierLifecycle,
+    EscalationReadListener,
   ];
 }
 

@@ -26,6 +26,8 @@ import type {
   NotificationStatus,
 } from './records/notification-record';
 import type { NotificationStore } from './records/notification-store.protocol';
+import type { NotifierTiming } from './timing/notifier-timing';
+import type { EscalationStep } from './timing/timing-rules';
 
 /** What `notify()` answers. */
 export interface NotifyResult extends NotifyResultLike {
@@ -55,6 +57,8 @@ export interface NotifierServiceDeps {
   metrics: NotifierMetrics;
   scheduler?: NotifierScheduler;
   tracer?: TracerProtocol;
+  /** Escalation, cancellation of waiting parts, digest flushes. */
+  timing?: NotifierTiming;
 }
 
 /** The id of the notification an idempotency key stands for: the same in every process. */
@@ -147,7 +151,7 @@ export class NotifierService implements NotifierProtocol {
           path: 'notification.delivery.queue',
           message:
             'notify() with delayMs or sendAt needs the BullMQ queue (delayed jobs survive restarts; ' +
-            'timers in the caller would not); set queue: bullmq (got inline)',
+            'timers in the caller would not); set queue: bullmq, or NotifierModule option inlineTimers: true (got inline)',
         },
       ]);
     }
@@ -159,6 +163,8 @@ export class NotifierService implements NotifierProtocol {
       category: typeof notification.category === 'string' ? notification.category : 'general',
       critical: notification.critical === true,
     };
+    const timing = this.deps.timing?.rules(notification, descriptor.type);
+    if (timing) Object.assign(descriptor, timing.rules);
     return runTraced(
       this.deps.tracer,
       `notify ${descriptor.type}`,
@@ -171,7 +177,14 @@ export class NotifierService implements NotifierProtocol {
         },
       },
       async (span) => {
-        const result = await this.run(targets, notification, descriptor, options, dueAt);
+        const result = await this.run(
+          targets,
+          notification,
+          descriptor,
+          options,
+          dueAt,
+          timing?.escalation ?? [],
+        );
         span?.setAttribute('herald.notification.deliveries', result.deliveries.length);
         if (result.duplicate) span?.setAttribute('herald.notification.duplicate', true);
         else this.deps.metrics.duration(descriptor.type, (performance.now() - started) / 1000);
@@ -181,14 +194,26 @@ export class NotifierService implements NotifierProtocol {
   }
 
   /**
-   * Cancels a scheduled notification before it is due; `false` when it is
-   * not scheduled (unknown, already dispatched or cancelled).
+   * Cancels what a notification has not sent yet: a scheduled one entirely;
+   * a dispatched one's escalation steps still waiting and deliveries still
+   * queued (recorded `suppressed`, reason `cancelled`; deferred deliveries
+   * are dropped when due). The record becomes `cancelled`. `false` when
+   * nothing was left to cancel (unknown, all sent, cancelled before).
    */
   async cancel(notificationId: string): Promise<boolean> {
-    const cancelled = await this.deps.store.transition(notificationId, ['scheduled'], 'cancelled');
-    if (!cancelled) return false;
-    await this.deps.scheduler?.remove(notificationId);
-    return true;
+    const { store, scheduler, timing, metrics } = this.deps;
+    const cancelled = await store.transition(notificationId, ['scheduled'], 'cancelled');
+    if (cancelled) {
+      await scheduler?.remove(notificationId);
+      await timing?.removeEscalations(notificationId);
+      return true;
+    }
+    const record = await store.get(notificationId);
+    if (!timing || record?.status !== 'dispatched') return false;
+    const parts = await timing.cancelPending(notificationId);
+    if (parts === 0) return false;
+    metrics.outcome(record.type, '-', 'cancelled', parts);
+    return (await store.transition(notificationId, ['dispatched'], 'cancelled')) !== undefined;
   }
 
   /** The notification record. */
@@ -220,11 +245,15 @@ export class NotifierService implements NotifierProtocol {
    */
   async runJob(job: NotifierJob): Promise<DispatchedDelivery[]> {
     const { id } = job.plan.notification;
+    const { timing } = this.deps;
+    if (job.kind === 'digest') return timing ? timing.flushDigest(job) : [];
     if (job.kind === 'scheduled') {
       const taken = await this.deps.store.transition(id, ['scheduled', 'pending'], 'pending');
       if (!taken) return [];
-    }
-    const decision = await this.deps.dispatcher.decide(job.plan, 'due');
+    } else if ((await this.deps.store.get(id))?.status === 'cancelled') return [];
+    const plan = job.kind === 'escalation' && timing ? await timing.stillUnread(job) : job.plan;
+    if (plan.recipients.length === 0) return [];
+    const decision = await this.deps.dispatcher.decide(plan, 'due');
     const deliveries = await this.deps.dispatcher.commit(decision);
     if (job.kind === 'scheduled')
       await this.deps.store.transition(id, ['pending'], 'dispatched', {
@@ -239,6 +268,7 @@ export class NotifierService implements NotifierProtocol {
     descriptor: NotificationDescriptor,
     options: NotifyOptions,
     dueAt: number | undefined,
+    escalation: readonly EscalationStep[],
   ): Promise<NotifyResult> {
     const { store, planner, dispatcher, metrics } = this.deps;
     if (options.idempotencyKey) {
@@ -246,6 +276,7 @@ export class NotifierService implements NotifierProtocol {
       if (seen && seen.status !== 'pending') return duplicateOf(seen);
     }
     const plan = await planner.plan(targets, notification, descriptor);
+    this.deps.timing?.tagInbox(plan, escalation);
     const base = {
       ...descriptor,
       recipients: targets.length,
@@ -261,6 +292,7 @@ export class NotifierService implements NotifierProtocol {
       if (!created) return duplicateOf(record);
       metrics.notified(descriptor.type, descriptor.category);
       await this.deps.scheduler!.schedule(descriptor.id, { kind: 'scheduled', plan }, dueAt);
+      await this.deps.timing?.escalate(targets, notification, descriptor, escalation, dueAt);
       return {
         notificationId: descriptor.id,
         status: 'scheduled',
@@ -279,7 +311,10 @@ export class NotifierService implements NotifierProtocol {
       status: 'dispatched',
       deliveries: deliveries.length,
     });
-    if (created) metrics.notified(descriptor.type, descriptor.category);
+    if (created) {
+      metrics.notified(descriptor.type, descriptor.category);
+      await this.deps.timing?.escalate(targets, notification, descriptor, escalation, Date.now());
+    }
     return {
       notificationId: descriptor.id,
       status: 'dispatched',

@@ -179,7 +179,7 @@ export class NotificationDispatcher {
             throw new NotifierConfigError([
               {
                 path: 'notification.delivery.queue',
-                message: `a gate deferred a ${notification.type} delivery, which needs the BullMQ queue; set queue: bullmq (got inline)`,
+                message: `a gate deferred a ${notification.type} delivery, which needs the BullMQ queue; set queue: bullmq, or NotifierModule option inlineTimers: true (got inline)`,
               },
             ]);
           }
@@ -232,13 +232,15 @@ export class NotificationDispatcher {
       const jobId = `${notification.id}.d${untilMs}.${hash(JSON.stringify(recipients), 12)}`;
       await this.deps.scheduler!.schedule(jobId, { kind: 'deferred', plan }, untilMs);
       for (const r of recipients)
-        for (const d of r.deliveries)
+        for (const d of r.deliveries) {
+          metrics.outcome(notification.type, d.channel, 'deferred');
           out.push({
             deliveryId: '',
             channel: d.channel,
             recipientId: r.profile.id,
             status: 'deferred',
           });
+        }
     }
     for (const [key, count] of counts) {
       const [channel, outcome] = key.split('\u0000');

@@ -1,0 +1,183 @@
+import type { DeliveryStore } from '../../delivery/stores/delivery-store.protocol';
+import type { InboxService } from '../../inbox/inbox.service';
+import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry';
+import { NotifierConfigError } from '../errors/notifier-config.error';
+import type { NotificationDescriptor } from '../gates/notification-gate.interface';
+import type { Notification } from '../notification';
+import type { DispatchedDelivery } from '../planning/notification-dispatcher';
+import type { NotificationPlan, PlannedRecipient } from '../planning/notification-plan.interface';
+import type { NotificationPlanner } from '../planning/notification-planner';
+import type { NotifierJob, NotifierScheduler } from '../queue/notifier-job.interface';
+import type { NotifyTarget } from '../recipients/recipient.interface';
+import type { NotificationStore } from '../records/notification-store.protocol';
+import { MAX_ESCALATION_STEPS, type EscalationStep, type TimingRules } from './timing-rules';
+import { escalationOf, timingRulesOf } from './timing-rules.util';
+
+/** The key of `data` on inbox messages of an escalating notification. */
+export const ESCALATION_DATA_KEY = 'heraldEscalation';
+
+interface EscalationTag {
+  notificationId: string;
+  steps: number;
+}
+
+/** Turns a digest window's entries into one notification (see `digest/`). */
+export interface DigestFlusher {
+  flush(job: NotifierJob): Promise<DispatchedDelivery[]>;
+}
+
+export interface NotifierTimingDeps {
+  /** Set when a digester that buffers (memory, Redis) is bound. */
+  digests?: DigestFlusher;
+  planner: NotificationPlanner;
+  channels: NotifierChannelRegistry;
+  store: NotificationStore;
+  deliveries: DeliveryStore;
+  inbox: () => InboxService | undefined;
+  scheduler?: NotifierScheduler;
+}
+
+/** The job id of escalation step `step` of a notification. */
+export const escalationJobId = (notificationId: string, step: number): string =>
+  `${notificationId}.e${step}`;
+
+/**
+ * Escalation and cancellation of what a notification still has waiting.
+ * Each step of `escalation` becomes one delayed job (per notification and
+ * step) carrying the step's channels, rendered at `notify()`. When it fires,
+ * recipients who read the notification's inbox message are left out (read
+ * state is checked then); when the only recipient reads it earlier
+ * (`INBOX_READ_EVENT`), the jobs are removed at once.
+ */
+export class NotifierTiming {
+  constructor(private readonly deps: NotifierTimingDeps) {}
+
+  /** The notification's escalation steps and throttle / digest rules, checked (typed errors). */
+  rules(
+    notification: Notification<any>,
+    type: string,
+  ): { escalation: EscalationStep[]; rules: TimingRules } {
+    return {
+      escalation: escalationOf(notification, type, this.deps.channels),
+      rules: timingRulesOf(notification, type),
+    };
+  }
+
+  /** Runs a digest job: the window's entries as one notification. */
+  flushDigest(job: NotifierJob): Promise<DispatchedDelivery[]> {
+    return this.deps.digests ? this.deps.digests.flush(job) : Promise.resolve([]);
+  }
+
+  /** Marks inbox contents so a read can be traced back to the notification. */
+  tagInbox(plan: NotificationPlan, steps: readonly EscalationStep[]): void {
+    if (steps.length === 0) return;
+    const tag: EscalationTag = { notificationId: plan.notification.id, steps: steps.length };
+    for (const recipient of plan.recipients)
+      for (const delivery of recipient.deliveries) {
+        if (delivery.channel !== 'inbox' || delivery.content === undefined) continue;
+        const content = delivery.content as { data?: Record<string, unknown> };
+        delivery.content = { ...content, data: { ...content.data, [ESCALATION_DATA_KEY]: tag } };
+      }
+  }
+
+  /** Renders each step's channels now and schedules the step at `startMs + afterMs`. */
+  async escalate(
+    targets: readonly NotifyTarget[],
+    notification: Notification<any>,
+    descriptor: NotificationDescriptor,
+    steps: readonly EscalationStep[],
+    startMs: number,
+  ): Promise<void> {
+    if (steps.length === 0) return;
+    const { scheduler, planner } = this.deps;
+    if (!scheduler) {
+      throw new NotifierConfigError([
+        {
+          path: 'notification.delivery.queue',
+          message: `${descriptor.type} has escalation steps, which need delayed jobs: set queue: bullmq, or NotifierModule option inlineTimers: true (got inline)`,
+        },
+      ]);
+    }
+    for (const [step, { via, afterMs, when }] of steps.entries()) {
+      const stepNotification = Object.create(notification, {
+        via: { value: () => via },
+      }) as Notification<any>;
+      const plan = await planner.plan(targets, stepNotification, descriptor);
+      const job: NotifierJob = {
+        kind: 'escalation',
+        plan,
+        escalation: { step, when: when ?? 'unread' },
+      };
+      await scheduler.schedule(escalationJobId(descriptor.id, step), job, startMs + afterMs);
+    }
+  }
+
+  /** The recipients of an escalation job still to escalate to (`when: 'unread'`: not read yet). */
+  async stillUnread(job: NotifierJob): Promise<NotificationPlan> {
+    if (job.escalation?.when === 'always') return job.plan;
+    const { id } = job.plan.notification;
+    const inbox = this.deps.inbox();
+    const messages = new Map<string, string>();
+    for (const record of await this.deps.deliveries.list({ notificationId: id, limit: 10_000 }))
+      if (record.channel === 'inbox' && record.providerMessageId)
+        messages.set(record.recipient, record.providerMessageId);
+    const keep: PlannedRecipient[] = [];
+    for (const recipient of job.plan.recipients) {
+      const userId = recipient.profile.id;
+      const messageId = userId === undefined ? undefined : messages.get(userId);
+      const message =
+        inbox && userId !== undefined && messageId
+          ? await inbox.findOne(userId, messageId)
+          : undefined;
+      if (!message?.readAt) keep.push(recipient);
+    }
+    return { ...job.plan, recipients: keep };
+  }
+
+  /** An inbox message was read: drop the escalations it ends (a notification to that one user). */
+  async onRead(userId: string, messageId: string): Promise<number> {
+    const inbox = this.deps.inbox();
+    const message = inbox ? await inbox.findOne(userId, messageId) : undefined;
+    const tag = message?.data?.[ESCALATION_DATA_KEY] as EscalationTag | undefined;
+    if (!tag || typeof tag.notificationId !== 'string') return 0;
+    const record = await this.deps.store.get(tag.notificationId);
+    if (!record || record.recipients !== 1) return 0;
+    return this.removeEscalations(tag.notificationId, tag.steps);
+  }
+
+  /** Removes the escalation jobs still waiting; answers how many. */
+  async removeEscalations(notificationId: string, steps = MAX_ESCALATION_STEPS): Promise<number> {
+    const { scheduler } = this.deps;
+    if (!scheduler) return 0;
+    let removed = 0;
+    for (let step = 0; step < Math.min(steps, MAX_ESCALATION_STEPS); step++)
+      if (await scheduler.remove(escalationJobId(notificationId, step))) removed++;
+    return removed;
+  }
+
+  /**
+   * Cancels what a dispatched notification still has waiting: its escalation
+   * jobs, and its deliveries still queued (recorded `suppressed`, reason
+   * `cancelled`). Deferred deliveries are dropped when their job runs. Answers
+   * how many parts were cancelled.
+   */
+  async cancelPending(notificationId: string): Promise<number> {
+    let cancelled = await this.removeEscalations(notificationId);
+    const { deliveries } = this.deps;
+    for (const record of await deliveries.list({
+      notificationId,
+      status: 'queued',
+      limit: 10_000,
+    })) {
+      try {
+        await deliveries.transition(record.id, 'suppressed', {
+          lastError: 'cancelled with NotifierService.cancel()',
+        });
+        cancelled++;
+      } catch {
+        // taken by a worker meanwhile: it is being sent
+      }
+    }
+    return cancelled;
+  }
+}
