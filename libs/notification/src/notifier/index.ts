@@ -106,3 +106,12 @@ export { NotifyArgumentError } from './errors/notify-argument.error';
 export { RecipientNotFoundError } from './errors/recipient-not-found.error';
 export { NotifierConfigError } from './errors/notifier-config.error';
 export { DeviceTokenError } from './errors/device-token.error';
+
+export type { EscalationStep, ThrottleRule, DigestRule, TimingRules } from './timing/timing-rules';
+export { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
+export {
+  quietHoursGate,
+  type QuietHoursOptions,
+  type QuietHoursWindow,
+} from './timing/quiet-hours.gate';
+export { TimingRuleError } from './errors/timing-rule.error';

@@ -183,7 +183,7 @@ export class NotificationDispatcher {
               },
             ]);
           }
-          this.defer(decision, answer.untilMs, ctx, contents[i]);
+          this.defer(decision, answer.untilMs, ctx, contents[i], answer.reason);
           return;
       }
     });
@@ -239,6 +239,7 @@ export class NotificationDispatcher {
             channel: d.channel,
             recipientId: r.profile.id,
             status: 'deferred',
+            reason: d.deferred,
           });
         }
     }
@@ -401,6 +402,7 @@ export class NotificationDispatcher {
     untilMs: number,
     ctx: GateContext,
     content: unknown,
+    reason?: string,
   ): void {
     const group = decision.deferred.get(untilMs) ?? [];
     let entry = group.find((r) => r.profile === ctx.recipient);
@@ -408,7 +410,11 @@ export class NotificationDispatcher {
       entry = { profile: ctx.recipient, deliveries: [] };
       group.push(entry);
     }
-    entry.deliveries.push({ channel: ctx.channel, content });
+    entry.deliveries.push(
+      reason === undefined
+        ? { channel: ctx.channel, content }
+        : { channel: ctx.channel, content, deferred: reason },
+    );
     decision.deferred.set(untilMs, group);
   }
 }
