@@ -115,3 +115,11 @@ export {
   type QuietHoursWindow,
 } from './timing/quiet-hours.gate';
 export { TimingRuleError } from './errors/timing-rule.error';
+export { throttleGate, type ThrottleGateOptions } from './timing/throttle.gate';
+export {
+  MemoryThrottleStore,
+  RedisThrottleStore,
+  type ThrottleStore,
+  type ThrottleVerdict,
+} from './timing/throttle-store';
+export type { RedisTimingStoreOptions, TimingRedisClient } from './timing/redis-client.util';

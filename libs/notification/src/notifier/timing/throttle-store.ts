@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import {
+  timingRedis,
+  type RedisTimingStoreOptions,
+  type TimingRedisClient,
+} from './redis-client.util';
+
+/** What `ThrottleStore.take` answers: a slot, or when the next one frees up (epoch ms). */
+export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAtMs: number };
+
+/**
+ * Counts sends per key in a sliding window, for `throttleGate()`:
+ * `MemoryThrottleStore` (one process) or `RedisThrottleStore` (shared by
+ * every instance).
+ */
+export interface ThrottleStore {
+  /** Takes a slot unless `limit` were taken within the `perMs` before `now`. */
+  take(key: string, limit: number, perMs: number, now: number): Promise<ThrottleVerdict>;
+  close?(): Promise<void>;
+}
+
+/** Sliding-window counts in this process. */
+export class MemoryThrottleStore implements ThrottleStore {
+  private readonly hits = new Map<string, number[]>();
+
+  async take(key: string, limit: number, perMs: number, now: number): Promise<ThrottleVerdict> {
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - perMs);
+    if (recent.length < limit) {
+      recent.push(now);
+      this.hits.set(key, recent);
+      return { allowed: true };
+    }
+    this.hits.set(key, recent);
+    return { allowed: false, retryAtMs: Math.min(...recent) + perMs };
+  }
+}
+
+// A sorted set per key (score: send time): drop what left the window, then take a slot or
+// answer when the oldest one leaves. Atomic, so instances never overshoot the limit.
+const TAKE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
+  redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return -1
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return tonumber(oldest[2]) + tonumber(ARGV[2])
+`;
+
+/** Sliding-window counts in Redis (a sorted set per key, `<prefix>:throttle:<key>`). */
+export class RedisThrottleStore implements ThrottleStore {
+  private readonly client: TimingRedisClient;
+  private readonly owned: boolean;
+  private readonly prefix: string;
+
+  constructor(options: RedisTimingStoreOptions = {}) {
+    ({ client: this.client, owned: this.owned } = timingRedis(options, 'RedisThrottleStore'));
+    this.prefix = `${options.prefix ?? 'herald'}:throttle:`;
+  }
+
+  async take(key: string, limit: number, perMs: number, now: number): Promise<ThrottleVerdict> {
+    const answer = Number(
+      await this.client.eval(
+        TAKE,
+        1,
+        this.prefix + key,
+        now,
+        perMs,
+        limit,
+        `${now}:${randomUUID()}`,
+      ),
+    );
+    return answer < 0 ? { allowed: true } : { allowed: false, retryAtMs: answer };
+  }
+
+  async close(): Promise<void> {
+    if (this.owned) this.client.disconnect();
+  }
+}
