@@ -123,3 +123,8 @@ export {
   type ThrottleVerdict,
 } from './timing/throttle-store';
 export type { RedisTimingStoreOptions, TimingRedisClient } from './timing/redis-client.util';
+export { DigestGate } from './digest/digest.gate';
+export type { DigestBatch, DigestItem, RenderDigest } from './digest/digest-batch';
+export { isDigestBuffer, type DigestBuffer } from './digest/digest-buffer';
+export { MemoryNotificationDigester } from './digest/memory-notification.digester';
+export { RedisNotificationDigester } from './digest/redis-notification.digester';

@@ -216,7 +216,6 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         resolver: RecipientResolver,
         gateList: NotificationGate[],
         timing: NotifierTiming,
-        digester?: NotificationDigester,
       ) => {
         const planner = new NotificationPlanner(parts.channels, resolver);
         return new NotifierService({
@@ -231,7 +230,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
             delivery: parts.delivery,
             channels: parts.channels,
             gates: gateList,
-            digester,
+            digester: timing.digester(),
             deviceTokens: parts.deviceTokens,
             scheduler: parts.scheduler,
             metrics: parts.metrics,
@@ -244,7 +243,6 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         RECIPIENT_RESOLVER,
         NOTIFICATION_GATES,
         NOTIFIER_TIMING,
-        { token: NOTIFICATION_DIGESTER, optional: true },
       ],
     },
     {
@@ -254,8 +252,10 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         notifications: NotificationStore,
         resolver: RecipientResolver,
         moduleRef: ModuleRef,
+        digester?: NotificationDigester,
       ) =>
         new NotifierTiming({
+          digester,
           planner: new NotificationPlanner(parts.channels, resolver),
           channels: parts.channels,
           store: notifications,
@@ -263,7 +263,13 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
           inbox: lookupInbox(moduleRef),
           scheduler: parts.scheduler,
         }),
-      inject: [NOTIFIER_PARTS, NOTIFICATION_STORE, RECIPIENT_RESOLVER, ModuleRef],
+      inject: [
+        NOTIFIER_PARTS,
+        NOTIFICATION_STORE,
+        RECIPIENT_RESOLVER,
+        ModuleRef,
+        { token: NOTIFICATION_DIGESTER, optional: true },
+      ],
     },
     { provide: NOTIFIER, useExisting: NotifierService },
     NotifierLifecycle,

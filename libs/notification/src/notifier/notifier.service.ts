@@ -246,7 +246,7 @@ export class NotifierService implements NotifierProtocol {
   async runJob(job: NotifierJob): Promise<DispatchedDelivery[]> {
     const { id } = job.plan.notification;
     const { timing } = this.deps;
-    if (job.kind === 'digest') return timing ? timing.flushDigest(job) : [];
+    if (job.kind === 'digest') return this.runDigest(job);
     if (job.kind === 'scheduled') {
       const taken = await this.deps.store.transition(id, ['scheduled', 'pending'], 'pending');
       if (!taken) return [];
@@ -259,6 +259,25 @@ export class NotifierService implements NotifierProtocol {
       await this.deps.store.transition(id, ['pending'], 'dispatched', {
         deliveries: deliveries.length,
       });
+    return deliveries;
+  }
+
+  /** Dispatches a digest window as a notification of its own (id derived from the window). */
+  private async runDigest(job: NotifierJob): Promise<DispatchedDelivery[]> {
+    const flush = await this.deps.timing?.flushDigest(job);
+    if (!flush) return [];
+    const { notification } = flush.plan;
+    const deliveries = await this.deps.dispatcher.commit(
+      await this.deps.dispatcher.decide(flush.plan, 'due'),
+    );
+    const { created } = await this.deps.store.create({
+      ...notification,
+      status: 'dispatched',
+      recipients: 1,
+      deliveries: deliveries.length,
+    });
+    if (created) this.deps.metrics.notified(notification.type, notification.category);
+    await flush.done();
     return deliveries;
   }
 

@@ -12,8 +12,8 @@ export interface NotifierJob {
   plan: NotificationPlan;
   /** An escalation step: its index and condition. */
   escalation?: { step: number; when: 'unread' | 'always' };
-  /** A digest flush: the digest's key. */
-  digestKey?: string;
+  /** A digest flush: the digest's key and the end of its window (epoch ms). */
+  digest?: { key: string; windowEnd: number };
   /** The producer's trace context; the worker's span continues the trace. */
   trace?: Record<string, string>;
 }

@@ -4,7 +4,12 @@ import type { NotifierChannelRegistry } from '../channels/notifier-channel.regis
 import { NotifierConfigError } from '../errors/notifier-config.error';
 import type { NotificationDescriptor } from '../gates/notification-gate.interface';
 import type { Notification } from '../notification';
-import type { DispatchedDelivery } from '../planning/notification-dispatcher';
+import { createHash } from 'node:crypto';
+import { isDigestBuffer, type DigestBuffer } from '../digest/digest-buffer';
+import type { DigestBatch, RenderDigest } from '../digest/digest-batch';
+import { TimingRuleError } from '../errors/timing-rule.error';
+import type { DigestEntry, NotificationDigester } from '../gates/notification-gate.interface';
+import { normalizeContent } from '../planning/normalize-content.util';
 import type { NotificationPlan, PlannedRecipient } from '../planning/notification-plan.interface';
 import type { NotificationPlanner } from '../planning/notification-planner';
 import type { NotifierJob, NotifierScheduler } from '../queue/notifier-job.interface';
@@ -21,14 +26,16 @@ interface EscalationTag {
   steps: number;
 }
 
-/** Turns a digest window's entries into one notification (see `digest/`). */
-export interface DigestFlusher {
-  flush(job: NotifierJob): Promise<DispatchedDelivery[]>;
+/** A digest window rendered as one notification, and how to forget the window once it is sent. */
+export interface DigestFlush {
+  plan: NotificationPlan;
+  items: number;
+  done(): Promise<void>;
 }
 
 export interface NotifierTimingDeps {
-  /** Set when a digester that buffers (memory, Redis) is bound. */
-  digests?: DigestFlusher;
+  /** The bound digester, if any (a `DigestBuffer` gets its windows flushed here). */
+  digester?: NotificationDigester;
   planner: NotificationPlanner;
   channels: NotifierChannelRegistry;
   store: NotificationStore;
@@ -50,6 +57,9 @@ export const escalationJobId = (notificationId: string, step: number): string =>
  * (`INBOX_READ_EVENT`), the jobs are removed at once.
  */
 export class NotifierTiming {
+  /** Who renders digests, by notification type: the last notified instance of each. */
+  private readonly digestRenderers = new Map<string, RenderDigest>();
+
   constructor(private readonly deps: NotifierTimingDeps) {}
 
   /** The notification's escalation steps and throttle / digest rules, checked (typed errors). */
@@ -57,15 +67,88 @@ export class NotifierTiming {
     notification: Notification<any>,
     type: string,
   ): { escalation: EscalationStep[]; rules: TimingRules } {
+    const rules = timingRulesOf(notification, type);
+    if (rules.digest) {
+      if (this.deps.digester && isDigestBuffer(this.deps.digester) && !this.deps.scheduler) {
+        throw new NotifierConfigError([
+          {
+            path: 'notification.delivery.queue',
+            message: `${type} is digested, which needs delayed jobs to end its windows: set queue: bullmq, or NotifierModule option inlineTimers: true (got inline)`,
+          },
+        ]);
+      }
+      this.digestRenderers.set(type, notification as unknown as RenderDigest);
+    }
+    return { escalation: escalationOf(notification, type, this.deps.channels), rules };
+  }
+
+  /**
+   * The digester the dispatcher hands digested deliveries to: a buffering
+   * one gets a flush job scheduled at the end of each window it opens.
+   */
+  digester(): NotificationDigester | undefined {
+    const { digester, scheduler } = this.deps;
+    if (!digester || !isDigestBuffer(digester)) return digester;
     return {
-      escalation: escalationOf(notification, type, this.deps.channels),
-      rules: timingRulesOf(notification, type),
+      add: async (entries: readonly DigestEntry[]) => {
+        const ends = await digester.push(entries, Date.now());
+        const seen = new Set<string>();
+        for (const [i, entry] of entries.entries()) {
+          const windowEnd = ends[i];
+          const jobId = `dg.${createHash('sha256').update(entry.key).digest('hex').slice(0, 24)}.${windowEnd}`;
+          if (seen.has(jobId) || !scheduler) continue;
+          seen.add(jobId);
+          const job: NotifierJob = {
+            kind: 'digest',
+            plan: { notification: entry.context.notification, recipients: [] },
+            digest: { key: entry.key, windowEnd },
+          };
+          await scheduler.schedule(jobId, job, windowEnd);
+        }
+      },
     };
   }
 
-  /** Runs a digest job: the window's entries as one notification. */
-  flushDigest(job: NotifierJob): Promise<DispatchedDelivery[]> {
-    return this.deps.digests ? this.deps.digests.flush(job) : Promise.resolve([]);
+  /** A digest job's window as one notification to dispatch, or `undefined` when it is empty. */
+  async flushDigest(job: NotifierJob): Promise<DigestFlush | undefined> {
+    const buffer = this.deps.digester as DigestBuffer | undefined;
+    if (!job.digest || !buffer || !isDigestBuffer(buffer)) return undefined;
+    const { key, windowEnd } = job.digest;
+    const entries = await buffer.read(key, windowEnd);
+    if (entries.length === 0) return undefined;
+    const { notification: source, recipient, channel, address } = entries[0].context;
+    const renderer = this.digestRenderers.get(source.type);
+    if (!renderer || typeof renderer.renderDigest !== 'function') {
+      throw new TimingRuleError(
+        `${source.type}.renderDigest`,
+        `is not known in this process yet (the digest of "${key}" is retried): a process renders ${source.type} digests once it has notified one`,
+      );
+    }
+    const descriptor = {
+      id: `ntf_${createHash('sha256').update(`digest\u0000${key}\u0000${windowEnd}`).digest('hex').slice(0, 32)}`,
+      type: source.type,
+      category: source.category,
+      critical: false,
+    };
+    const batch: DigestBatch = {
+      key: source.digest?.key ?? source.type,
+      channel,
+      items: entries.map((e) => ({
+        notificationId: e.context.notification.id,
+        content: e.content,
+        at: e.context.now,
+      })),
+    };
+    const rendered = await renderer.renderDigest(channel, recipient, batch);
+    const content = await normalizeContent(channel, rendered, recipient, address, descriptor);
+    return {
+      plan: {
+        notification: descriptor,
+        recipients: [{ profile: recipient, deliveries: [{ channel, content }] }],
+      },
+      items: entries.length,
+      done: () => buffer.clear(key, windowEnd),
+    };
   }
 
   /** Marks inbox contents so a read can be traced back to the notification. */
