@@ -7,7 +7,12 @@ import { Client } from 'pg';
 import { ObservabilityModule } from '@herald/observability';
 import { MailerModule, NotificationModule } from '@herald/notification';
 import { connectionFromUrl } from '@herald/notification/bullmq';
-import { NotifierModule, type NotificationGate } from '@herald/notification/notifier';
+import {
+  NotifierModule,
+  type NotificationDigester,
+  type NotificationGate,
+  type NotifierModuleOptions,
+} from '@herald/notification/notifier';
 import { InboxModule } from '@herald/notification/inbox';
 import {
   CreateDeliveryRecords1732400000000,
@@ -35,6 +40,9 @@ export interface NotifierTestApp {
   app: TestingModule;
   /** Closes the app, removes its queues from Redis and drops its schema. */
   close(): Promise<void>;
+  /** The delivery queue's name (the notifier's is `<queueName>-notifier`). */
+  queueName: string;
+  prefix: string;
 }
 
 /**
@@ -50,6 +58,7 @@ export async function startNotifierApp(
   mode: 'inline' | 'bullmq',
   fakes: NotifierFakes,
   gates: Type<NotificationGate>[] = [],
+  notifier: { options?: NotifierModuleOptions; digester?: Type<NotificationDigester> } = {},
 ): Promise<NotifierTestApp> {
   const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
   const prefix = 'herald-test';
@@ -122,12 +131,14 @@ export async function startNotifierApp(
         ],
       }),
       InboxModule.forRoot({ config: { storeBackend: 'database' } }),
-      NotifierModule.forRoot({}, { gates }),
+      NotifierModule.forRoot(notifier.options ?? {}, { gates, digester: notifier.digester }),
     ],
   }).compile();
   await app.init();
   return {
     app,
+    queueName,
+    prefix,
     close: async () => {
       await app.close();
       for (const name of [queueName, `${queueName}-notifier`]) {

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DigestEntry } from '../gates/notification-gate.interface';
-import {
-  timingRedis,
-  type RedisTimingStoreOptions,
-  type TimingRedisClient,
-} from '../timing/redis-client.util';
+import { TimingRedis, type RedisTimingStoreOptions } from '../timing/redis-client.util';
 import { windowOf, type DigestBuffer } from './digest-buffer';
 
 // KEYS[1]: the key's open-window marker (value: window end, expires then); ARGV: now,
@@ -34,15 +30,11 @@ const KEEP_MS = 7 * 86_400_000;
  * NotifierModule.forRoot({}, { digester: Digester, gates: [DigestGate] })
  */
 export class RedisNotificationDigester implements DigestBuffer {
-  private readonly client: TimingRedisClient;
-  private readonly owned: boolean;
+  private readonly redis: TimingRedis;
   private readonly prefix: string;
 
   constructor(options: RedisTimingStoreOptions = {}) {
-    ({ client: this.client, owned: this.owned } = timingRedis(
-      options,
-      'RedisNotificationDigester',
-    ));
+    this.redis = new TimingRedis(options, 'RedisNotificationDigester');
     this.prefix = `${options.prefix ?? 'herald'}:digest:`;
   }
 
@@ -54,7 +46,7 @@ export class RedisNotificationDigester implements DigestBuffer {
     const ends: number[] = [];
     for (const entry of entries) {
       const base = this.base(entry.key);
-      const stamp = await this.client.eval(
+      const stamp = await this.redis.client.eval(
         PUSH,
         1,
         `${base}open`,
@@ -70,20 +62,21 @@ export class RedisNotificationDigester implements DigestBuffer {
   }
 
   async read(key: string, windowEnd: number): Promise<DigestEntry[]> {
-    const raw = await this.client.lrange(`${this.base(key)}${windowEnd}`, 0, -1);
+    const raw = await this.redis.client.lrange(`${this.base(key)}${windowEnd}`, 0, -1);
     return raw.map((item) => JSON.parse(item) as DigestEntry);
   }
 
   async clear(key: string, windowEnd: number): Promise<void> {
-    await this.client.del(`${this.base(key)}${windowEnd}`);
+    await this.redis.client.del(`${this.base(key)}${windowEnd}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.close();
   }
 
+  /** Drops the connection it opened (reopened on next use). */
   async close(): Promise<void> {
-    if (this.owned) this.client.disconnect();
+    this.redis.close();
   }
 
   /** The hash tag keeps a key's marker and lists in one cluster slot. */

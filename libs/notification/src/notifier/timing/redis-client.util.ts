@@ -18,21 +18,37 @@ export interface RedisTimingStoreOptions {
   client?: TimingRedisClient;
 }
 
-/** The client to use, and whether the store opened it (and so closes it). */
-export function timingRedis(
-  options: RedisTimingStoreOptions,
-  feature: string,
-): { client: TimingRedisClient; owned: boolean } {
-  if (options.client) return { client: options.client, owned: false };
-  const Redis = requireOptional<new (url: string, options: object) => TimingRedisClient>(
-    'ioredis',
-    feature,
-  );
-  return {
-    client: new Redis(options.redisUrl ?? 'redis://127.0.0.1:6379', {
-      connectionName: `herald-${feature.replace(/\W+/g, '-').toLowerCase()}`,
-      maxRetriesPerRequest: 3,
-    }),
-    owned: true,
-  };
+/**
+ * The client of a Redis-backed store: the one given, or a connection opened
+ * on first use and dropped by `close()` (the next use opens a new one, so a
+ * store shared by several application instances survives one closing).
+ */
+export class TimingRedis {
+  private opened?: TimingRedisClient;
+
+  constructor(
+    private readonly options: RedisTimingStoreOptions,
+    private readonly feature: string,
+  ) {}
+
+  get client(): TimingRedisClient {
+    if (this.options.client) return this.options.client;
+    if (!this.opened) {
+      const Redis = requireOptional<new (url: string, options: object) => TimingRedisClient>(
+        'ioredis',
+        this.feature,
+      );
+      this.opened = new Redis(this.options.redisUrl ?? 'redis://127.0.0.1:6379', {
+        connectionName: `herald-${this.feature.replace(/\W+/g, '-').toLowerCase()}`,
+        maxRetriesPerRequest: 3,
+      });
+    }
+    return this.opened;
+  }
+
+  /** Drops the connection this store opened; a client given in options is left open. */
+  close(): void {
+    this.opened?.disconnect();
+    this.opened = undefined;
+  }
 }

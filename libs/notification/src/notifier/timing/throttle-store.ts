@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  timingRedis,
-  type RedisTimingStoreOptions,
-  type TimingRedisClient,
-} from './redis-client.util';
+import { TimingRedis, type RedisTimingStoreOptions } from './redis-client.util';
 
 /** What `ThrottleStore.take` answers: a slot, or when the next one frees up (epoch ms). */
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAtMs: number };
@@ -50,18 +46,17 @@ return tonumber(oldest[2]) + tonumber(ARGV[2])
 
 /** Sliding-window counts in Redis (a sorted set per key, `<prefix>:throttle:<key>`). */
 export class RedisThrottleStore implements ThrottleStore {
-  private readonly client: TimingRedisClient;
-  private readonly owned: boolean;
+  private readonly redis: TimingRedis;
   private readonly prefix: string;
 
   constructor(options: RedisTimingStoreOptions = {}) {
-    ({ client: this.client, owned: this.owned } = timingRedis(options, 'RedisThrottleStore'));
+    this.redis = new TimingRedis(options, 'RedisThrottleStore');
     this.prefix = `${options.prefix ?? 'herald'}:throttle:`;
   }
 
   async take(key: string, limit: number, perMs: number, now: number): Promise<ThrottleVerdict> {
     const answer = Number(
-      await this.client.eval(
+      await this.redis.client.eval(
         TAKE,
         1,
         this.prefix + key,
@@ -74,7 +69,8 @@ export class RedisThrottleStore implements ThrottleStore {
     return answer < 0 ? { allowed: true } : { allowed: false, retryAtMs: answer };
   }
 
+  /** Drops the connection it opened (reopened on next use). */
   async close(): Promise<void> {
-    if (this.owned) this.client.disconnect();
+    this.redis.close();
   }
 }
