@@ -68,16 +68,16 @@ describe('quietHoursGate', () => {
   it('defers to the recipient-zone window end, lets critical and other hours through', () => {
     const Gate = quietHoursGate({ start: '22:00', end: '07:00', timeZone: 'Europe/Paris' });
     const gate = new Gate();
-    expect(gate.check(ctx('2026-01-10T22:30:00Z'))).toEqual({
+    expect(gate.check!(ctx('2026-01-10T22:30:00Z'))).toEqual({
       action: 'defer',
       untilMs: at('2026-01-11T06:00:00Z'),
       reason: 'quiet hours 22:00-07:00 Europe/Paris',
     });
     // same instant, a recipient in New York (17:30) is awake
-    expect(gate.check(ctx('2026-01-10T22:30:00Z', 'America/New_York'))).toEqual({
+    expect(gate.check!(ctx('2026-01-10T22:30:00Z', 'America/New_York'))).toEqual({
       action: 'allow',
     });
-    expect(gate.check(ctx('2026-01-10T22:30:00Z', undefined, true))).toEqual({ action: 'allow' });
+    expect(gate.check!(ctx('2026-01-10T22:30:00Z', undefined, true))).toEqual({ action: 'allow' });
   });
 
   it('uses a per-recipient window or none, and limits itself to the given channels', () => {
@@ -88,13 +88,13 @@ describe('quietHoursGate', () => {
       forRecipient: (r) => (r.id === 'owl' ? null : { start: '20:00', end: '06:00' }),
     });
     const gate = new Gate();
-    expect(gate.check(ctx('2026-01-10T21:00:00Z'))).toEqual({ action: 'allow' }); // sms
+    expect(gate.check!(ctx('2026-01-10T21:00:00Z'))).toEqual({ action: 'allow' }); // sms
     const push = { ...ctx('2026-01-10T21:00:00Z'), channel: 'push' };
-    expect(gate.check(push)).toMatchObject({
+    expect(gate.check!(push)).toMatchObject({
       action: 'defer',
       untilMs: at('2026-01-11T06:00:00Z'),
     });
-    expect(gate.check({ ...push, recipient: { id: 'owl' } })).toEqual({ action: 'allow' });
+    expect(gate.check!({ ...push, recipient: { id: 'owl' } })).toEqual({ action: 'allow' });
   });
 
   it('rejects bad options with a typed error naming the field', () => {
