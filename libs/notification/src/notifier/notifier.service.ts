@@ -210,9 +210,9 @@ export class NotifierService implements NotifierProtocol {
     }
     const record = await store.get(notificationId);
     if (!timing || record?.status !== 'dispatched') return false;
-    const parts = await timing.cancelPending(notificationId);
-    if (parts === 0) return false;
-    metrics.outcome(record.type, '-', 'cancelled', parts);
+    const parts = await timing.cancelPending(record);
+    if (parts.length === 0) return false;
+    for (const channel of parts) metrics.outcome(record.type, channel, 'cancelled');
     return (await store.transition(notificationId, ['dispatched'], 'cancelled')) !== undefined;
   }
 

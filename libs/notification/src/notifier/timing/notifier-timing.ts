@@ -14,6 +14,7 @@ import type { NotificationPlan, PlannedRecipient } from '../planning/notificatio
 import type { NotificationPlanner } from '../planning/notification-planner';
 import type { NotifierJob, NotifierScheduler } from '../queue/notifier-job.interface';
 import type { NotifyTarget } from '../recipients/recipient.interface';
+import type { NotificationRecord } from '../records/notification-record';
 import type { NotificationStore } from '../records/notification-store.protocol';
 import { MAX_ESCALATION_STEPS, type EscalationStep, type TimingRules } from './timing-rules';
 import { escalationOf, timingRulesOf } from './timing-rules.util';
@@ -240,27 +241,34 @@ export class NotifierTiming {
 
   /**
    * Cancels what a dispatched notification still has waiting: its escalation
-   * jobs, and its deliveries still queued (recorded `suppressed`, reason
-   * `cancelled`). Deferred deliveries are dropped when their job runs. Answers
-   * how many parts were cancelled.
+   * jobs, its deliveries still queued (recorded `suppressed`, reason
+   * `cancelled`), and its deferred deliveries (fewer delivery records than
+   * the notification counted: their jobs drop them when due, seeing the
+   * notification cancelled). Answers the channel of each part cancelled
+   * (`-` for an escalation step or deferred deliveries).
    */
-  async cancelPending(notificationId: string): Promise<number> {
-    let cancelled = await this.removeEscalations(notificationId);
+  async cancelPending(record: NotificationRecord): Promise<string[]> {
+    const parts: string[] = [];
+    const steps = await this.removeEscalations(record.id);
+    for (let i = 0; i < steps; i++) parts.push('-');
     const { deliveries } = this.deps;
-    for (const record of await deliveries.list({
-      notificationId,
+    const counts = await deliveries.countByStatus({ notificationId: record.id });
+    const written = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    if (written < record.deliveries) parts.push('-');
+    for (const queued of await deliveries.list({
+      notificationId: record.id,
       status: 'queued',
       limit: 10_000,
     })) {
       try {
-        await deliveries.transition(record.id, 'suppressed', {
+        await deliveries.transition(queued.id, 'suppressed', {
           lastError: 'cancelled with NotifierService.cancel()',
         });
-        cancelled++;
+        parts.push(queued.channel);
       } catch {
         // taken by a worker meanwhile: it is being sent
       }
     }
-    return cancelled;
+    return parts;
   }
 }

@@ -44,14 +44,17 @@ describe('windowEnd (quiet hours in a time zone)', () => {
 });
 
 class Digest extends Notification {
-  constructor(override readonly critical = false) {
+  constructor(
+    override readonly critical = false,
+    readonly title = critical ? 'Outage' : 'Weekly',
+  ) {
     super();
   }
   via() {
     return ['inbox'];
   }
   toInbox() {
-    return { title: this.critical ? 'Outage' : 'Weekly', body: 'b' };
+    return { title: this.title, body: 'b' };
   }
 }
 
@@ -138,6 +141,9 @@ describe('quietHoursGate', () => {
         }),
       ]);
       await notifier.notify(user, new Digest(true));
+      const dropped = await notifier.notify(user, new Digest(false, 'Cancelled'));
+      expect(await notifier.cancel(dropped.notificationId)).toBe(true);
+      expect((await notifier.get(dropped.notificationId))?.status).toBe('cancelled');
       expect((await inbox.getInbox(user.id)).notifications.map((m) => m.title)).toEqual(['Outage']);
       await jest.advanceTimersByTimeAsync(at('2026-01-11T06:00:00Z') - Date.now() - 1000);
       expect((await inbox.getInbox(user.id)).notifications).toHaveLength(1);

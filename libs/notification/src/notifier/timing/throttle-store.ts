@@ -15,11 +15,15 @@ export interface ThrottleStore {
   close?(): Promise<void>;
 }
 
-/** Sliding-window counts in this process. */
+/** Sliding-window counts in this process; keys whose window emptied are swept now and then. */
 export class MemoryThrottleStore implements ThrottleStore {
   private readonly hits = new Map<string, number[]>();
+  private readonly windows = new Map<string, number>();
+  private takes = 0;
 
   async take(key: string, limit: number, perMs: number, now: number): Promise<ThrottleVerdict> {
+    if (++this.takes % 1000 === 0) this.sweep(now);
+    this.windows.set(key, perMs);
     const recent = (this.hits.get(key) ?? []).filter((t) => t > now - perMs);
     if (recent.length < limit) {
       recent.push(now);
@@ -28,6 +32,19 @@ export class MemoryThrottleStore implements ThrottleStore {
     }
     this.hits.set(key, recent);
     return { allowed: false, retryAtMs: Math.min(...recent) + perMs };
+  }
+
+  /** How many keys it holds. */
+  get size(): number {
+    return this.hits.size;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, times] of this.hits)
+      if (times.every((t) => t <= now - (this.windows.get(key) ?? 0))) {
+        this.hits.delete(key);
+        this.windows.delete(key);
+      }
   }
 }
 

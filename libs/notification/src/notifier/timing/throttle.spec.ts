@@ -35,6 +35,14 @@ describe('MemoryThrottleStore', () => {
     expect(await store.take('k', 2, 1000, 1000)).toEqual({ allowed: true });
     expect(await store.take('k', 2, 1000, 1001)).toEqual({ allowed: false, retryAtMs: 1400 });
   });
+
+  it('forgets keys whose window emptied', async () => {
+    const store = new MemoryThrottleStore();
+    for (let i = 0; i < 999; i++) await store.take(`user-${i}`, 1, 1000, 0);
+    expect(store.size).toBe(999);
+    await store.take('late', 1, 1000, 5000);
+    expect(store.size).toBe(1);
+  });
 });
 
 describe('throttleGate in the notifier (inline timers, fake clock)', () => {
