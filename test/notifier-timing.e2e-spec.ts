@@ -288,3 +288,52 @@ describe.each(['postgres', 'sqlite'] as const)(
     });
   },
 );
+
+describe('Redis timing stores', () => {
+  const prefix = `herald-test-stores-${run}`;
+
+  it('RedisThrottleStore: sliding window shared by two clients, retry time of the oldest slot', async () => {
+    const a = new RedisThrottleStore({ prefix });
+    const b = new RedisThrottleStore({ prefix });
+    try {
+      expect(await a.take('k', 2, 1000, 10_000)).toEqual({ allowed: true });
+      expect(await b.take('k', 2, 1000, 10_400)).toEqual({ allowed: true });
+      expect(await a.take('k', 2, 1000, 10_500)).toEqual({ allowed: false, retryAtMs: 11_000 });
+      expect(await b.take('k', 2, 1000, 11_000)).toEqual({ allowed: true });
+      expect(await a.take('other', 2, 1000, 10_500)).toEqual({ allowed: true });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('RedisNotificationDigester: one window per key opened by the first entry, read and cleared', async () => {
+    const digester = new RedisNotificationDigester({ prefix });
+    const entry = (key: string, n: number) => ({
+      key,
+      windowMs: 60_000,
+      context: {
+        notification: { id: `ntf_${n}`, type: 'T', category: 'c', critical: false },
+        recipient: { id: 'u' },
+        channel: 'inbox',
+        address: 'u',
+        now: n,
+        stage: 'notify' as const,
+      },
+      content: { n },
+    });
+    try {
+      const key = `k-${run}`;
+      const [end] = await digester.push([entry(key, 1)], Date.now());
+      const ends = await digester.push([entry(key, 2), entry(`${key}-2`, 3)], Date.now());
+      expect(ends[0]).toBe(end);
+      expect(ends[1]).not.toBe(undefined);
+      expect((await digester.read(key, end)).map((e) => e.content)).toEqual([{ n: 1 }, { n: 2 }]);
+      await digester.clear(key, end);
+      expect(await digester.read(key, end)).toEqual([]);
+      await digester.clear(`${key}-2`, ends[1]);
+    } finally {
+      await digester.close();
+    }
+  });
+});
