@@ -1,4 +1,5 @@
 import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
 import {
   DigestGate,
   Mailable,
@@ -140,9 +141,15 @@ describe.each(['postgres', 'sqlite'] as const)(
       fakes.twilio = await new FakeTwilioServer().start();
       fakes.fcm = await new FakeFcmServer().start();
       fakes.sendgrid = await new FakeSendgridServer().start();
-      harness = await startNotifierApp(db, 'bullmq', fakes, [QuietHours, DigestGate, Throttle], {
-        digester: Digester,
-      });
+      harness = await startNotifierApp(
+        db,
+        'bullmq',
+        fakes,
+        [QuietHours, DigestGate, Throttle],
+        { outbox: { pollIntervalMs: 200 } },
+        undefined,
+        { digester: Digester },
+      );
       notifier = harness.app.get(NotifierService);
       inbox = harness.app.get(InboxService);
       jobs = new Queue(`${harness.queueName}-notifier`, {
@@ -204,6 +211,31 @@ describe.each(['postgres', 'sqlite'] as const)(
       expect(control.status).toBe('dispatched');
       expect(mailsWith(`Still waiting: ${db}-B`)).toHaveLength(0);
       expect(mailsWith(`Still waiting: ${db}-C`)).toHaveLength(0);
+    });
+
+    it('escalates a notification sent after commit through the outbox; a rollback escalates nothing', async () => {
+      const dataSource = harness.app.get(DataSource);
+      const user = { id: `esc-${db}-tx`, email: 'tx@example.com' };
+      let id = '';
+      await dataSource.transaction(async (manager) => {
+        const result = await notifier.notify(user, new Approval(`${db}-TX`), {
+          transaction: manager,
+        });
+        expect(result.status).toBe('pending');
+        id = result.notificationId;
+      });
+      await expect(
+        dataSource.transaction(async (manager) => {
+          await notifier.notify(user, new Approval(`${db}-RB`), { transaction: manager });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await until(() => mailsWith(`Still waiting: ${db}-TX`).length === 1);
+      expect((await notifier.deliveries(id)).map((d) => d.channel).sort()).toEqual([
+        'email',
+        'inbox',
+      ]);
+      expect(mailsWith(`Still waiting: ${db}-RB`)).toHaveLength(0);
     });
 
     it('cancel(id) of a scheduled notification removes its delayed job', async () => {

@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { Test, type TestingModule } from '@nestjs/testing';
+import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
@@ -58,7 +58,9 @@ export async function startNotifierApp(
   mode: 'inline' | 'bullmq',
   fakes: NotifierFakes,
   gates: Type<NotificationGate>[] = [],
-  notifier: { options?: NotifierModuleOptions; digester?: Type<NotificationDigester> } = {},
+  notifierOptions: NotifierModuleOptions = {},
+  configure: (builder: TestingModuleBuilder) => TestingModuleBuilder = (builder) => builder,
+  extras: { digester?: Type<NotificationDigester> } = {},
 ): Promise<NotifierTestApp> {
   const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
   const prefix = 'herald-test';
@@ -86,7 +88,7 @@ export async function startNotifierApp(
           extra: { max: 10 },
         }
       : memorySqlite();
-  const app = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [
       ObservabilityModule,
       EventEmitterModule.forRoot(),
@@ -131,9 +133,10 @@ export async function startNotifierApp(
         ],
       }),
       InboxModule.forRoot({ config: { storeBackend: 'database' } }),
-      NotifierModule.forRoot(notifier.options ?? {}, { gates, digester: notifier.digester }),
+      NotifierModule.forRoot(notifierOptions, { gates, digester: extras.digester }),
     ],
-  }).compile();
+  });
+  const app = await configure(builder).compile();
   await app.init();
   return {
     app,

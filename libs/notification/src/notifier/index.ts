@@ -6,10 +6,15 @@
  * channels, and `NotifierModule`.
  */
 export { NotifierModule } from './notifier.module';
-export type { NotifierModuleOptions, NotifierModuleExtras } from './notifier-options.interface';
+export type {
+  NotifierModuleOptions,
+  NotifierModuleExtras,
+  NotifierOutboxOptions,
+} from './notifier-options.interface';
 export {
   NotifierService,
   notificationIdFor,
+  type NotifierNotifyOptions,
   type NotifyResult,
   type NotificationStatusReport,
 } from './notifier.service';
@@ -34,6 +39,7 @@ export {
   NOTIFICATION_DIGESTER,
   NOTIFIER_CHANNELS,
   NOTIFICATION_STORE,
+  NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,
 } from './notifier.constants';
 export { NOTIFIER_METRICS, NotifierMetrics, type NotificationOutcome } from './notifier.metrics';
@@ -90,6 +96,11 @@ export {
   MemoryNotificationStore,
   type MemoryNotificationStoreOptions,
 } from './records/memory-notification.store';
+
+export type { NotifierTransaction, TransactionRunnerLike } from './outbox/notifier-transaction';
+export type { OutboxEntry, OutboxPayload, OutboxCounts } from './outbox/outbox-entry';
+export type { OutboxStore, NewOutboxEntry } from './outbox/outbox-store.protocol';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 
 export type { DispatchedDelivery } from './planning/notification-dispatcher';
 export type {

@@ -32,6 +32,27 @@ export interface NotifierModuleOptions {
    * the BullMQ queue. @default false
    */
   inlineTimers?: boolean;
+  /**
+   * The transactional outbox: `notify(..., { transaction })` writes into
+   * `herald_notification_outbox` inside the caller's TypeORM transaction and
+   * an `OutboxRelay` sends after the commit. Needs `store: 'database'` and
+   * `NOTIFIER_MIGRATIONS`. `true` takes the defaults. @default false
+   */
+  outbox?: boolean | NotifierOutboxOptions;
+}
+
+/** `NotifierModule` option `outbox` in detail. */
+export interface NotifierOutboxOptions {
+  /** Run an `OutboxRelay` in this process. @default the `worker` option */
+  relay?: boolean;
+  /** Rows a relay claims at once. @default 50 */
+  batchSize?: number;
+  /** Poll interval between wake-ups (PostgreSQL `LISTEN`, commits in this process). @default 1000 */
+  pollIntervalMs?: number;
+  /** How long a claimed row stays leased to its relay; a relay that dies frees its rows after this. @default 30000 */
+  leaseMs?: number;
+  /** Relay attempts of a row (a database outage) before it is marked `failed`. @default 10 */
+  maxAttempts?: number;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
 import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration';
 import { CreateNotifications1734200000002 } from './records/create-notifications.migration';
+import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration';
 
 /**
  * The TypeORM migrations the notifier's database stores need, in order, to
  * run after `CreateDeliveryRecords1732400000000`: `notification_id` on
- * delivery records, `herald_device_tokens`, `herald_notifications`.
+ * delivery records, `herald_device_tokens`, `herald_notifications`, the
+ * transactional outbox `herald_notification_outbox`.
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -13,4 +15,5 @@ export const NOTIFIER_MIGRATIONS = [
   AddDeliveryNotificationId1734200000000,
   CreateDeviceTokens1734200000001,
   CreateNotifications1734200000002,
+  CreateNotificationOutbox1735200000000,
 ] as const;

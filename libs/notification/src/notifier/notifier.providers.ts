@@ -34,6 +34,7 @@ import {
   DEVICE_TOKEN_STORE,
   NOTIFICATION_DIGESTER,
   NOTIFICATION_GATES,
+  NOTIFICATION_OUTBOX,
   NOTIFICATION_STORE,
   NOTIFIER_CHANNELS,
   NOTIFIER_PARTS,
@@ -55,6 +56,8 @@ import { DatabaseNotificationStore } from './records/database-notification.store
 import type { NotificationStore } from './records/notification-store.protocol';
 import { MemoryNotificationStore } from './records/memory-notification.store';
 import { NotifierLifecycle } from './notifier.lifecycle';
+import { DatabaseOutboxStore } from './outbox/database-outbox.store';
+import type { OutboxStore } from './outbox/outbox-store.protocol';
 import { EscalationReadListener } from './timing/escalation-read.listener';
 import { NotifierTiming } from './timing/notifier-timing';
 import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
@@ -140,6 +143,21 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
       inject: [NOTIFIER_SETUP, ModuleRef],
     },
     {
+      provide: NOTIFICATION_OUTBOX,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): OutboxStore | null =>
+        setup.outbox
+          ? new DatabaseOutboxStore(
+              findDataSource(
+                moduleRef,
+                'the notification outbox',
+                'NotifierModule.outbox',
+                MIGRATIONS_HINT,
+              ),
+            )
+          : null,
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
       provide: DEVICE_TOKEN_STORE,
       useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): DeviceTokenStore =>
         store<DeviceTokenStore>(
@@ -215,11 +233,13 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         notifications: NotificationStore,
         resolver: RecipientResolver,
         gateList: NotificationGate[],
+        outbox: OutboxStore | null,
         timing: NotifierTiming,
       ) => {
         const planner = new NotificationPlanner(parts.channels, resolver);
         return new NotifierService({
           store: notifications,
+          outbox: outbox ?? undefined,
           delivery: parts.delivery,
           metrics: parts.metrics,
           scheduler: parts.scheduler,
@@ -242,6 +262,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         NOTIFICATION_STORE,
         RECIPIENT_RESOLVER,
         NOTIFICATION_GATES,
+        NOTIFICATION_OUTBOX,
         NOTIFIER_TIMING,
       ],
     },
@@ -283,6 +304,7 @@ export const NOTIFIER_EXPORTS = [
   NOTIFIER,
   DeviceTokenService,
   NOTIFICATION_STORE,
+  NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,
   RECIPIENT_RESOLVER,
 ];

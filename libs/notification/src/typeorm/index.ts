@@ -35,3 +35,11 @@ export {
   NOTIFICATION_TABLE,
 } from '../notifier/records/notification-record.entity';
 export { CreateNotifications1734200000002 } from '../notifier/records/create-notifications.migration';
+export { DatabaseOutboxStore, OUTBOX_CHANNEL } from '../notifier/outbox/database-outbox.store';
+export {
+  outboxRecordEntity,
+  OutboxRecordEntity,
+  OUTBOX_TABLE,
+} from '../notifier/outbox/outbox-record.entity';
+export { CreateNotificationOutbox1735200000000 } from '../notifier/outbox/create-notification-outbox.migration';
+export type { TypeormNotifierTransaction } from '../notifier/outbox/typeorm-transaction';

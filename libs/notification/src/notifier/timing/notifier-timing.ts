@@ -16,7 +16,12 @@ import type { NotifierJob, NotifierScheduler } from '../queue/notifier-job.inter
 import type { NotifyTarget } from '../recipients/recipient.interface';
 import type { NotificationRecord } from '../records/notification-record';
 import type { NotificationStore } from '../records/notification-store.protocol';
-import { MAX_ESCALATION_STEPS, type EscalationStep, type TimingRules } from './timing-rules';
+import {
+  MAX_ESCALATION_STEPS,
+  type EscalationPlan,
+  type EscalationStep,
+  type TimingRules,
+} from './timing-rules';
 import { escalationOf, timingRulesOf } from './timing-rules.util';
 
 /** The key of `data` on inbox messages of an escalating notification. */
@@ -164,15 +169,14 @@ export class NotifierTiming {
       }
   }
 
-  /** Renders each step's channels now and schedules the step at `startMs + afterMs`. */
-  async escalate(
+  /** Renders each step's channels now (typed errors before anything is written). */
+  async planEscalation(
     targets: readonly NotifyTarget[],
     notification: Notification<any>,
     descriptor: NotificationDescriptor,
     steps: readonly EscalationStep[],
-    startMs: number,
-  ): Promise<void> {
-    if (steps.length === 0) return;
+  ): Promise<EscalationPlan[]> {
+    if (steps.length === 0) return [];
     const { scheduler, planner } = this.deps;
     if (!scheduler) {
       throw new NotifierConfigError([
@@ -182,16 +186,27 @@ export class NotifierTiming {
         },
       ]);
     }
+    const plans: EscalationPlan[] = [];
     for (const [step, { via, afterMs, when }] of steps.entries()) {
       const stepNotification = Object.create(notification, {
         via: { value: () => via },
       }) as Notification<any>;
       const plan = await planner.plan(targets, stepNotification, descriptor);
-      const job: NotifierJob = {
-        kind: 'escalation',
-        plan,
-        escalation: { step, when: when ?? 'unread' },
-      };
+      plans.push({ step, afterMs, when: when ?? 'unread', plan });
+    }
+    return plans;
+  }
+
+  /** Schedules each rendered step at `startMs + afterMs` (job `<notificationId>.e<step>`). */
+  async scheduleEscalation(
+    descriptor: NotificationDescriptor,
+    plans: readonly EscalationPlan[],
+    startMs: number,
+  ): Promise<void> {
+    const { scheduler } = this.deps;
+    if (!scheduler) return;
+    for (const { step, afterMs, when, plan } of plans) {
+      const job: NotifierJob = { kind: 'escalation', plan, escalation: { step, when } };
       await scheduler.schedule(escalationJobId(descriptor.id, step), job, startMs + afterMs);
     }
   }

@@ -1,4 +1,5 @@
 import type { ChannelName } from '../notification';
+import type { NotificationPlan } from '../planning/notification-plan.interface';
 
 /**
  * One escalation step of a notification: send on `via` once `afterMs` have
@@ -47,6 +48,14 @@ export interface DigestRule {
 export interface TimingRules {
   throttle?: ThrottleRule;
   digest?: DigestRule;
+}
+
+/** An escalation step rendered at `notify()`, waiting to be scheduled once the notification is (JSON). */
+export interface EscalationPlan {
+  step: number;
+  afterMs: number;
+  when: 'unread' | 'always';
+  plan: NotificationPlan;
 }
 
 /** Largest number of escalation steps per notification. */
