@@ -68,6 +68,14 @@ export interface NotifierModuleExtras {
   resolver?: Type<RecipientResolver>;
   /** Receives deliveries a gate digests. @default none (a `digest` answer is then an error) */
   digester?: Type<NotificationDigester>;
+  /**
+   * Notification classes whose digests this process may render: a worker
+   * renders a digest window with the class's `renderDigest`, and a process
+   * that has not notified one of that class yet finds it here. List every
+   * digested class where workers run apart from the code that notifies.
+   * @default []
+   */
+  digests?: Array<abstract new (...args: any[]) => object>;
   /** Modules the classes above need (`forRoot`; `forRootAsync` has `imports` of its own). @default [] */
   imports?: Array<Type | DynamicModule | Promise<DynamicModule> | ForwardReference>;
 }

@@ -277,6 +277,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
       ) =>
         new NotifierTiming({
           digester,
+          digests: extras.digests,
           planner: new NotificationPlanner(parts.channels, resolver),
           channels: parts.channels,
           store: notifications,

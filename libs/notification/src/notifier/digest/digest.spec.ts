@@ -8,6 +8,7 @@ import { TimingRuleError } from '../errors/timing-rule.error';
 import { Notification } from '../notification';
 import { NotifierService } from '../notifier.service';
 import type { RecipientProfile } from '../recipients/recipient.interface';
+import { NotifierTiming, type NotifierTimingDeps } from '../timing/notifier-timing';
 import type { DigestRule } from '../timing/timing-rules';
 import type { DigestBatch } from './digest-batch';
 import { DigestGate } from './digest.gate';
@@ -139,4 +140,46 @@ it('a buffering digester needs delayed jobs: typed config error inline without i
     .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(NotifierConfigError);
   await app.close();
+});
+
+describe('rendering a digest in a process that never notified its class', () => {
+  const entry = (n: number) => ({
+    key: 'CommentAdded/u-ada/mail',
+    windowMs: 1000,
+    context: {
+      notification: { id: `ntf_${n}`, type: 'CommentAdded', category: 'comments', critical: false },
+      recipient: { id: 'u-ada', email: 'ada@example.com' },
+      channel: 'mail',
+      address: 'ada@example.com',
+      now: n,
+      stage: 'notify' as const,
+    },
+    content: { subject: `Comment ${n}` },
+  });
+  const timingWith = (
+    digester: MemoryNotificationDigester,
+    digests?: Array<new (...a: any[]) => object>,
+  ) => new NotifierTiming({ digester, digests } as unknown as NotifierTimingDeps);
+
+  it('renders with a class listed in digests, and says how to fix it when it is not', async () => {
+    const buffer = new MemoryNotificationDigester();
+    const [end] = await buffer.push([entry(1), entry(2)], 0);
+    const job = {
+      kind: 'digest' as const,
+      plan: { notification: entry(1).context.notification, recipients: [] },
+      digest: { key: 'CommentAdded/u-ada/mail', windowEnd: end },
+    };
+    await expect(timingWith(buffer).flushDigest(job)).rejects.toThrow(
+      /CommentAdded.renderDigest is not known in this process.*digests: \[\.\.\.\]/,
+    );
+    const flush = await timingWith(buffer, [CommentAdded]).flushDigest(job);
+    expect(flush?.items).toBe(2);
+    expect(flush?.plan.recipients[0].deliveries[0]).toMatchObject({
+      channel: 'mail',
+      content: { subject: '2 new comments for u-ada on mail', text: 'Comment 1\nComment 2' },
+    });
+    await flush!.done();
+    expect(await buffer.read('CommentAdded/u-ada/mail', end)).toEqual([]);
+    expect(() => timingWith(buffer, [class Plain {}])).toThrow(/Plain.*has no renderDigest/);
+  });
 });

@@ -42,6 +42,8 @@ export interface DigestFlush {
 export interface NotifierTimingDeps {
   /** The bound digester, if any (a `DigestBuffer` gets its windows flushed here). */
   digester?: NotificationDigester;
+  /** Classes whose digests this process renders before it has notified one of them. */
+  digests?: ReadonlyArray<abstract new (...args: any[]) => object>;
   planner: NotificationPlanner;
   channels: NotifierChannelRegistry;
   store: NotificationStore;
@@ -51,6 +53,17 @@ export interface NotifierTimingDeps {
 }
 
 /** The job id of escalation step `step` of a notification. */
+/** A class's notification type: `type` of an instance made without arguments, else the class name. */
+function typeOf(type: abstract new (...args: any[]) => object): string {
+  try {
+    const made = new (type as new () => { type?: unknown })();
+    if (typeof made.type === 'string') return made.type;
+  } catch {
+    // needs constructor arguments: the class name is the default type
+  }
+  return type.name;
+}
+
 export const escalationJobId = (notificationId: string, step: number): string =>
   `${notificationId}.e${step}`;
 
@@ -66,7 +79,18 @@ export class NotifierTiming {
   /** Who renders digests, by notification type: the last notified instance of each. */
   private readonly digestRenderers = new Map<string, RenderDigest>();
 
-  constructor(private readonly deps: NotifierTimingDeps) {}
+  constructor(private readonly deps: NotifierTimingDeps) {
+    for (const type of deps.digests ?? []) {
+      const renderer = Object.create(type.prototype) as Partial<RenderDigest>;
+      if (typeof renderer.renderDigest !== 'function') {
+        throw new TimingRuleError(
+          `NotifierModule digests: ${type.name}`,
+          'has no renderDigest(channel, recipient, batch) method',
+        );
+      }
+      this.digestRenderers.set(typeOf(type), renderer as RenderDigest);
+    }
+  }
 
   /** The notification's escalation steps and throttle / digest rules, checked (typed errors). */
   rules(
@@ -127,7 +151,7 @@ export class NotifierTiming {
     if (!renderer || typeof renderer.renderDigest !== 'function') {
       throw new TimingRuleError(
         `${source.type}.renderDigest`,
-        `is not known in this process yet (the digest of "${key}" is retried): a process renders ${source.type} digests once it has notified one`,
+        `is not known in this process yet (the digest of "${key}" is retried): list the class in NotifierModule.forRoot({}, { digests: [...] }), or notify one in this process first`,
       );
     }
     const descriptor = {
