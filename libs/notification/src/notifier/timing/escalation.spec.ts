@@ -110,6 +110,10 @@ describe('escalation, scheduled sends and cancel on inline timers (fake clock)',
     expect(await notifier.cancel(notificationId)).toBe(true);
     expect((await notifier.get(notificationId))?.status).toBe('cancelled');
     expect(await notifier.cancel(notificationId)).toBe(false);
+    // nothing left to cancel: all sent, the record stays dispatched
+    const done = await notifier.notify(ada, new Approval([]));
+    expect(await notifier.cancel(done.notificationId)).toBe(false);
+    expect((await notifier.get(done.notificationId))?.status).toBe('dispatched');
     await jest.advanceTimersByTimeAsync(20 * MIN);
     expect(mails()).toHaveLength(0);
   });
