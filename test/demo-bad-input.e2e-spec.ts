@@ -33,6 +33,7 @@ const WRITE_ROUTES = [
   '/channels/push',
   '/channels/email',
   '/slos/samples',
+  '/admin/preferences',
 ];
 
 /** Bodies no route may accept, refused at the parser whatever the route: [name, body, type, status]. */
@@ -134,6 +135,15 @@ const get = (path: string, expect?: number): BadRequestCase => ({
 
 /** Wrong types, NUL bytes, enum values that name Object.prototype members, per route. */
 const FIELD_CASES: BadRequestCase[] = [
+  post('/admin/preferences', {}, 400),
+  post('/admin/preferences', { category: 'demo', channel: 'fax', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: '', channel: 'mail', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'de\u0000mo', channel: 'mail', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'x'.repeat(101), channel: 'mail', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'demo', channel: 'mail', enabled: true }, 400),
+  post('/admin/preferences', { category: { a: 1 }, channel: 'mail', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'demo', channel: ['mail'], enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'demo', channel: 'mail', enabled: 'off', x: 1 }, 400),
   post('/auth/login', { user: 42 }, 400),
   post('/auth/login', { user: ['alice'] }, 400),
   post('/auth/login', { user: { id: 'alice' } }, 400),

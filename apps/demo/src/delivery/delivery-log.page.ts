@@ -31,14 +31,14 @@ function renderNotifications(
   const items = notifications.map(
     ({ notification: n, deliveries }) =>
       html`<li data-notification="${n.id}">
-        <code>${n.id}</code> <b>${n.type}</b> (${n.category}) ${badge(n.status)}
+        <code>${n.id}</code> <b>${n.type}</b> (${n.category}) ${raw(badge(n.status))}
         ${n.createdAt.toISOString().slice(11, 19)}
         <ul>
           ${deliveries.map(
             (d) =>
               html`<li data-status="${String(d.status)}">
-                ${String(d.channel)} → ${String(d.recipient)} ${badge(String(d.status))}
-                ${d.lastError ? html`<i>${String(d.lastError)}</i>` : ''}
+                ${String(d.channel)} → ${String(d.recipient)} ${raw(badge(String(d.status)))}
+                ${d.lastError ? raw(html`<i>${String(d.lastError)}</i>`) : ''}
               </li>`,
           )}
         </ul>

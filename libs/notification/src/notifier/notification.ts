@@ -63,6 +63,14 @@ export abstract class Notification<R extends object = RecipientLike> {
   readonly throttle?: ThrottleRule;
   /** Fold these per recipient into one digest per window (with `DigestGate` and a digester). @default none */
   readonly digest?: DigestRule;
+  /**
+   * Which channels are on for this notification's category while the user
+   * has not chosen (see `NotificationPreferencesService`): a channel set to
+   * `false` is opt-in (sent only to users who turned it on), any other
+   * channel is opt-out. @default every channel on
+   * @example override readonly defaultPreferences = { mail: false }; // weekly digest: inbox only unless asked
+   */
+  readonly defaultPreferences?: Readonly<Partial<Record<ChannelName, boolean>>>;
 
   constructor() {
     this.type = new.target.name;

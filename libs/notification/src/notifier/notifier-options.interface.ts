@@ -7,7 +7,7 @@ import type { RecipientResolver } from './recipients/recipient-resolver.interfac
 /** `NotifierModule.forRoot(options)` / what `forRootAsync`'s factory returns. */
 export interface NotifierModuleOptions {
   /**
-   * Where notification records and device tokens live: `database` (the
+   * Where notification records, device tokens and preferences live: `database` (the
    * application's TypeORM `DataSource`; run `NOTIFIER_MIGRATIONS`) or `memory`.
    * @default the delivery store's kind: `database` when `notification.delivery` is enabled with store `database`, else `memory`
    */
@@ -32,6 +32,13 @@ export interface NotifierModuleOptions {
    * the BullMQ queue. @default false
    */
   inlineTimers?: boolean;
+  /**
+   * Run the preference gate before the `gates` extra: deliveries to a channel
+   * the user turned off for the category are recorded `suppressed`
+   * (`critical` notifications pass). `NotificationPreferencesService` is
+   * there either way. @default true
+   */
+  preferences?: boolean;
   /**
    * The transactional outbox: `notify(..., { transaction })` writes into
    * `herald_notification_outbox` inside the caller's TypeORM transaction and

@@ -10,6 +10,8 @@ export interface NotifierSetup {
   store: 'memory' | 'database';
   worker: boolean;
   concurrency: number;
+  /** Whether the preference gate runs first among the gates. */
+  preferences: boolean;
   retentionDays: number;
   /** The notifier queue (scheduled and deferred dispatches), beside the delivery queue; absent inline. */
   queue?: BullmqQueueOptions & { queueName: string };
@@ -70,7 +72,7 @@ export function resolveNotifierSetup(
   config?: DeliveryConfig,
 ): NotifierSetup {
   const problems: ConfigProblem[] = [];
-  const { store, worker, concurrency, inlineTimers } = options;
+  const { store, worker, concurrency, preferences, inlineTimers } = options;
   if (inlineTimers !== undefined && typeof inlineTimers !== 'boolean')
     problems.push({
       path: 'inlineTimers',
@@ -85,6 +87,11 @@ export function resolveNotifierSetup(
     problems.push({
       path: 'worker',
       message: `must be true or false (got ${JSON.stringify(worker)})`,
+    });
+  if (preferences !== undefined && typeof preferences !== 'boolean')
+    problems.push({
+      path: 'preferences',
+      message: `must be true or false (got ${JSON.stringify(preferences)})`,
     });
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1))
     problems.push({
@@ -113,6 +120,7 @@ export function resolveNotifierSetup(
     worker: resolvedWorker,
     outbox,
     concurrency: concurrency ?? 5,
+    preferences: preferences ?? true,
     retentionDays: config?.retentionDays ?? 7,
     queue,
   };

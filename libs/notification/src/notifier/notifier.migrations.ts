@@ -1,13 +1,15 @@
 import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
 import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration';
 import { CreateNotifications1734200000002 } from './records/create-notifications.migration';
+import { CreateNotificationPreferences1735000000000 } from './preferences/create-notification-preferences.migration';
 import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration';
 
 /**
  * The TypeORM migrations the notifier's database stores need, in order, to
  * run after `CreateDeliveryRecords1732400000000`: `notification_id` on
- * delivery records, `herald_device_tokens`, `herald_notifications`, the
- * transactional outbox `herald_notification_outbox`.
+ * delivery records, `herald_device_tokens`, `herald_notifications`,
+ * `herald_notification_preferences`, the transactional outbox
+ * `herald_notification_outbox`.
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -15,5 +17,6 @@ export const NOTIFIER_MIGRATIONS = [
   AddDeliveryNotificationId1734200000000,
   CreateDeviceTokens1734200000001,
   CreateNotifications1734200000002,
+  CreateNotificationPreferences1735000000000,
   CreateNotificationOutbox1735200000000,
 ] as const;

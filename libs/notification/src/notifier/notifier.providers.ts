@@ -33,6 +33,7 @@ import type { NotificationDigester, NotificationGate } from './gates/notificatio
 import {
   DEVICE_TOKEN_STORE,
   NOTIFICATION_DIGESTER,
+  NOTIFICATION_PREFERENCE_STORE,
   NOTIFICATION_GATES,
   NOTIFICATION_OUTBOX,
   NOTIFICATION_STORE,
@@ -61,8 +62,15 @@ import type { OutboxStore } from './outbox/outbox-store.protocol';
 import { EscalationReadListener } from './timing/escalation-read.listener';
 import { NotifierTiming } from './timing/notifier-timing';
 import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
+import { DatabaseNotificationPreferenceStore } from './preferences/database-notification-preference.store';
+import { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store';
+import type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol';
+import { NotificationPreferencesService } from './preferences/notification-preferences.service';
+import { PreferenceGate } from './preferences/preference.gate';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
+
+const BUILT_IN_CHANNELS = ['sms', 'push', 'mail', 'inbox'];
 
 const MIGRATIONS_HINT =
   'import TypeOrmModule.forRoot(...) and run NOTIFIER_MIGRATIONS, or use NotifierModule option store: "memory"';
@@ -97,7 +105,15 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
     ...channels,
     ...gates,
     { provide: NOTIFIER_CHANNELS, useFactory: (...c: NotifierChannel[]) => c, inject: channels },
-    { provide: NOTIFICATION_GATES, useFactory: (...g: NotificationGate[]) => g, inject: gates },
+    {
+      provide: NOTIFICATION_GATES,
+      useFactory: (
+        setup: NotifierSetup,
+        preferences: NotificationPreferenceStore,
+        ...g: NotificationGate[]
+      ) => (setup.preferences ? [new PreferenceGate(preferences), ...g] : g),
+      inject: [NOTIFIER_SETUP, NOTIFICATION_PREFERENCE_STORE, ...gates],
+    },
     ...(extras.digester
       ? [extras.digester, { provide: NOTIFICATION_DIGESTER, useExisting: extras.digester }]
       : []),
@@ -168,6 +184,26 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
           (source) => new DatabaseDeviceTokenStore(source),
         ),
       inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: NOTIFICATION_PREFERENCE_STORE,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): NotificationPreferenceStore =>
+        store<NotificationPreferenceStore>(
+          setup,
+          moduleRef,
+          'the database notification-preference store',
+          () => new MemoryNotificationPreferenceStore(),
+          (source) => new DatabaseNotificationPreferenceStore(source),
+        ),
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: NotificationPreferencesService,
+      useFactory: (preferences: NotificationPreferenceStore, custom: NotifierChannel[]) => {
+        const known = [...BUILT_IN_CHANNELS, ...custom.map((c) => c.name)];
+        return new NotificationPreferencesService(preferences, () => known);
+      },
+      inject: [NOTIFICATION_PREFERENCE_STORE, NOTIFIER_CHANNELS],
     },
     {
       provide: DeviceTokenService,
@@ -304,8 +340,10 @@ export const NOTIFIER_EXPORTS = [
   NotifierService,
   NOTIFIER,
   DeviceTokenService,
+  NotificationPreferencesService,
   NOTIFICATION_STORE,
   NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,
+  NOTIFICATION_PREFERENCE_STORE,
   RECIPIENT_RESOLVER,
 ];

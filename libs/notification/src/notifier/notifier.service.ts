@@ -194,6 +194,8 @@ export class NotifierService implements NotifierProtocol {
       category: typeof notification.category === 'string' ? notification.category : 'general',
       critical: notification.critical === true,
     };
+    const defaults = defaultPreferencesOf(notification, descriptor.type);
+    if (defaults) descriptor.defaultPreferences = defaults;
     const timing = this.deps.timing?.rules(notification, descriptor.type);
     if (timing) Object.assign(descriptor, timing.rules);
     const escalation = timing?.escalation ?? [];
@@ -452,7 +454,14 @@ export class NotifierService implements NotifierProtocol {
   ): Promise<NotifyResult> {
     const { store, dispatcher, metrics } = this.deps;
     const descriptor = plan.notification;
-    const base = { ...descriptor, ...call };
+    // The record's fields only (the descriptor also carries e.g. `defaultPreferences`).
+    const base = {
+      id: descriptor.id,
+      type: descriptor.type,
+      category: descriptor.category,
+      critical: descriptor.critical,
+      ...call,
+    };
     if (dueAt !== undefined) {
       const { record, created } = await store.create({
         ...base,
@@ -503,4 +512,24 @@ function duplicateOf(record: NotificationRecord): NotifyResult {
     sendAt: record.sendAt,
     deliveries: [],
   };
+}
+
+/** The notification's `defaultPreferences` as JSON (it travels in queued jobs), checked. */
+function defaultPreferencesOf(
+  notification: Notification<any>,
+  type: string,
+): Record<string, boolean> | undefined {
+  const defaults: unknown = notification.defaultPreferences;
+  if (defaults === undefined || defaults === null) return undefined;
+  const entries =
+    typeof defaults === 'object' && !Array.isArray(defaults) ? Object.entries(defaults) : undefined;
+  if (!entries || entries.some(([, on]) => typeof on !== 'boolean' && on !== undefined)) {
+    throw new NotifyArgumentError(
+      'notification',
+      `${type}.defaultPreferences must map channel names to true or false (got ${JSON.stringify(defaults)})`,
+    );
+  }
+  const out: Record<string, boolean> = {};
+  for (const [channel, on] of entries) if (on !== undefined) out[channel] = on as boolean;
+  return Object.keys(out).length > 0 ? out : undefined;
 }

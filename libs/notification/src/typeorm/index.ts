@@ -43,3 +43,10 @@ export {
 } from '../notifier/outbox/outbox-record.entity';
 export { CreateNotificationOutbox1735200000000 } from '../notifier/outbox/create-notification-outbox.migration';
 export type { TypeormNotifierTransaction } from '../notifier/outbox/typeorm-transaction';
+export { DatabaseNotificationPreferenceStore } from '../notifier/preferences/database-notification-preference.store';
+export {
+  notificationPreferenceEntity,
+  NotificationPreferenceEntity,
+  NOTIFICATION_PREFERENCE_TABLE,
+} from '../notifier/preferences/notification-preference.entity';
+export { CreateNotificationPreferences1735000000000 } from '../notifier/preferences/create-notification-preferences.migration';

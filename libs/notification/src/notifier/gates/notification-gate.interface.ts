@@ -7,6 +7,8 @@ export interface NotificationDescriptor extends TimingRules {
   type: string;
   category: string;
   critical: boolean;
+  /** The notification's `defaultPreferences` (channels on or off until the user chooses), when it has any. */
+  defaultPreferences?: Readonly<Record<string, boolean>>;
 }
 
 /** One delivery a gate decides on: a notification, a recipient, a channel. */

@@ -159,6 +159,8 @@ export class NotifierTiming {
       type: source.type,
       category: source.category,
       critical: false,
+      // the class's preference defaults still apply to its digest
+      ...(source.defaultPreferences ? { defaultPreferences: source.defaultPreferences } : {}),
     };
     const batch: DigestBatch = {
       key: source.digest?.key ?? source.type,
