@@ -60,9 +60,9 @@ describe.each(['postgres', 'sqlite'] as const)(
       fakes.twilio = await new FakeTwilioServer().start();
       fakes.fcm = await new FakeFcmServer().start();
       fakes.sendgrid = await new FakeSendgridServer().start();
-      harness = await startNotifierApp(db, 'bullmq', fakes, [], {}, undefined, [
-        SuppressionModule.forRoot({ store: 'database' }),
-      ]);
+      harness = await startNotifierApp(db, 'bullmq', fakes, [], {}, undefined, {
+        imports: [SuppressionModule.forRoot({ store: 'database' })],
+      });
       harness.app
         .get(EventEmitter2)
         .on(PUSH_TOKEN_DEAD_EVENT, (e: PushTokenDeadEvent) => dead.push(e));

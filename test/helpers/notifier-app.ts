@@ -9,6 +9,7 @@ import { MailerModule, NotificationModule } from '@herald/notification';
 import { connectionFromUrl } from '@herald/notification/bullmq';
 import {
   NotifierModule,
+  type NotificationDigester,
   type NotificationGate,
   type NotifierModuleOptions,
 } from '@herald/notification/notifier';
@@ -39,6 +40,9 @@ export interface NotifierTestApp {
   app: TestingModule;
   /** Closes the app, removes its queues from Redis and drops its schema. */
   close(): Promise<void>;
+  /** The delivery queue's name (the notifier's is `<queueName>-notifier`). */
+  queueName: string;
+  prefix: string;
 }
 
 /**
@@ -56,7 +60,7 @@ export async function startNotifierApp(
   gates: Type<NotificationGate>[] = [],
   notifierOptions: NotifierModuleOptions = {},
   configure: (builder: TestingModuleBuilder) => TestingModuleBuilder = (builder) => builder,
-  imports: DynamicModule[] = [],
+  extras: { digester?: Type<NotificationDigester>; imports?: DynamicModule[] } = {},
 ): Promise<NotifierTestApp> {
   const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
   const prefix = 'herald-test';
@@ -129,14 +133,16 @@ export async function startNotifierApp(
         ],
       }),
       InboxModule.forRoot({ config: { storeBackend: 'database' } }),
-      NotifierModule.forRoot(notifierOptions, { gates }),
-      ...imports,
+      NotifierModule.forRoot(notifierOptions, { gates, digester: extras.digester }),
+      ...(extras.imports ?? []),
     ],
   });
   const app = await configure(builder).compile();
   await app.init();
   return {
     app,
+    queueName,
+    prefix,
     close: async () => {
       await app.close();
       for (const name of [queueName, `${queueName}-notifier`]) {

@@ -133,3 +133,25 @@ export { RecipientNotFoundError } from './errors/recipient-not-found.error';
 export { NotifierConfigError } from './errors/notifier-config.error';
 export { DeviceTokenError } from './errors/device-token.error';
 export { NotificationPreferenceError } from './errors/notification-preference.error';
+
+export type { EscalationStep, ThrottleRule, DigestRule, TimingRules } from './timing/timing-rules';
+export { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
+export {
+  quietHoursGate,
+  type QuietHoursOptions,
+  type QuietHoursWindow,
+} from './timing/quiet-hours.gate';
+export { TimingRuleError } from './errors/timing-rule.error';
+export { throttleGate, type ThrottleGateOptions } from './timing/throttle.gate';
+export {
+  MemoryThrottleStore,
+  RedisThrottleStore,
+  type ThrottleStore,
+  type ThrottleVerdict,
+} from './timing/throttle-store';
+export type { RedisTimingStoreOptions, TimingRedisClient } from './timing/redis-client.util';
+export { DigestGate } from './digest/digest.gate';
+export type { DigestBatch, DigestItem, RenderDigest } from './digest/digest-batch';
+export { isDigestBuffer, type DigestBuffer } from './digest/digest-buffer';
+export { MemoryNotificationDigester } from './digest/memory-notification.digester';
+export { RedisNotificationDigester } from './digest/redis-notification.digester';

@@ -26,6 +26,13 @@ export interface NotifierModuleOptions {
   /** Scheduled and deferred dispatches run at once by this process's worker. @default 5 */
   concurrency?: number;
   /**
+   * With inline delivery, run delayed work (`delayMs`/`sendAt`, deferrals,
+   * escalation steps, digest windows) on timers of this process, lost on
+   * restart. Without it, inline delivery refuses delayed work. Ignored with
+   * the BullMQ queue. @default false
+   */
+  inlineTimers?: boolean;
+  /**
    * Run the preference gate before the `gates` extra: deliveries to a channel
    * the user turned off for the category are recorded `suppressed`
    * (`critical` notifications pass). `NotificationPreferencesService` is
@@ -68,6 +75,14 @@ export interface NotifierModuleExtras {
   resolver?: Type<RecipientResolver>;
   /** Receives deliveries a gate digests. @default none (a `digest` answer is then an error) */
   digester?: Type<NotificationDigester>;
+  /**
+   * Notification classes whose digests this process may render: a worker
+   * renders a digest window with the class's `renderDigest`, and a process
+   * that has not notified one of that class yet finds it here. List every
+   * digested class where workers run apart from the code that notifies.
+   * @default []
+   */
+  digests?: Array<abstract new (...args: any[]) => object>;
   /** Modules the classes above need (`forRoot`; `forRootAsync` has `imports` of its own). @default [] */
   imports?: Array<Type | DynamicModule | Promise<DynamicModule> | ForwardReference>;
 }

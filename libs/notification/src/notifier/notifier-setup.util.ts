@@ -72,7 +72,12 @@ export function resolveNotifierSetup(
   config?: DeliveryConfig,
 ): NotifierSetup {
   const problems: ConfigProblem[] = [];
-  const { store, worker, concurrency, preferences } = options;
+  const { store, worker, concurrency, preferences, inlineTimers } = options;
+  if (inlineTimers !== undefined && typeof inlineTimers !== 'boolean')
+    problems.push({
+      path: 'inlineTimers',
+      message: `must be true or false (got ${JSON.stringify(inlineTimers)})`,
+    });
   if (store !== undefined && store !== 'memory' && store !== 'database')
     problems.push({
       path: 'store',

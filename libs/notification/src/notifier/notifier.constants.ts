@@ -26,3 +26,5 @@ export const NOTIFICATION_PREFERENCE_STORE: unique symbol = Symbol.for(
 ) as any;
 /** What the notifier is built from, shared by `NotifierService` and `NotifierLifecycle` (internal). */
 export const NOTIFIER_PARTS = 'HERALD:NOTIFIER_PARTS';
+/** Escalation, cancellation and digest flushes (internal: `NotifierTiming`). */
+export const NOTIFIER_TIMING = 'HERALD:NOTIFIER_TIMING';

@@ -12,6 +12,7 @@ import type { OutboxStore } from './outbox/outbox-store.protocol';
 import type { NotifierParts } from './notifier-parts.interface';
 import { NotifierService } from './notifier.service';
 import { NotifierWorker } from './queue/notifier-worker';
+import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
 import type { NotificationStore } from './records/notification-store.protocol';
 
 const HOUR_MS = 3_600_000;
@@ -68,6 +69,8 @@ export class NotifierLifecycle
 
   async onApplicationBootstrap(): Promise<void> {
     const { setup, scheduler, tracer } = this.parts;
+    if (scheduler instanceof TimerNotifierScheduler)
+      scheduler.start((job) => this.notifier.runJob(job));
     if (this.outbox) await assertOutboxTable(this.outbox);
     if (this.outbox && setup.outbox?.relay) {
       this.relay = new OutboxRelay(

@@ -39,6 +39,7 @@ import {
   NOTIFICATION_STORE,
   NOTIFIER_CHANNELS,
   NOTIFIER_PARTS,
+  NOTIFIER_TIMING,
   RECIPIENT_RESOLVER,
 } from './notifier.constants';
 import type { NotifierParts } from './notifier-parts.interface';
@@ -58,6 +59,9 @@ import { MemoryNotificationStore } from './records/memory-notification.store';
 import { NotifierLifecycle } from './notifier.lifecycle';
 import { DatabaseOutboxStore } from './outbox/database-outbox.store';
 import type { OutboxStore } from './outbox/outbox-store.protocol';
+import { EscalationReadListener } from './timing/escalation-read.listener';
+import { NotifierTiming } from './timing/notifier-timing';
+import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
 import { DatabaseNotificationPreferenceStore } from './preferences/database-notification-preference.store';
 import { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store';
 import type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol';
@@ -253,7 +257,9 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         }),
         scheduler: setup.queue
           ? new BullmqNotifierScheduler({ ...setup.queue, tracer })
-          : undefined,
+          : options?.inlineTimers === true
+            ? new TimerNotifierScheduler()
+            : undefined,
       }),
       inject: [
         NOTIFIER_SETUP,
@@ -277,37 +283,68 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         resolver: RecipientResolver,
         gateList: NotificationGate[],
         outbox: OutboxStore | null,
-        digester?: NotificationDigester,
-      ) =>
-        new NotifierService({
+        timing: NotifierTiming,
+      ) => {
+        const planner = new NotificationPlanner(parts.channels, resolver);
+        return new NotifierService({
           store: notifications,
           outbox: outbox ?? undefined,
           delivery: parts.delivery,
           metrics: parts.metrics,
           scheduler: parts.scheduler,
           tracer: parts.tracer,
-          planner: new NotificationPlanner(parts.channels, resolver),
+          timing,
+          planner,
           dispatcher: new NotificationDispatcher({
             delivery: parts.delivery,
             channels: parts.channels,
             gates: gateList,
-            digester,
+            digester: timing.digester(),
             deviceTokens: parts.deviceTokens,
             scheduler: parts.scheduler,
             metrics: parts.metrics,
           }),
-        }),
+        });
+      },
       inject: [
         NOTIFIER_PARTS,
         NOTIFICATION_STORE,
         RECIPIENT_RESOLVER,
         NOTIFICATION_GATES,
         NOTIFICATION_OUTBOX,
+        NOTIFIER_TIMING,
+      ],
+    },
+    {
+      provide: NOTIFIER_TIMING,
+      useFactory: (
+        parts: NotifierParts,
+        notifications: NotificationStore,
+        resolver: RecipientResolver,
+        moduleRef: ModuleRef,
+        digester?: NotificationDigester,
+      ) =>
+        new NotifierTiming({
+          digester,
+          digests: extras.digests,
+          planner: new NotificationPlanner(parts.channels, resolver),
+          channels: parts.channels,
+          store: notifications,
+          deliveries: parts.delivery.engine.store,
+          inbox: lookupInbox(moduleRef),
+          scheduler: parts.scheduler,
+        }),
+      inject: [
+        NOTIFIER_PARTS,
+        NOTIFICATION_STORE,
+        RECIPIENT_RESOLVER,
+        ModuleRef,
         { token: NOTIFICATION_DIGESTER, optional: true },
       ],
     },
     { provide: NOTIFIER, useExisting: NotifierService },
     NotifierLifecycle,
+    EscalationReadListener,
   ];
 }
 

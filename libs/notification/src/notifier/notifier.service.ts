@@ -28,6 +28,8 @@ import type {
   NotificationStatus,
 } from './records/notification-record';
 import type { NotificationStore } from './records/notification-store.protocol';
+import type { NotifierTiming } from './timing/notifier-timing';
+import type { EscalationPlan, EscalationStep } from './timing/timing-rules';
 import type { OutboxEntry } from './outbox/outbox-entry';
 import type { OutboxStore } from './outbox/outbox-store.protocol';
 import { transactionRunner, type NotifierTransaction } from './outbox/notifier-transaction';
@@ -79,6 +81,8 @@ export interface NotifierServiceDeps {
   tracer?: TracerProtocol;
   /** The transactional outbox, when `NotifierModule` option `outbox` is on. */
   outbox?: OutboxStore;
+  /** Escalation, cancellation of waiting parts, digest flushes. */
+  timing?: NotifierTiming;
 }
 
 /** The id of the notification an idempotency key stands for: the same in every process. */
@@ -178,7 +182,7 @@ export class NotifierService implements NotifierProtocol {
           path: 'notification.delivery.queue',
           message:
             'notify() with delayMs or sendAt needs the BullMQ queue (delayed jobs survive restarts; ' +
-            'timers in the caller would not); set queue: bullmq (got inline)',
+            'timers in the caller would not); set queue: bullmq, or NotifierModule option inlineTimers: true (got inline)',
         },
       ]);
     }
@@ -192,6 +196,9 @@ export class NotifierService implements NotifierProtocol {
     };
     const defaults = defaultPreferencesOf(notification, descriptor.type);
     if (defaults) descriptor.defaultPreferences = defaults;
+    const timing = this.deps.timing?.rules(notification, descriptor.type);
+    if (timing) Object.assign(descriptor, timing.rules);
+    const escalation = timing?.escalation ?? [];
     return runTraced(
       this.deps.tracer,
       `notify ${descriptor.type}`,
@@ -206,8 +213,16 @@ export class NotifierService implements NotifierProtocol {
       async (span) => {
         const result =
           options.transaction !== undefined
-            ? await this.writeOutbox(targets, notification, descriptor, options, dueAt, span)
-            : await this.run(targets, notification, descriptor, options, dueAt);
+            ? await this.writeOutbox(
+                targets,
+                notification,
+                descriptor,
+                options,
+                dueAt,
+                span,
+                escalation,
+              )
+            : await this.run(targets, notification, descriptor, options, dueAt, escalation);
         span?.setAttribute('herald.notification.deliveries', result.deliveries.length);
         if (result.duplicate) span?.setAttribute('herald.notification.duplicate', true);
         else this.deps.metrics.duration(descriptor.type, (performance.now() - started) / 1000);
@@ -217,14 +232,26 @@ export class NotifierService implements NotifierProtocol {
   }
 
   /**
-   * Cancels a scheduled notification before it is due; `false` when it is
-   * not scheduled (unknown, already dispatched or cancelled).
+   * Cancels what a notification has not sent yet: a scheduled one entirely;
+   * a dispatched one's escalation steps still waiting and deliveries still
+   * queued (recorded `suppressed`, reason `cancelled`; deferred deliveries
+   * are dropped when due). The record becomes `cancelled`. `false` when
+   * nothing was left to cancel (unknown, all sent, cancelled before).
    */
   async cancel(notificationId: string): Promise<boolean> {
-    const cancelled = await this.deps.store.transition(notificationId, ['scheduled'], 'cancelled');
-    if (!cancelled) return false;
-    await this.deps.scheduler?.remove(notificationId);
-    return true;
+    const { store, scheduler, timing, metrics } = this.deps;
+    const cancelled = await store.transition(notificationId, ['scheduled'], 'cancelled');
+    if (cancelled) {
+      await scheduler?.remove(notificationId);
+      await timing?.removeEscalations(notificationId);
+      return true;
+    }
+    const record = await store.get(notificationId);
+    if (!timing || record?.status !== 'dispatched') return false;
+    const parts = await timing.cancelPending(record);
+    if (parts.length === 0) return false;
+    for (const channel of parts) metrics.outcome(record.type, channel, 'cancelled');
+    return (await store.transition(notificationId, ['dispatched'], 'cancelled')) !== undefined;
   }
 
   /** The notification record. */
@@ -256,16 +283,39 @@ export class NotifierService implements NotifierProtocol {
    */
   async runJob(job: NotifierJob): Promise<DispatchedDelivery[]> {
     const { id } = job.plan.notification;
+    const { timing } = this.deps;
+    if (job.kind === 'digest') return this.runDigest(job);
     if (job.kind === 'scheduled') {
       const taken = await this.deps.store.transition(id, ['scheduled', 'pending'], 'pending');
       if (!taken) return [];
-    }
-    const decision = await this.deps.dispatcher.decide(job.plan, 'due');
+    } else if ((await this.deps.store.get(id))?.status === 'cancelled') return [];
+    const plan = job.kind === 'escalation' && timing ? await timing.stillUnread(job) : job.plan;
+    if (plan.recipients.length === 0) return [];
+    const decision = await this.deps.dispatcher.decide(plan, 'due');
     const deliveries = await this.deps.dispatcher.commit(decision);
     if (job.kind === 'scheduled')
       await this.deps.store.transition(id, ['pending'], 'dispatched', {
         deliveries: deliveries.length,
       });
+    return deliveries;
+  }
+
+  /** Dispatches a digest window as a notification of its own (id derived from the window). */
+  private async runDigest(job: NotifierJob): Promise<DispatchedDelivery[]> {
+    const flush = await this.deps.timing?.flushDigest(job);
+    if (!flush) return [];
+    const { notification } = flush.plan;
+    const deliveries = await this.deps.dispatcher.commit(
+      await this.deps.dispatcher.decide(flush.plan, 'due'),
+    );
+    const { created } = await this.deps.store.create({
+      ...notification,
+      status: 'dispatched',
+      recipients: 1,
+      deliveries: deliveries.length,
+    });
+    if (created) this.deps.metrics.notified(notification.type, notification.category);
+    await flush.done();
     return deliveries;
   }
 
@@ -295,7 +345,7 @@ export class NotifierService implements NotifierProtocol {
   }
 
   private async relayEntry(entry: OutboxEntry): Promise<DispatchedDelivery[]> {
-    const { plan, recipients, idempotencyKey, dueAt } = entry.payload;
+    const { plan, recipients, idempotencyKey, dueAt, escalation } = entry.payload;
     const seen = await this.deps.store.get(plan.notification.id);
     if (seen) {
       // A crash between the record and the job must not lose a scheduled one (same job id: no repeat).
@@ -304,7 +354,7 @@ export class NotifierService implements NotifierProtocol {
       return [];
     }
     const due = dueAt !== undefined && dueAt > Date.now() ? dueAt : undefined;
-    const result = await this.dispatch(plan, { recipients, idempotencyKey }, due);
+    const result = await this.dispatch(plan, { recipients, idempotencyKey }, due, escalation);
     return result.deliveries;
   }
 
@@ -316,6 +366,7 @@ export class NotifierService implements NotifierProtocol {
     options: NotifierNotifyOptions,
     dueAt: number | undefined,
     span: SpanProtocol | undefined,
+    steps: readonly EscalationStep[],
   ): Promise<NotifyResult> {
     const { outbox, store, planner, tracer } = this.deps;
     if (!outbox) {
@@ -334,6 +385,7 @@ export class NotifierService implements NotifierProtocol {
       if (seen) return duplicateOf(seen);
     }
     const plan = await planner.plan(targets, notification, descriptor);
+    const escalation = await this.escalationOf(plan, targets, notification, steps);
     const created = await outbox.add(runner, {
       id: descriptor.id,
       idempotencyKey: options.idempotencyKey,
@@ -343,6 +395,7 @@ export class NotifierService implements NotifierProtocol {
         recipients: targets.length,
         idempotencyKey: options.idempotencyKey,
         dueAt,
+        escalation: escalation.length > 0 ? escalation : undefined,
         // The relay's span continues this trace.
         trace: span && tracer ? tracer.injectContext({}, span.spanContext()) : undefined,
       },
@@ -362,6 +415,7 @@ export class NotifierService implements NotifierProtocol {
     descriptor: NotificationDescriptor,
     options: NotifyOptions,
     dueAt: number | undefined,
+    steps: readonly EscalationStep[],
   ): Promise<NotifyResult> {
     const { store, planner } = this.deps;
     if (options.idempotencyKey) {
@@ -369,11 +423,26 @@ export class NotifierService implements NotifierProtocol {
       if (seen && seen.status !== 'pending') return duplicateOf(seen);
     }
     const plan = await planner.plan(targets, notification, descriptor);
+    const escalation = await this.escalationOf(plan, targets, notification, steps);
     return this.dispatch(
       plan,
       { recipients: targets.length, idempotencyKey: options.idempotencyKey },
       dueAt,
+      escalation,
     );
+  }
+
+  /** Marks the plan's inbox messages and renders the escalation steps (before anything is written). */
+  private async escalationOf(
+    plan: NotificationPlan,
+    targets: readonly NotifyTarget[],
+    notification: Notification<any>,
+    steps: readonly EscalationStep[],
+  ): Promise<EscalationPlan[]> {
+    const { timing } = this.deps;
+    if (!timing || steps.length === 0) return [];
+    timing.tagInbox(plan, steps);
+    return timing.planEscalation(targets, notification, plan.notification, steps);
   }
 
   /** Schedules or dispatches a planned notification, then writes its record. */
@@ -381,6 +450,7 @@ export class NotifierService implements NotifierProtocol {
     plan: NotificationPlan,
     call: { recipients: number; idempotencyKey?: string },
     dueAt: number | undefined,
+    escalation: readonly EscalationPlan[] = [],
   ): Promise<NotifyResult> {
     const { store, dispatcher, metrics } = this.deps;
     const descriptor = plan.notification;
@@ -402,6 +472,7 @@ export class NotifierService implements NotifierProtocol {
       if (!created) return duplicateOf(record);
       metrics.notified(descriptor.type, descriptor.category);
       await this.deps.scheduler!.schedule(descriptor.id, { kind: 'scheduled', plan }, dueAt);
+      await this.deps.timing?.scheduleEscalation(descriptor, escalation, dueAt);
       return {
         notificationId: descriptor.id,
         status: 'scheduled',
@@ -420,7 +491,10 @@ export class NotifierService implements NotifierProtocol {
       status: 'dispatched',
       deliveries: deliveries.length,
     });
-    if (created) metrics.notified(descriptor.type, descriptor.category);
+    if (created) {
+      metrics.notified(descriptor.type, descriptor.category);
+      await this.deps.timing?.scheduleEscalation(descriptor, escalation, Date.now());
+    }
     return {
       notificationId: descriptor.id,
       status: 'dispatched',

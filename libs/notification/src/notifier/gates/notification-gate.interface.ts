@@ -1,7 +1,8 @@
 import type { RecipientProfile } from '../recipients/recipient.interface';
+import type { TimingRules } from '../timing/timing-rules';
 
 /** The notification a gate is asked about (JSON: gates also run in the worker at a scheduled time). */
-export interface NotificationDescriptor {
+export interface NotificationDescriptor extends TimingRules {
   id: string;
   type: string;
   category: string;

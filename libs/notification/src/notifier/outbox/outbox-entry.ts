@@ -1,4 +1,5 @@
 import type { NotificationPlan } from '../planning/notification-plan.interface';
+import type { EscalationPlan } from '../timing/timing-rules';
 
 /**
  * What a notification written to the outbox carries: the plan (recipients
@@ -12,6 +13,8 @@ export interface OutboxPayload {
   idempotencyKey?: string;
   /** A scheduled notification's due time (epoch ms). */
   dueAt?: number;
+  /** The notification's escalation steps, rendered; scheduled once it is dispatched. */
+  escalation?: EscalationPlan[];
   /** The trace context of the `notify()` call (`traceparent`...); the relay continues that trace. */
   trace?: Record<string, string>;
 }
