@@ -4,7 +4,7 @@ import {
   type CounterProtocol,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
-import { Metered, MonitorModule } from '@herald/monitor';
+import { Metered, MetricsController, MonitorModule } from '@herald/monitor';
 
 @Injectable()
 export class Billing {
@@ -23,6 +23,7 @@ export class Billing {
 
 @Module({
   imports: [MonitorModule.forRoot({ config: { backendType: 'prometheus' } })],
+  controllers: [MetricsController], // GET /metrics
   providers: [Billing],
 })
 export class AppModule {}

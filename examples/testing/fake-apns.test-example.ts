@@ -15,15 +15,17 @@ it('sends through the real APNs driver to a fake APNs', async () => {
   }).compile();
   apns.deadTokens.add('stale-token');
 
-  const push = app.get<PushChannelProtocol>(PUSH_CHANNEL);
-  const [fresh, stale] = await push.sendBatch([
-    { token: 'a1b2c3', title: 'Hi' },
-    { token: 'stale-token', title: 'Hi' },
-  ]);
-  expect(fresh.success).toBe(true);
-  expect(stale.dead).toBe(true);
-  expect(apns.received[0].payload.aps.alert.title).toBe('Hi');
-
-  await app.close();
-  await apns.stop();
+  try {
+    const push = app.get<PushChannelProtocol>(PUSH_CHANNEL);
+    const [fresh, stale] = await push.sendBatch([
+      { token: 'a1'.repeat(32), title: 'Hi' }, // a device token: 64 hex digits
+      { token: 'stale-token', title: 'Hi' },
+    ]);
+    expect(fresh.success).toBe(true);
+    expect(stale.dead).toBe(true); // 410 Unregistered
+    expect(apns.received[0].payload.aps.alert.title).toBe('Hi');
+  } finally {
+    await app.close();
+    await apns.stop();
+  }
 });
