@@ -115,9 +115,10 @@ describe('the install table states the declared ranges', () => {
     }
   }
   const install = readFileSync(join(ROOT, 'docs/install.md'), 'utf8');
-  // `prom-client@^15.1.0`, `@nestjs/core@^11.0.0 || ^12.0.0`, `node@^20.19.0 || ...`
+  // `prom-client@^15.1.0`, `@nestjs/core@^11.0.0 || ^12.0.0`, `node@^20.19.0 || ...`; in a
+  // table a `|` is written `\|` (GitHub shows it as `|`, in code spans too)
   const entries = [...install.matchAll(/`((?:@[\w.-]+\/)?[\w.-]+)@([^`]+)`/g)].map(
-    (m) => [m[1], m[2]] as const,
+    (m) => [m[1], m[2].replace(/\\\|/g, '|')] as const,
   );
 
   it('names packages with ranges', () => {
