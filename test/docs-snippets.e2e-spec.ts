@@ -1,5 +1,5 @@
 /**
- * Every TypeScript snippet of README.md and docs/*.md is a file under
+ * Every TypeScript snippet of README.md, docs/*.md and the packages' README.md is a file under
  * examples/ (compiled by `npm run typecheck` with Nest's default tsconfig and
  * `skipLibCheck: false`), shown as it is: the line before each ```ts fence
  * names it, `<!-- example: examples/metrics/billing.ts -->`, or a marked
@@ -11,6 +11,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+// The testing guide's examples are jest tests: importing them runs them here, so they
+// cannot rot in behaviour either.
+import '../examples/testing/welcome.test-example';
+import '../examples/testing/fake-apns.test-example';
 
 const ROOT = join(__dirname, '..');
 const EXAMPLE_REF = /^<!-- example: (examples\/[\w./-]+\.ts)(?:#([\w-]+))? -->$/;
@@ -29,7 +33,11 @@ function docFiles(): string[] {
         .sort()
         .map((f) => join('docs', f))
     : [];
-  return ['README.md', ...docs];
+  const packages = readdirSync(join(ROOT, 'libs'))
+    .sort()
+    .map((lib) => join('libs', lib, 'README.md'))
+    .filter((readme) => existsSync(join(ROOT, readme)));
+  return ['README.md', ...docs, ...packages];
 }
 
 /** The ```ts blocks of a markdown file, each with the example reference on the line before. */
@@ -143,10 +151,4 @@ describe('the install table states the declared ranges', () => {
       }
     }
   });
-});
-
-/** The testing guide's examples are jest tests: run them here, so they cannot rot in behaviour. */
-describe('examples/testing (the testing guide)', () => {
-  require('../examples/testing/welcome.test-example');
-  require('../examples/testing/fake-apns.test-example');
 });
