@@ -16,10 +16,12 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { HealthCheckCategory } from '@herald/contracts';
 import { HealthCheckRunner, MonitorModule } from '@herald/monitor';
-import { InboxModule, InboxService } from '@herald/notification';
+import { InboxModule, InboxService, NotifierService } from '@herald/notification';
 import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
 import { HealthController } from '../examples/health.controller';
 import { InboxController } from '../examples/inbox.controller';
+import { AppModule as BillingAppModule, Billing } from '../examples/metrics/billing';
+import { AppModule as NotifierAppModule, Orders } from '../examples/notifier/order-shipped';
 import { memorySqlite } from './helpers/sqlite';
 
 /** The application's own guard, as the recipe expects one: it puts the signed-in user on `request.user`. */
@@ -173,6 +175,47 @@ describe('examples/health.controller.ts', () => {
     try {
       const res = await request(app.getHttpServer()).get('/health').expect(200);
       expect(res.body.status).toBe('healthy');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/metrics/billing.ts (docs/metrics.md)', () => {
+  it('counts charges and times them, served on GET /metrics', async () => {
+    const ref = await Test.createTestingModule({ imports: [BillingAppModule] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      await app.get(Billing).charge('4242424242424242');
+      await app.get(Billing).charge('5555555555554444');
+      const res = await request(app.getHttpServer()).get('/metrics').expect(200);
+      expect(res.text).toMatch(/^charges_total\{provider="visa"\} 1$/m);
+      expect(res.text).toMatch(/^charges_total\{provider="other"\} 1$/m);
+      expect(res.text).toMatch(/^billing_charge_duration_count\{status="ok"\} 2$/m);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/notifier/order-shipped.ts (docs/notifier.md)', () => {
+  it('notifies Ada by SMS, push and inbox, once per idempotency key', async () => {
+    const ref = await Test.createTestingModule({ imports: [NotifierAppModule] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const notificationId = await app.get(Orders).ship('o-7');
+      const notifier = app.get(NotifierService);
+      const deliveries = await notifier.deliveries(notificationId);
+      expect(deliveries.map((d) => [d.channel, d.status]).sort()).toEqual([
+        ['inbox', 'sent'],
+        ['push', 'sent'],
+        ['sms', 'sent'],
+      ]);
+      const inbox = await app.get(InboxService).getInbox('u1');
+      expect(inbox.notifications.map((m) => m.title)).toEqual(['Order shipped']);
+      expect(await app.get(Orders).ship('o-7')).toBe(notificationId);
     } finally {
       await app.close();
     }

@@ -25,7 +25,10 @@ interface User {
   phone?: string;
 }
 
-class OrderShipped extends Notification<User> implements ToSms<User>, ToMail<User>, ToInbox<User> {
+export class OrderShipped
+  extends Notification<User>
+  implements ToSms<User>, ToMail<User>, ToInbox<User>
+{
   override readonly category = 'orders';
 
   constructor(private readonly orderId: string) {
@@ -55,7 +58,7 @@ class OrderShipped extends Notification<User> implements ToSms<User>, ToMail<Use
 
 /** Your users, by id (notify('user-42', ...) asks it once per call for every id). */
 @Injectable()
-class UsersResolver implements RecipientResolver {
+export class UsersResolver implements RecipientResolver {
   private readonly users = new Map<string, User>([
     ['u1', { id: 'u1', name: 'Ada', email: 'ada@example.com', phone: '+15551230001' }],
   ]);
@@ -65,7 +68,7 @@ class UsersResolver implements RecipientResolver {
 }
 
 @Injectable()
-class Orders {
+export class Orders {
   constructor(
     @InjectNotifier() private readonly notifier: NotifierService,
     private readonly devices: DeviceTokenService,
