@@ -14,12 +14,21 @@ import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { HealthCheckCategory } from '@herald/contracts';
+import {
+  HealthCheckCategory,
+  MAILER,
+  TRACER,
+  type MailerProtocol,
+  type TracerProtocol,
+} from '@herald/contracts';
 import { HealthCheckRunner, MonitorModule } from '@herald/monitor';
 import { InboxModule, InboxService, NotifierService } from '@herald/notification';
 import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
 import { HealthController } from '../examples/health.controller';
 import { InboxController } from '../examples/inbox.controller';
+import { AppModule as ChannelsAppModule } from '../examples/channels/modules';
+import { Welcome } from '../examples/channels/welcome';
+import { AppModule as FirstAppModule } from '../examples/install/app.module';
 import { AppModule as BillingAppModule, Billing } from '../examples/metrics/billing';
 import { AppModule as NotifierAppModule, Orders } from '../examples/notifier/order-shipped';
 import { memorySqlite } from './helpers/sqlite';
@@ -216,6 +225,65 @@ describe('examples/notifier/order-shipped.ts (docs/notifier.md)', () => {
       const inbox = await app.get(InboxService).getInbox('u1');
       expect(inbox.notifications.map((m) => m.title)).toEqual(['Order shipped']);
       expect(await app.get(Orders).ship('o-7')).toBe(notificationId);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/install/app.module.ts (docs/install.md, a first app)', () => {
+  it('serves /metrics and /health, continues a traceparent and sends mail through the log driver', async () => {
+    const ref = await Test.createTestingModule({ imports: [FirstAppModule] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const server = app.getHttpServer();
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const health = await request(server)
+        .get('/health')
+        .set('traceparent', `00-${traceId}-00f067aa0ba902b7-01`);
+      expect(health.status).toBe(200);
+      expect(health.body.status).toBe('healthy');
+      const spans = app.get<TracerProtocol>(TRACER).getAllSpans();
+      expect(spans.map((s) => [s.name, s.spanContext().traceId])).toContainEqual([
+        'GET /health',
+        traceId,
+      ]);
+      const metrics = await request(server).get('/metrics').expect(200);
+      expect(metrics.text).toContain(
+        'http_server_requests_total{method="GET",route="/health",status_code="200"} 1',
+      );
+      const sent = await app
+        .get<MailerProtocol>(MAILER)
+        .send({ to: ['ada@example.com'], subject: 'Hi', text: 'Welcome' });
+      expect(sent.accepted).toEqual(['ada@example.com']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/channels (docs/channels.md)', () => {
+  it('sends the SMS, the push batch and the templated mail with attachments through log backends', async () => {
+    const ref = await Test.createTestingModule({
+      imports: [ChannelsAppModule],
+      providers: [Welcome],
+    }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const { dead, sent } = await app
+        .get(Welcome)
+        .run(
+          { id: 'u1', name: 'Ada <3', email: 'ada@example.com', deviceTokens: ['t1', 't2'] },
+          Buffer.from('png'),
+          Buffer.from('pdf'),
+        );
+      expect(dead).toEqual([]);
+      expect(sent.accepted).toEqual(
+        expect.arrayContaining(['ada@example.com', 'team@example.com', 'audit@example.com']),
+      );
+      expect(sent.backend).toBe('mail');
     } finally {
       await app.close();
     }
