@@ -107,6 +107,24 @@ describe('documentation snippets are example files', () => {
   });
 });
 
+describe('documentation links', () => {
+  const links = docFiles().flatMap((doc) =>
+    [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((m) => m[1])
+      .filter((target) => !/^[a-z]+:/.test(target) && !target.startsWith('#'))
+      .map((target) => [doc, target] as const),
+  );
+
+  it('finds relative links', () => {
+    expect(links.length).toBeGreaterThan(20);
+  });
+
+  it.each(links)('%s links to %s, which exists', (doc, target) => {
+    const path = join(ROOT, doc, '..', target.split('#')[0]);
+    expect(existsSync(path)).toBe(true);
+  });
+});
+
 describe('the install table states the declared ranges', () => {
   const declared = new Map<string, Set<string>>();
   for (const lib of readdirSync(join(ROOT, 'libs'))) {

@@ -22,15 +22,18 @@ import {
   type TracerProtocol,
 } from '@herald/contracts';
 import { HealthCheckRunner, MonitorModule } from '@herald/monitor';
-import { InboxModule, InboxService, NotifierService } from '@herald/notification';
+import { DeliveryError, InboxModule, InboxService, NotifierService } from '@herald/notification';
+import { InMemoryMailer } from '@herald/notification/testing';
 import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
 import { HealthController } from '../examples/health.controller';
 import { InboxController } from '../examples/inbox.controller';
 import { AppModule as ChannelsAppModule } from '../examples/channels/modules';
 import { Welcome } from '../examples/channels/welcome';
+import { welcome } from '../examples/delivery/own-channels';
 import { AppModule as FirstAppModule } from '../examples/install/app.module';
 import { AppModule as BillingAppModule, Billing } from '../examples/metrics/billing';
 import { AppModule as NotifierAppModule, Orders } from '../examples/notifier/order-shipped';
+import { Payments, sampled } from '../examples/tracing/spans';
 import { memorySqlite } from './helpers/sqlite';
 
 /** The application's own guard, as the recipe expects one: it puts the signed-in user on `request.user`. */
@@ -287,5 +290,39 @@ describe('examples/channels (docs/channels.md)', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('examples/tracing/spans.ts (docs/tracing.md)', () => {
+  it('continues the incoming trace and injects it into outgoing headers', async () => {
+    @Module({ imports: [MonitorModule.forRoot()], providers: [Payments] })
+    class TracingApp {}
+    const ref = await Test.createTestingModule({ imports: [TracingApp] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const result = await app
+        .get(Payments)
+        .charge('o-7', { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+      expect(result.traceId).toBe(traceId);
+      expect(result.outgoing.traceparent).toMatch(
+        new RegExp(`^00-${traceId}-${result.spanId}-0[13]$`),
+      );
+      expect(sampled).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/delivery/own-channels.ts (docs/reliable-delivery.md)', () => {
+  it('records the delivery of a RetryingMailer, failing over to the fallback on a transient error', async () => {
+    const primary = new InMemoryMailer('smtp');
+    const fallback = new InMemoryMailer('sendgrid');
+    primary.failNext(new DeliveryError('smtp down', { reason: 'provider_unavailable' }));
+    const record = await welcome(primary, fallback);
+    expect(record).toMatchObject({ status: 'sent', backend: 'sendgrid' });
+    expect(fallback.sentTo('ada@example.com')).toHaveLength(1);
   });
 });
