@@ -1,13 +1,17 @@
 import type { Type } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { Test, type TestingModule } from '@nestjs/testing';
+import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { ObservabilityModule } from '@herald/observability';
 import { MailerModule, NotificationModule } from '@herald/notification';
 import { connectionFromUrl } from '@herald/notification/bullmq';
-import { NotifierModule, type NotificationGate } from '@herald/notification/notifier';
+import {
+  NotifierModule,
+  type NotificationGate,
+  type NotifierModuleOptions,
+} from '@herald/notification/notifier';
 import { InboxModule } from '@herald/notification/inbox';
 import {
   CreateDeliveryRecords1732400000000,
@@ -50,6 +54,8 @@ export async function startNotifierApp(
   mode: 'inline' | 'bullmq',
   fakes: NotifierFakes,
   gates: Type<NotificationGate>[] = [],
+  notifierOptions: NotifierModuleOptions = {},
+  configure: (builder: TestingModuleBuilder) => TestingModuleBuilder = (builder) => builder,
 ): Promise<NotifierTestApp> {
   const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
   const prefix = 'herald-test';
@@ -77,7 +83,7 @@ export async function startNotifierApp(
           extra: { max: 10 },
         }
       : memorySqlite();
-  const app = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [
       ObservabilityModule,
       EventEmitterModule.forRoot(),
@@ -122,9 +128,10 @@ export async function startNotifierApp(
         ],
       }),
       InboxModule.forRoot({ config: { storeBackend: 'database' } }),
-      NotifierModule.forRoot({}, { gates }),
+      NotifierModule.forRoot(notifierOptions, { gates }),
     ],
-  }).compile();
+  });
+  const app = await configure(builder).compile();
   await app.init();
   return {
     app,

@@ -16,6 +16,7 @@ import { HomeController } from './home/home.controller';
 import { SloDemoModule } from './slo/slo-demo.module';
 import { ErrorsDemoModule } from './errors/errors-demo.module';
 import { ChannelsDemoModule } from './notifications/channels-demo.module';
+import { PreferencesDemoModule } from './preferences/preferences-demo.module';
 
 /**
  * The demo application. It runs on embedded defaults: no configuration file,
@@ -36,6 +37,7 @@ import { ChannelsDemoModule } from './notifications/channels-demo.module';
     AdminPagesModule,
     NotificationsDemoModule,
     DeliveryDemoModule,
+    PreferencesDemoModule,
     ChannelsDemoModule,
     HealthModule,
     DemoMetricsModule,

@@ -16,6 +16,7 @@ export * from './admin';
 export * from './utils';
 export * from './registry';
 export * from './notifier';
+export * from './webhooks';
 export { NotificationModule } from './notification.module';
 export type {
   NotificationConfigInput,

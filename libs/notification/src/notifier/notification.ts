@@ -56,6 +56,14 @@ export abstract class Notification<R extends object = RecipientLike> {
   readonly category: string = 'general';
   /** Critical notifications bypass opt-outs and quiet hours (where those gates are installed). @default false */
   readonly critical: boolean = false;
+  /**
+   * Which channels are on for this notification's category while the user
+   * has not chosen (see `NotificationPreferencesService`): a channel set to
+   * `false` is opt-in (sent only to users who turned it on), any other
+   * channel is opt-out. @default every channel on
+   * @example override readonly defaultPreferences = { mail: false }; // weekly digest: inbox only unless asked
+   */
+  readonly defaultPreferences?: Readonly<Partial<Record<ChannelName, boolean>>>;
 
   constructor() {
     this.type = new.target.name;

@@ -33,7 +33,9 @@ import type { NotificationDigester, NotificationGate } from './gates/notificatio
 import {
   DEVICE_TOKEN_STORE,
   NOTIFICATION_DIGESTER,
+  NOTIFICATION_PREFERENCE_STORE,
   NOTIFICATION_GATES,
+  NOTIFICATION_OUTBOX,
   NOTIFICATION_STORE,
   NOTIFIER_CHANNELS,
   NOTIFIER_PARTS,
@@ -54,8 +56,17 @@ import { DatabaseNotificationStore } from './records/database-notification.store
 import type { NotificationStore } from './records/notification-store.protocol';
 import { MemoryNotificationStore } from './records/memory-notification.store';
 import { NotifierLifecycle } from './notifier.lifecycle';
+import { DatabaseOutboxStore } from './outbox/database-outbox.store';
+import type { OutboxStore } from './outbox/outbox-store.protocol';
+import { DatabaseNotificationPreferenceStore } from './preferences/database-notification-preference.store';
+import { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store';
+import type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol';
+import { NotificationPreferencesService } from './preferences/notification-preferences.service';
+import { PreferenceGate } from './preferences/preference.gate';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
+
+const BUILT_IN_CHANNELS = ['sms', 'push', 'mail', 'inbox'];
 
 const MIGRATIONS_HINT =
   'import TypeOrmModule.forRoot(...) and run NOTIFIER_MIGRATIONS, or use NotifierModule option store: "memory"';
@@ -90,7 +101,15 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
     ...channels,
     ...gates,
     { provide: NOTIFIER_CHANNELS, useFactory: (...c: NotifierChannel[]) => c, inject: channels },
-    { provide: NOTIFICATION_GATES, useFactory: (...g: NotificationGate[]) => g, inject: gates },
+    {
+      provide: NOTIFICATION_GATES,
+      useFactory: (
+        setup: NotifierSetup,
+        preferences: NotificationPreferenceStore,
+        ...g: NotificationGate[]
+      ) => (setup.preferences ? [new PreferenceGate(preferences), ...g] : g),
+      inject: [NOTIFIER_SETUP, NOTIFICATION_PREFERENCE_STORE, ...gates],
+    },
     ...(extras.digester
       ? [extras.digester, { provide: NOTIFICATION_DIGESTER, useExisting: extras.digester }]
       : []),
@@ -136,6 +155,21 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
       inject: [NOTIFIER_SETUP, ModuleRef],
     },
     {
+      provide: NOTIFICATION_OUTBOX,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): OutboxStore | null =>
+        setup.outbox
+          ? new DatabaseOutboxStore(
+              findDataSource(
+                moduleRef,
+                'the notification outbox',
+                'NotifierModule.outbox',
+                MIGRATIONS_HINT,
+              ),
+            )
+          : null,
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
       provide: DEVICE_TOKEN_STORE,
       useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): DeviceTokenStore =>
         store<DeviceTokenStore>(
@@ -146,6 +180,26 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
           (source) => new DatabaseDeviceTokenStore(source),
         ),
       inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: NOTIFICATION_PREFERENCE_STORE,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): NotificationPreferenceStore =>
+        store<NotificationPreferenceStore>(
+          setup,
+          moduleRef,
+          'the database notification-preference store',
+          () => new MemoryNotificationPreferenceStore(),
+          (source) => new DatabaseNotificationPreferenceStore(source),
+        ),
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: NotificationPreferencesService,
+      useFactory: (preferences: NotificationPreferenceStore, custom: NotifierChannel[]) => {
+        const known = [...BUILT_IN_CHANNELS, ...custom.map((c) => c.name)];
+        return new NotificationPreferencesService(preferences, () => known);
+      },
+      inject: [NOTIFICATION_PREFERENCE_STORE, NOTIFIER_CHANNELS],
     },
     {
       provide: DeviceTokenService,
@@ -209,10 +263,12 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         notifications: NotificationStore,
         resolver: RecipientResolver,
         gateList: NotificationGate[],
+        outbox: OutboxStore | null,
         digester?: NotificationDigester,
       ) =>
         new NotifierService({
           store: notifications,
+          outbox: outbox ?? undefined,
           delivery: parts.delivery,
           metrics: parts.metrics,
           scheduler: parts.scheduler,
@@ -233,6 +289,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         NOTIFICATION_STORE,
         RECIPIENT_RESOLVER,
         NOTIFICATION_GATES,
+        NOTIFICATION_OUTBOX,
         { token: NOTIFICATION_DIGESTER, optional: true },
       ],
     },
@@ -246,7 +303,10 @@ export const NOTIFIER_EXPORTS = [
   NotifierService,
   NOTIFIER,
   DeviceTokenService,
+  NotificationPreferencesService,
   NOTIFICATION_STORE,
+  NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,
+  NOTIFICATION_PREFERENCE_STORE,
   RECIPIENT_RESOLVER,
 ];

@@ -1,4 +1,5 @@
 import type * as BullMQ from 'bullmq';
+import { wasSent } from '../records/delivery-record';
 import { describeError } from '../reliable/delivery-engine';
 import type { DeliveryService } from '../reliable/delivery.service';
 import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
@@ -96,7 +97,8 @@ export class DeliveryWorker {
       ).record;
     }
     const { UnrecoverableError } = loadBullmq();
-    if (record.status === 'sent') return { skipped: record.status };
+    // sent, or already reported on by the provider: a duplicate job sends nothing
+    if (wasSent(record)) return { skipped: record.status };
     // Settled before its worker died: the job still belongs in the dead-letter (failed) set.
     if (record.final) throw new UnrecoverableError(`${record.status}: ${record.lastError ?? ''}`);
     try {

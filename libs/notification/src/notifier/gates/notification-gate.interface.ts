@@ -6,6 +6,8 @@ export interface NotificationDescriptor {
   type: string;
   category: string;
   critical: boolean;
+  /** The notification's `defaultPreferences` (channels on or off until the user chooses), when it has any. */
+  defaultPreferences?: Readonly<Record<string, boolean>>;
 }
 
 /** One delivery a gate decides on: a notification, a recipient, a channel. */
