@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
@@ -37,12 +37,14 @@ export interface WebhooksTestApp {
  * inline delivery, records in SQLite or a private PostgreSQL schema) plus
  * `NotificationWebhooksModule`, served over HTTP with `rawBody: true`. The
  * port is taken before the app is built, so the Twilio backend's
- * `statusCallbackUrl` can point at it and SendGrid's `eventWebhookUrl` is set.
+ * `statusCallbackUrl` can point at it and SendGrid's `eventWebhookUrl` is set;
+ * `imports` (e.g. `SuppressionModule`) booted beside.
  */
 export async function startWebhooksApp(
   db: 'sqlite' | 'postgres',
   fakes: { twilio: FakeTwilioServer; sendgrid: FakeSendgridServer },
   routes: NotificationWebhooksRoutes = {},
+  imports: DynamicModule[] = [],
 ): Promise<WebhooksTestApp> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -110,6 +112,7 @@ export async function startWebhooksApp(
         sendgrid: { publicKey: fakes.sendgrid.webhookPublicKey },
         routes,
       }),
+      ...imports,
     ],
   }).compile();
   const expressApp = express();
