@@ -42,3 +42,31 @@ export function lazyDataSource(source: DataSourceSource): () => DataSource {
   let resolved: DataSource | undefined;
   return () => (resolved ??= typeof source === 'function' ? source() : source);
 }
+
+/** A statement's parts: the data source, the (schema-qualified) table and its placeholders. */
+export interface SqlTarget {
+  ds: DataSource;
+  table: string;
+  p: (index: number) => string;
+}
+
+/**
+ * Base of the stores that keep one table in SQL through a TypeORM
+ * `DataSource` (SQLite or PostgreSQL): the data source, resolved on first
+ * use, and `sql()` for each statement's table path and placeholders.
+ */
+export abstract class SqlTableStore {
+  protected readonly dataSource: () => DataSource;
+
+  protected constructor(
+    source: DataSourceSource,
+    private readonly tableName: string,
+  ) {
+    this.dataSource = lazyDataSource(source);
+  }
+
+  protected sql(): SqlTarget {
+    const ds = this.dataSource();
+    return { ds, table: sqlTablePath(ds, this.tableName), p: placeholders(ds) };
+  }
+}

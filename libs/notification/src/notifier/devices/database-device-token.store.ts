@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import {
-  lazyDataSource,
   maxParameters,
-  placeholders,
   runSql,
-  sqlTablePath,
+  SqlTableStore,
   type DataSourceSource,
 } from '../../utils/sql-store.util';
 import type {
@@ -53,16 +50,9 @@ function toToken(row: Row): DeviceToken {
  * (`ON CONFLICT DO UPDATE`), marking dead one conditional `UPDATE`, so
  * processes sharing the table (queue workers) agree on every token.
  */
-export class DatabaseDeviceTokenStore implements DeviceTokenStore {
-  private readonly dataSource: () => DataSource;
-
+export class DatabaseDeviceTokenStore extends SqlTableStore implements DeviceTokenStore {
   constructor(source: DataSourceSource) {
-    this.dataSource = lazyDataSource(source);
-  }
-
-  private sql(): { ds: DataSource; table: string; p: (i: number) => string } {
-    const ds = this.dataSource();
-    return { ds, table: sqlTablePath(ds, DEVICE_TOKEN_TABLE), p: placeholders(ds) };
+    super(source, DEVICE_TOKEN_TABLE);
   }
 
   async register(registration: DeviceTokenRegistration): Promise<DeviceToken> {

@@ -1,10 +1,7 @@
-import type { DataSource } from 'typeorm';
 import {
-  lazyDataSource,
   maxParameters,
-  placeholders,
   runSql,
-  sqlTablePath,
+  SqlTableStore,
   type DataSourceSource,
 } from '../../utils/sql-store.util';
 import type {
@@ -38,16 +35,12 @@ const toPreference = (row: Row): NotificationPreference => ({
  * `CreateNotificationPreferences1735000000000`. Setting is one upsert
  * (`ON CONFLICT DO UPDATE`), so concurrent writers of the same choice agree.
  */
-export class DatabaseNotificationPreferenceStore implements NotificationPreferenceStore {
-  private readonly dataSource: () => DataSource;
-
+export class DatabaseNotificationPreferenceStore
+  extends SqlTableStore
+  implements NotificationPreferenceStore
+{
   constructor(source: DataSourceSource) {
-    this.dataSource = lazyDataSource(source);
-  }
-
-  private sql(): { ds: DataSource; table: string; p: (i: number) => string } {
-    const ds = this.dataSource();
-    return { ds, table: sqlTablePath(ds, NOTIFICATION_PREFERENCE_TABLE), p: placeholders(ds) };
+    super(source, NOTIFICATION_PREFERENCE_TABLE);
   }
 
   async set(input: NotificationPreferenceInput): Promise<NotificationPreference> {

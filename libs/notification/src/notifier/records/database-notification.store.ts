@@ -1,12 +1,9 @@
-import type { DataSource } from 'typeorm';
 import { HeraldError } from '@herald/contracts';
 import { WriteCoalescer } from '../../utils/write-coalescer.util';
 import {
-  lazyDataSource,
   maxParameters,
-  placeholders,
   runSql,
-  sqlTablePath,
+  SqlTableStore,
   type DataSourceSource,
 } from '../../utils/sql-store.util';
 import type {
@@ -60,20 +57,14 @@ function toRecord(row: Row): NotificationRecord {
  * NOTHING` (concurrent creations share one multi-row statement), each status
  * change one conditional `UPDATE`.
  */
-export class DatabaseNotificationStore implements NotificationStore {
-  private readonly dataSource: () => DataSource;
+export class DatabaseNotificationStore extends SqlTableStore implements NotificationStore {
   private readonly inserts = new WriteCoalescer<
     NewNotificationRecord,
     { record: NotificationRecord; created: boolean } | undefined
   >((inputs) => this.insertMany(inputs), 1000);
 
   constructor(source: DataSourceSource) {
-    this.dataSource = lazyDataSource(source);
-  }
-
-  private sql(): { ds: DataSource; table: string; p: (i: number) => string } {
-    const ds = this.dataSource();
-    return { ds, table: sqlTablePath(ds, NOTIFICATION_TABLE), p: placeholders(ds) };
+    super(source, NOTIFICATION_TABLE);
   }
 
   /** What concurrent callers create in the same turn of the event loop goes in one INSERT. */

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import {
-  lazyDataSource,
   maxParameters,
-  placeholders,
   runSql,
-  sqlTablePath,
+  SqlTableStore,
   type DataSourceSource,
 } from '../../utils/sql-store.util';
 import type {
@@ -52,16 +49,9 @@ function toEntry(row: Row): SuppressionEntry {
  * `INSERT ... ON CONFLICT DO NOTHING`; the check before a send is one
  * query for a whole batch of addresses.
  */
-export class DatabaseSuppressionStore implements SuppressionStore {
-  private readonly dataSource: () => DataSource;
-
+export class DatabaseSuppressionStore extends SqlTableStore implements SuppressionStore {
   constructor(source: DataSourceSource) {
-    this.dataSource = lazyDataSource(source);
-  }
-
-  private sql(): { ds: DataSource; table: string; p: (i: number) => string } {
-    const ds = this.dataSource();
-    return { ds, table: sqlTablePath(ds, SUPPRESSION_TABLE), p: placeholders(ds) };
+    super(source, SUPPRESSION_TABLE);
   }
 
   async add(entry: SuppressionEntry): Promise<{ entry: SuppressionEntry; created: boolean }> {
