@@ -4,6 +4,7 @@ import {
   trace,
   type Context,
   type Span,
+  type SpanContext,
   type SpanOptions,
   type Tracer,
 } from '@opentelemetry/api';
@@ -23,7 +24,12 @@ const MARKED = Symbol.for('herald.randomTraceFlag');
 export function markRandomTraceFlag(span: Span, parent: Context, root?: boolean): Span {
   const spanContext = span.spanContext();
   if (spanContext.traceId === INVALID_TRACEID) return span;
-  const parentContext = root ? undefined : trace.getSpanContext(parent);
+  // An SDK span knows its parent (a field, undefined for a new trace): no context lookup needed.
+  const parentContext = root
+    ? undefined
+    : 'parentSpanContext' in span
+      ? (span as { parentSpanContext?: SpanContext }).parentSpanContext
+      : trace.getSpanContext(parent);
   const random =
     parentContext === undefined || parentContext.traceId !== spanContext.traceId
       ? TRACE_FLAG_RANDOM
