@@ -16,7 +16,12 @@ async function main() {
   const part = (name) => !only || only.includes(name);
   if (part('inbox')) await inboxBench(results);
   if (part('million')) await millionBench(results);
-  if (part('sse')) await fanoutBench(results, pct);
+  if (part('sse')) {
+    await fanoutBench(results, pct);
+    const p50 = results.sse_fanout_p50;
+    p50.target = 1.3;
+    p50.met = p50.ratio <= 1.3;
+  }
   report('inbox', results, {
     peers: {
       inbox: 'TypeORM repository: find({ skip, take }) + count() / update() / insert()',
