@@ -18,9 +18,9 @@ function deps() {
   return { prom: require('prom-client'), ...require('@herald/monitor') };
 }
 
-function fillCounters({ collector, reg }, { MetricsCollector, prom }, n) {
+function fillCounters({ collector, reg }, { prom }, n) {
   if (collector) {
-    const hc = new MetricsCollector().createCounter('requests_total', 'Requests');
+    const hc = collector.createCounter('requests_total', 'Requests');
     for (let i = 0; i < n; i++) hc.increment(i + 1, { id: `series-${i}` });
     return hc;
   }
