@@ -30,6 +30,10 @@ const common = {
 };
 module.exports = {
   testTimeout: 30000,
+  // A worker that has grown past this after a test file is replaced by a fresh
+  // one: the demo's `memory.heap` liveness check (1 GiB) measures the process it
+  // runs in, which in a test is the long-lived Jest worker.
+  workerIdleMemoryLimit: '640MB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/src/**/*.spec.ts', '<rootDir>/apps/**/src/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },

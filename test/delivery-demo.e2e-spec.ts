@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { startDemoApp } from './helpers/demo-app';
 import { bearer, loginAs } from './helpers/inbox-demo';
+import { SseClient } from './helpers/sse-client';
 
 interface LogJson {
   mode: string;
@@ -12,6 +13,7 @@ interface LogJson {
     attempts: number;
     recipient: string;
     lastError?: string;
+    providerReason?: string;
   }>;
 }
 
@@ -76,6 +78,53 @@ describe('demo: the delivery log', () => {
     expect(
       (await fetch(`${url}/admin/deliveries.json?status=nope`, { headers: auth })).status,
     ).toBe(400);
+  });
+
+  it('plays provider reports on a sent record: the log shows it move on, never back', async () => {
+    const id = await send('ok');
+    expect(await settled(id)).toMatchObject({ status: 'sent' });
+    const stream = await SseClient.open(`${url}/admin/notifications/stream`, auth);
+    const report = async (path: string, status: unknown) => {
+      const res = await fetch(`${url}/admin/deliveries/${path}/feedback`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ status }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await report(id, 'delivered')).toEqual({
+      status: 200,
+      body: { result: 'updated', status: 'delivered' },
+    });
+    const live = await stream.waitFor(
+      (e) => e.event === 'delivery.updated' && e.data.delivery_id === id,
+    );
+    stream.close();
+    expect(live.data).toMatchObject({
+      channel: 'sms',
+      status: 'delivered',
+      previous_status: 'sent',
+    });
+    expect(JSON.stringify(live.data)).not.toContain('5550006');
+    expect((await report(id, 'delivered')).body).toEqual({
+      result: 'unchanged',
+      status: 'delivered',
+    });
+    expect((await report(id, 'complained')).body).toEqual({
+      result: 'updated',
+      status: 'complained',
+    });
+    expect((await report(id, 'delivered')).body.status).toBe('complained');
+    const record = (await log('?status=complained&limit=200')).records.find((r) => r.id === id);
+    expect(record).toMatchObject({ providerReason: 'simulated complained' });
+    const page = await (await fetch(`${url}/admin/deliveries`, { headers: auth })).text();
+    expect(page).toContain('provider report');
+    expect(page).toContain('simulated complained');
+    expect(page).toContain("addEventListener('delivery.updated'");
+    expect(page).not.toContain('&lt;form');
+    expect((await report(id, 'teleported')).status).toBe(400);
+    expect((await report('dlv_missing', 'delivered')).status).toBe(404);
+    expect((await report('bad id!', 'delivered')).status).toBe(400);
   });
 
   it('renders the log page in the admin shell, linked from the home page', async () => {

@@ -100,6 +100,23 @@ describe('queued delivery on BullMQ (real Redis)', () => {
     expect(provider.requests.get(derivedKey)).toBe(1);
   });
 
+  it('sends nothing for a redelivered job whose record the provider already reported on', async () => {
+    const sms = new ReliableSmsChannel(service, ['ok']);
+    const message = { to: '+15005550030', body: 'feedback', idempotencyKey: 'q-fb' };
+    const { deliveryId } = await sms.send(message);
+    await until(async () => (await store.get(deliveryId))?.status === 'sent');
+    await store.transition(deliveryId, 'delivered');
+    const failedBefore = (await queue.counts()).failed;
+    await queue.enqueue({ id: deliveryId, channel: 'sms', backends: ['ok'], message });
+    await until(async () => {
+      const c = await queue.counts();
+      return c.waiting + c.active + c.delayed === 0;
+    });
+    expect((await queue.counts()).failed).toBe(failedBefore);
+    expect(provider.requests.get('q-fb')).toBe(1);
+    expect((await store.get(deliveryId))?.status).toBe('delivered');
+  });
+
   it('fails over inside a job, and turns exhausted jobs into dead records', async () => {
     const failover = new ReliableSmsChannel(service, ['down', 'ok']);
     const saved = await failover.send({ to: '+15005550009', body: 'x', idempotencyKey: 'q-3' });

@@ -29,10 +29,12 @@ const WRITE_ROUTES = [
   '/admin/notifications/read-all',
   '/admin/notifications/send',
   '/admin/deliveries/send',
+  '/admin/deliveries/dlv_demo/feedback',
   '/channels/sms',
   '/channels/push',
   '/channels/email',
   '/slos/samples',
+  '/admin/preferences',
 ];
 
 /** Bodies no route may accept, refused at the parser whatever the route: [name, body, type, status]. */
@@ -134,6 +136,15 @@ const get = (path: string, expect?: number): BadRequestCase => ({
 
 /** Wrong types, NUL bytes, enum values that name Object.prototype members, per route. */
 const FIELD_CASES: BadRequestCase[] = [
+  post('/admin/preferences', {}, 400),
+  post('/admin/preferences', { category: 'demo', channel: 'fax', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: '', channel: 'mail', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'de\u0000mo', channel: 'mail', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'x'.repeat(101), channel: 'mail', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'demo', channel: 'mail', enabled: true }, 400),
+  post('/admin/preferences', { category: { a: 1 }, channel: 'mail', enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'demo', channel: ['mail'], enabled: 'off' }, 400),
+  post('/admin/preferences', { category: 'demo', channel: 'mail', enabled: 'off', x: 1 }, 400),
   post('/auth/login', { user: 42 }, 400),
   post('/auth/login', { user: ['alice'] }, 400),
   post('/auth/login', { user: { id: 'alice' } }, 400),
@@ -190,6 +201,11 @@ const FIELD_CASES: BadRequestCase[] = [
   post('/admin/deliveries/send', { scenario: 'ok', to: ['+15005550006'] }, 400),
   post('/admin/deliveries/send', { scenario: 'ok', to: { n: 1 } }, 400),
   post('/admin/deliveries/send', { scenario: 'ok', to: '+1500\u00005550006' }, 400),
+  post('/admin/deliveries/dlv_demo/feedback', { status: '__proto__' }, 400),
+  post('/admin/deliveries/dlv_demo/feedback', { status: ['delivered'] }, 400),
+  post('/admin/deliveries/dlv_demo/feedback', {}, 400),
+  post('/admin/deliveries/dlv_demo/feedback', { status: 'delivered', extra: 1 }, 400),
+  post('/admin/deliveries/dlv_demo/feedback', { status: 'delivered' }, 404),
   post('/channels/sms', { to: 15005550006, body: 'x' }, 400),
   post('/channels/sms', { to: ['+15005550006'], body: 'x' }, 400),
   post('/channels/sms', { to: '+15005550006', body: { text: 'x' } }, 400),

@@ -14,12 +14,26 @@ import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { HealthCheckCategory } from '@herald/contracts';
+import {
+  HealthCheckCategory,
+  MAILER,
+  TRACER,
+  type MailerProtocol,
+  type TracerProtocol,
+} from '@herald/contracts';
 import { HealthCheckRunner, MonitorModule } from '@herald/monitor';
-import { InboxModule, InboxService } from '@herald/notification';
+import { DeliveryError, InboxModule, InboxService, NotifierService } from '@herald/notification';
+import { InMemoryMailer } from '@herald/notification/testing';
 import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
 import { HealthController } from '../examples/health.controller';
 import { InboxController } from '../examples/inbox.controller';
+import { AppModule as ChannelsAppModule } from '../examples/channels/modules';
+import { Welcome } from '../examples/channels/welcome';
+import { welcome } from '../examples/delivery/own-channels';
+import { AppModule as FirstAppModule } from '../examples/install/app.module';
+import { AppModule as BillingAppModule, Billing } from '../examples/metrics/billing';
+import { AppModule as NotifierAppModule, Orders } from '../examples/notifier/order-shipped';
+import { Payments, sampled } from '../examples/tracing/spans';
 import { memorySqlite } from './helpers/sqlite';
 
 /** The application's own guard, as the recipe expects one: it puts the signed-in user on `request.user`. */
@@ -176,5 +190,139 @@ describe('examples/health.controller.ts', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('examples/metrics/billing.ts (docs/metrics.md)', () => {
+  it('counts charges and times them, served on GET /metrics', async () => {
+    const ref = await Test.createTestingModule({ imports: [BillingAppModule] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      await app.get(Billing).charge('4242424242424242');
+      await app.get(Billing).charge('5555555555554444');
+      const res = await request(app.getHttpServer()).get('/metrics').expect(200);
+      expect(res.text).toMatch(/^charges_total\{provider="visa"\} 1$/m);
+      expect(res.text).toMatch(/^charges_total\{provider="other"\} 1$/m);
+      expect(res.text).toMatch(/^billing_charge_duration_count\{status="ok"\} 2$/m);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/notifier/order-shipped.ts (docs/notifier.md)', () => {
+  it('notifies Ada by SMS, push and inbox, once per idempotency key', async () => {
+    const ref = await Test.createTestingModule({ imports: [NotifierAppModule] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const notificationId = await app.get(Orders).ship('o-7');
+      const notifier = app.get(NotifierService);
+      const deliveries = await notifier.deliveries(notificationId);
+      expect(deliveries.map((d) => [d.channel, d.status]).sort()).toEqual([
+        ['inbox', 'sent'],
+        ['push', 'sent'],
+        ['sms', 'sent'],
+      ]);
+      const inbox = await app.get(InboxService).getInbox('u1');
+      expect(inbox.notifications.map((m) => m.title)).toEqual(['Order shipped']);
+      expect(await app.get(Orders).ship('o-7')).toBe(notificationId);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/install/app.module.ts (docs/install.md, a first app)', () => {
+  it('serves /metrics and /health, continues a traceparent and sends mail through the log driver', async () => {
+    const ref = await Test.createTestingModule({ imports: [FirstAppModule] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const server = app.getHttpServer();
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const health = await request(server)
+        .get('/health')
+        .set('traceparent', `00-${traceId}-00f067aa0ba902b7-01`);
+      expect(health.status).toBe(200);
+      expect(health.body.status).toBe('healthy');
+      const spans = app.get<TracerProtocol>(TRACER).getAllSpans();
+      expect(spans.map((s) => [s.name, s.spanContext().traceId])).toContainEqual([
+        'GET /health',
+        traceId,
+      ]);
+      const metrics = await request(server).get('/metrics').expect(200);
+      expect(metrics.text).toContain(
+        'http_server_requests_total{method="GET",route="/health",status_code="200"} 1',
+      );
+      const sent = await app
+        .get<MailerProtocol>(MAILER)
+        .send({ to: ['ada@example.com'], subject: 'Hi', text: 'Welcome' });
+      expect(sent.accepted).toEqual(['ada@example.com']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/channels (docs/channels.md)', () => {
+  it('sends the SMS, the push batch and the templated mail with attachments through log backends', async () => {
+    const ref = await Test.createTestingModule({
+      imports: [ChannelsAppModule],
+      providers: [Welcome],
+    }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const { dead, sent } = await app
+        .get(Welcome)
+        .run(
+          { id: 'u1', name: 'Ada <3', email: 'ada@example.com', deviceTokens: ['t1', 't2'] },
+          Buffer.from('png'),
+          Buffer.from('pdf'),
+        );
+      expect(dead).toEqual([]);
+      expect(sent.accepted).toEqual(
+        expect.arrayContaining(['ada@example.com', 'team@example.com', 'audit@example.com']),
+      );
+      expect(sent.backend).toBe('mail');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/tracing/spans.ts (docs/tracing.md)', () => {
+  it('continues the incoming trace and injects it into outgoing headers', async () => {
+    @Module({ imports: [MonitorModule.forRoot()], providers: [Payments] })
+    class TracingApp {}
+    const ref = await Test.createTestingModule({ imports: [TracingApp] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const result = await app
+        .get(Payments)
+        .charge('o-7', { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+      expect(result.traceId).toBe(traceId);
+      expect(result.outgoing.traceparent).toMatch(
+        new RegExp(`^00-${traceId}-${result.spanId}-0[13]$`),
+      );
+      expect(sampled).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('examples/delivery/own-channels.ts (docs/reliable-delivery.md)', () => {
+  it('records the delivery of a RetryingMailer, failing over to the fallback on a transient error', async () => {
+    const primary = new InMemoryMailer('smtp');
+    const fallback = new InMemoryMailer('sendgrid');
+    primary.failNext(new DeliveryError('smtp down', { reason: 'provider_unavailable' }));
+    const record = await welcome(primary, fallback);
+    expect(record).toMatchObject({ status: 'sent', backend: 'sendgrid' });
+    expect(fallback.sentTo('ada@example.com')).toHaveLength(1);
   });
 });

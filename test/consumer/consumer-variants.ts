@@ -149,7 +149,13 @@ export const FEATURES = {
     herald: ['@herald/contracts', '@herald/notification'],
     peers: ['@nestjs/event-emitter'],
     requires: [],
-    shares: ['inbox/inbox.controller.ts', 'inbox/inbox-hooks.listener.ts'],
+    shares: [
+      'inbox/inbox.controller.ts',
+      'inbox/current-user.decorator.ts',
+      'inbox/inbox-hooks.listener.ts',
+      'inbox/inbox-test.controller.ts',
+      'inbox/consumer-user.guard.ts',
+    ],
   },
 } satisfies Record<string, Feature>;
 

@@ -1,13 +1,18 @@
-import type { Type } from '@nestjs/common';
+import type { DynamicModule, Type } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { Test, type TestingModule } from '@nestjs/testing';
+import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { ObservabilityModule } from '@herald/observability';
 import { MailerModule, NotificationModule } from '@herald/notification';
 import { connectionFromUrl } from '@herald/notification/bullmq';
-import { NotifierModule, type NotificationGate } from '@herald/notification/notifier';
+import {
+  NotifierModule,
+  type NotificationDigester,
+  type NotificationGate,
+  type NotifierModuleOptions,
+} from '@herald/notification/notifier';
 import { InboxModule } from '@herald/notification/inbox';
 import {
   CreateDeliveryRecords1732400000000,
@@ -35,6 +40,9 @@ export interface NotifierTestApp {
   app: TestingModule;
   /** Closes the app, removes its queues from Redis and drops its schema. */
   close(): Promise<void>;
+  /** The delivery queue's name (the notifier's is `<queueName>-notifier`). */
+  queueName: string;
+  prefix: string;
 }
 
 /**
@@ -43,13 +51,16 @@ export interface NotifierTestApp {
  * delivery and notifier migrations; the SMS (Twilio), push (FCM) and mail
  * (SendGrid) backends pointed at fake servers; reliable delivery in `mode`
  * (`bullmq`: throw-away queues on the local Redis, workers in this process);
- * the inbox and device tokens in the database.
+ * the inbox and device tokens in the database; `imports` booted beside.
  */
 export async function startNotifierApp(
   db: 'sqlite' | 'postgres',
   mode: 'inline' | 'bullmq',
   fakes: NotifierFakes,
   gates: Type<NotificationGate>[] = [],
+  notifierOptions: NotifierModuleOptions = {},
+  configure: (builder: TestingModuleBuilder) => TestingModuleBuilder = (builder) => builder,
+  extras: { digester?: Type<NotificationDigester>; imports?: DynamicModule[] } = {},
 ): Promise<NotifierTestApp> {
   const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
   const prefix = 'herald-test';
@@ -77,7 +88,7 @@ export async function startNotifierApp(
           extra: { max: 10 },
         }
       : memorySqlite();
-  const app = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [
       ObservabilityModule,
       EventEmitterModule.forRoot(),
@@ -122,12 +133,16 @@ export async function startNotifierApp(
         ],
       }),
       InboxModule.forRoot({ config: { storeBackend: 'database' } }),
-      NotifierModule.forRoot({}, { gates }),
+      NotifierModule.forRoot(notifierOptions, { gates, digester: extras.digester }),
+      ...(extras.imports ?? []),
     ],
-  }).compile();
+  });
+  const app = await configure(builder).compile();
   await app.init();
   return {
     app,
+    queueName,
+    prefix,
     close: async () => {
       await app.close();
       for (const name of [queueName, `${queueName}-notifier`]) {

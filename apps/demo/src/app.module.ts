@@ -16,6 +16,8 @@ import { HomeController } from './home/home.controller';
 import { SloDemoModule } from './slo/slo-demo.module';
 import { ErrorsDemoModule } from './errors/errors-demo.module';
 import { ChannelsDemoModule } from './notifications/channels-demo.module';
+import { PreferencesDemoModule } from './preferences/preferences-demo.module';
+import { SuppressionDemoModule } from './suppression/suppression-demo.module';
 
 /**
  * The demo application. It runs on embedded defaults: no configuration file,
@@ -36,7 +38,9 @@ import { ChannelsDemoModule } from './notifications/channels-demo.module';
     AdminPagesModule,
     NotificationsDemoModule,
     DeliveryDemoModule,
+    PreferencesDemoModule,
     ChannelsDemoModule,
+    SuppressionDemoModule,
     HealthModule,
     DemoMetricsModule,
     TracingDemoModule,

@@ -16,6 +16,8 @@ export * from './admin';
 export * from './utils';
 export * from './registry';
 export * from './notifier';
+export * from './webhooks';
+export * from './suppression';
 export { NotificationModule } from './notification.module';
 export type {
   NotificationConfigInput,

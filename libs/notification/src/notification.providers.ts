@@ -1,4 +1,5 @@
 import type { Provider } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import {
   getPushChannelToken,
   getSmsChannelToken,
@@ -33,6 +34,7 @@ import {
   type BackendKind,
 } from './registry/backend-registry.providers';
 import { DeliveryTelemetry } from './utils/delivery-telemetry';
+import { lazyEventEmitter } from './utils/lazy-event-emitter.util';
 
 /** How one `NotificationModule` is built. */
 export interface NotificationBuildContext {
@@ -56,9 +58,14 @@ export function resolveNotificationConfig(input?: NotificationConfigInput): Noti
 /** `DeliveryTelemetry` from whatever `TRACER` / `METRICS_COLLECTOR` are bound (no-op stand-ins included). */
 export const telemetryProvider = (token: symbol): Provider => ({
   provide: token,
-  useFactory: (tracer?: TracerProtocol, metrics?: MetricsCollectorProtocol) =>
-    new DeliveryTelemetry(tracer, metrics),
+  useFactory: (moduleRef: ModuleRef, tracer?: TracerProtocol, metrics?: MetricsCollectorProtocol) =>
+    new DeliveryTelemetry(
+      tracer,
+      metrics,
+      lazyEventEmitter(moduleRef, 'HeraldNotification', 'notification.sms.opt_out events'),
+    ),
   inject: [
+    ModuleRef,
     { token: TRACER, optional: true },
     { token: METRICS_COLLECTOR, optional: true },
   ],

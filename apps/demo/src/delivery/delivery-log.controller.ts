@@ -4,6 +4,9 @@ import {
   Get,
   Header,
   HttpCode,
+  NotFoundException,
+  Optional,
+  Param,
   Post,
   Query,
   Res,
@@ -13,8 +16,10 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import type { Response } from 'express';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import {
   DELIVERY_STORE,
+  DeliveryFeedbackRecorder,
   DeliveryService,
   ReliableSmsChannel,
   type DeliveryStore,
@@ -28,24 +33,64 @@ import { AdminShellService } from '../admin/admin-shell.service';
 import { CurrentUserGuard } from '../auth/current-user.guard';
 import { LoginRequiredFilter } from '../auth/login-required.filter';
 import { DEMO_SCENARIOS } from './demo-backends';
-import { DeliveryListQueryDto, SendTestSmsDto } from './delivery-log.dto';
+import {
+  DeliveryIdParamDto,
+  DeliveryListQueryDto,
+  SendTestSmsDto,
+  SimulateFeedbackDto,
+} from './delivery-log.dto';
 import { renderDeliveryLog } from './delivery-log.page';
 
 /**
  * The delivery log: `GET /admin/deliveries` (page: notifications with their
- * channel deliveries, then every record), `.json` (records), `POST .../send` (test SMS).
+ * channel deliveries, then every record), `.json` (records), `POST .../send` (test SMS),
+ * `POST .../:id/feedback` (plays a provider's delivery report).
  */
 @Controller('admin')
 @UseGuards(CurrentUserGuard)
 @UseFilters(LoginRequiredFilter)
 @UsePipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }))
 export class DeliveryLogController {
+  private readonly feedbackRecorder: DeliveryFeedbackRecorder;
+
   constructor(
     private readonly delivery: DeliveryService,
     @Inject(DELIVERY_STORE) private readonly store: DeliveryStore,
     private readonly shell: AdminShellService,
     @InjectNotifier() private readonly notifier: NotifierService,
-  ) {}
+    @Optional() events?: EventEmitter2,
+  ) {
+    this.feedbackRecorder = new DeliveryFeedbackRecorder(store, () => events);
+  }
+
+  /**
+   * Demo only: plays the delivery report a provider would post to
+   * `NotificationWebhooksModule` for a sent record (the demo's backends are
+   * the log driver and simulations, which report nothing), so the log shows a
+   * record moving on to delivered, bounced, failed or complained and
+   * `notification.delivery.updated` fires. A move the order of statuses
+   * forbids answers `unchanged`.
+   */
+  @Post('deliveries/:id/feedback')
+  async feedback(
+    @Param() params: DeliveryIdParamDto,
+    @Body() body: SimulateFeedbackDto,
+    @Res() res: Response,
+  ) {
+    const record = await this.store.get(params.id);
+    if (!record?.providerMessageId)
+      throw new NotFoundException(`no sent delivery "${params.id}" with a provider message id`);
+    const { result } = await this.feedbackRecorder.record({
+      channel: record.channel as 'sms' | 'push' | 'email',
+      provider: 'demo',
+      providerMessageId: record.providerMessageId,
+      status: body.status,
+      reason: body.status === 'delivered' ? undefined : `simulated ${body.status}`,
+    });
+    if (res.req.accepts(['json', 'html']) === 'html') return res.redirect(303, '/admin/deliveries');
+    const updated = await this.store.get(params.id);
+    return res.status(200).json({ result, status: updated?.status });
+  }
 
   @Get('deliveries')
   @Header('Content-Type', 'text/html; charset=utf-8')

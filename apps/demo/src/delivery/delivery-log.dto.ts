@@ -1,6 +1,11 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '@herald/notification';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  DELIVERY_STATUSES,
+  FEEDBACK_STATUSES,
+  type DeliveryStatus,
+  type FeedbackStatus,
+} from '@herald/notification';
 import { NoControlCharacters } from '../http/no-control-characters.decorator';
 import { DEMO_SCENARIOS } from './demo-backends';
 
@@ -30,4 +35,18 @@ export class DeliveryListQueryDto {
   @Min(1)
   @Max(500)
   limit?: number;
+}
+
+/** Body of `POST /admin/deliveries/:id/feedback`: the provider report to play. */
+export class SimulateFeedbackDto {
+  @IsIn(FEEDBACK_STATUSES, { message: 'status must be one of $constraint1' })
+  status!: FeedbackStatus;
+}
+
+/** Path of `POST /admin/deliveries/:id/feedback`. */
+export class DeliveryIdParamDto {
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, {
+    message: 'id must be a delivery id (letters, digits, "_" and "-", at most 64)',
+  })
+  id!: string;
 }

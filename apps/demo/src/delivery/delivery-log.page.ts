@@ -1,5 +1,5 @@
 import type { AdminViewer } from '@herald/contracts';
-import type { DeliveryRecord, DeliveryStatus } from '@herald/notification';
+import { FEEDBACK_STATUSES, type DeliveryRecord, type DeliveryStatus } from '@herald/notification';
 import { html, raw } from '../admin/html.util';
 import { DEMO_SCENARIOS } from './demo-backends';
 import type { LoggedNotification } from './notification-log';
@@ -15,7 +15,33 @@ const COLOURS: Record<DeliveryStatus, string> = {
   suppressed: '#7c3aed',
   throttled: '#a16207',
   digested: '#0e7490',
+  delivered: '#166534',
+  bounced: '#9f1239',
+  complained: '#be185d',
 };
+
+/**
+ * Moves a row the moment a provider report arrives: the shell's stream
+ * broadcasts `delivery.updated` (the two-second reload covers the rest).
+ */
+const LIVE_SCRIPT = `(function () {
+  if (!window.EventSource) return;
+  var colours = __COLOURS__;
+  var source = new EventSource('/admin/notifications/stream');
+  source.addEventListener('delivery.updated', function (e) {
+    var data;
+    try { data = JSON.parse(e.data); } catch (err) { return; }
+    document.querySelectorAll('tr[data-id]').forEach(function (row) {
+      if (row.getAttribute('data-id') !== data.delivery_id) return;
+      row.setAttribute('data-status', data.status);
+      var badge = row.querySelector('.badge.status');
+      badge.textContent = data.status;
+      badge.style.background = colours[data.status] || '#6b7280';
+      row.querySelector('.report').textContent = (data.reason || '') + ' ' + data.occurred_at.slice(11, 19);
+    });
+  });
+  window.addEventListener('beforeunload', function () { source.close(); });
+})();`;
 
 const badge = (status: string) =>
   html`<span class="badge" style="background:${COLOURS[status as DeliveryStatus] ?? '#6b7280'}"
@@ -31,14 +57,14 @@ function renderNotifications(
   const items = notifications.map(
     ({ notification: n, deliveries }) =>
       html`<li data-notification="${n.id}">
-        <code>${n.id}</code> <b>${n.type}</b> (${n.category}) ${badge(n.status)}
+        <code>${n.id}</code> <b>${n.type}</b> (${n.category}) ${raw(badge(n.status))}
         ${n.createdAt.toISOString().slice(11, 19)}
         <ul>
           ${deliveries.map(
             (d) =>
               html`<li data-status="${String(d.status)}">
-                ${String(d.channel)} → ${String(d.recipient)} ${badge(String(d.status))}
-                ${d.lastError ? html`<i>${String(d.lastError)}</i>` : ''}
+                ${String(d.channel)} → ${String(d.recipient)} ${raw(badge(String(d.status)))}
+                ${d.lastError ? raw(html`<i>${String(d.lastError)}</i>`) : ''}
               </li>`,
           )}
         </ul>
@@ -64,6 +90,23 @@ function renderNotifications(
     </ul>`;
 }
 
+/** A record's provider report (reason, time), or buttons that play one for a sent record. */
+function feedback(r: DeliveryRecord): string {
+  if (r.status !== 'sent' || !r.providerMessageId) {
+    const at = r.providerStatusAt ? r.providerStatusAt.toISOString().slice(11, 19) : '';
+    return html`${r.providerReason ?? ''} ${at}`;
+  }
+  const buttons = FEEDBACK_STATUSES.map(
+    (status) =>
+      html`<button type="submit" name="status" value="${status}" title="play a ${status} report">
+        ${status}
+      </button>`,
+  );
+  return html`<form method="post" action="/admin/deliveries/${r.id}/feedback" class="feedback">
+    ${buttons}
+  </form>`;
+}
+
 /** The delivery log: a send form, counts by status and the newest records (recipients masked). */
 export function renderDeliveryLog(
   records: DeliveryRecord[],
@@ -83,14 +126,17 @@ export function renderDeliveryLog(
   );
   const rows = records.map((r) => {
     const json = r.toJSON();
-    return html`<tr data-status="${r.status}">
+    return html`<tr data-id="${r.id}" data-status="${r.status}">
       <td><code>${r.id}</code></td>
       <td>${r.channel}</td>
       <td>${r.backend}</td>
       <td>${json.recipient}</td>
-      <td><span class="badge" style="background:${COLOURS[r.status]}">${r.status}</span></td>
+      <td>
+        <span class="badge status" style="background:${COLOURS[r.status]}">${r.status}</span>
+      </td>
       <td>${r.attempts}</td>
       <td>${r.lastError ?? ''}</td>
+      <td class="report">${raw(feedback(r))}</td>
       <td>${r.updatedAt.toISOString().slice(11, 19)}</td>
     </tr>`;
   });
@@ -98,8 +144,11 @@ export function renderDeliveryLog(
     <p>
       Every SMS goes through retries (exponential backoff, full jitter), failover to fallback
       backends and a per-backend circuit breaker; each message has a record moving
-      <code>queued → sending → sent | retrying | failed | dead</code>. Queue mode: <b>${mode}</b>.
-      This page refreshes every two seconds; JSON at
+      <code>queued → sending → sent | retrying | failed | dead</code>, then, as the provider's
+      signed status webhooks report,
+      <code>sent → delivered | bounced | failed | complained</code> (the demo's backends report
+      nothing: the buttons on a sent record play the report). Queue mode: <b>${mode}</b>. This page
+      refreshes every two seconds; JSON at
       <a href="/admin/deliveries.json">/admin/deliveries.json</a>.
     </p>
     <form method="post" action="/admin/deliveries/send">
@@ -125,6 +174,7 @@ export function renderDeliveryLog(
           <th>status</th>
           <th>attempts</th>
           <th>last error</th>
+          <th>provider report</th>
           <th>updated (UTC)</th>
         </tr>
       </thead>
@@ -135,5 +185,6 @@ export function renderDeliveryLog(
     ${raw(`<style>.badge{color:#fff;border-radius:.6rem;padding:.1rem .5rem;font-size:.85rem}
       table{border-collapse:collapse;width:100%;margin-top:1rem;font-size:.9rem}
       td,th{border-bottom:1px solid #dde1e8;padding:.3rem;text-align:left}</style>
-      <script>setTimeout(function(){location.reload()},2000)</script>`)}`;
+      <script>setTimeout(function(){location.reload()},2000)</script>`)}
+    ${raw(`<script>${LIVE_SCRIPT.replace('__COLOURS__', JSON.stringify(COLOURS))}</script>`)}`;
 }

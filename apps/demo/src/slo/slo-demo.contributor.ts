@@ -1,9 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AdminContributor, type AdminNavEntry } from '@herald/contracts';
+import { AdminContributor, type AdminNavEntry, type AdminPage } from '@herald/contracts';
 import { SLOMonitor } from '@herald/monitor';
 import { DEMO_SLOS } from './demo-slos';
+import { renderSloReportPage, SLO_REPORT_PAGE_PATH } from './slo-report.page';
+import { buildSloReport } from './slo-report.util';
 
-/** Registers the demo SLOs and puts "SLOs" in the shell's navigation. */
+/**
+ * Registers the demo SLOs, puts "SLOs" and "SLO budgets" in the shell's
+ * navigation, and serves the signed-in chart page `/admin/slos`.
+ */
 @AdminContributor({ order: 88 })
 @Injectable()
 export class SloDemoContributor implements AdminContributor, OnModuleInit {
@@ -18,6 +23,19 @@ export class SloDemoContributor implements AdminContributor, OnModuleInit {
   }
 
   navigation(): AdminNavEntry[] {
-    return [{ label: 'SLOs', path: '/slos', order: 88 }];
+    return [
+      { label: 'SLOs', path: '/slos', order: 88 },
+      { label: 'SLO budgets', path: SLO_REPORT_PAGE_PATH, order: 89 },
+    ];
+  }
+
+  pages(): AdminPage[] {
+    return [
+      {
+        path: SLO_REPORT_PAGE_PATH,
+        title: 'SLO budgets',
+        render: () => renderSloReportPage(buildSloReport(this.slos)),
+      },
+    ];
   }
 }

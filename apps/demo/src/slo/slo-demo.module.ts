@@ -2,11 +2,15 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { SloDemoContributor } from './slo-demo.contributor';
 import { SloDemoController } from './slo-demo.controller';
+import { SloReportController } from './slo-report.controller';
 
-/** The SLO demo: two demo SLOs, their state page and a sample-recording endpoint. */
+/**
+ * The SLO demo: two demo SLOs, their state page, a sample-recording endpoint,
+ * and the signed-in chart page `/admin/slos` with its JSON `/admin/slos/report`.
+ */
 @Module({
   imports: [AuthModule],
-  controllers: [SloDemoController],
+  controllers: [SloDemoController, SloReportController],
   providers: [SloDemoContributor],
 })
 export class SloDemoModule {}

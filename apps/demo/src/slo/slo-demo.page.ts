@@ -44,7 +44,8 @@ export function renderSloPage(slos: SloStateView[]): string {
       Latency objectives evaluated by <code>SLOMonitor</code> (nearest-rank percentile over the
       window). Violations are dispatched through <code>ALERT_DISPATCHER</code> (the logging
       dispatcher here: watch the server log), at most once per suppression window per SLO. JSON:
-      <a href="/slos/state">/slos/state</a>.
+      <a href="/slos/state">/slos/state</a>. Error budgets and burn rates as charts (signed-in):
+      <a href="/admin/slos">SLO budgets</a>.
     </p>
     <table class="slos">
       <thead>

@@ -9,6 +9,12 @@ export interface NotifyOptions {
   delayMs?: number;
   /** Dispatches the whole notification at this time (a `Date` or epoch milliseconds; needs the BullMQ queue). */
   sendAt?: Date | number;
+  /**
+   * Sends only if this database transaction commits (for TypeORM, the
+   * `EntityManager` of `dataSource.transaction(...)` or a `QueryRunner`);
+   * needs the notifier's transactional outbox.
+   */
+  transaction?: object;
 }
 
 /** What `notify()` answers: at least the id of the notification. */

@@ -80,6 +80,16 @@ describe('trace context in logs', () => {
     }
   });
 
+  it('withPinoTraceContext takes any pino options and keeps them (type-checked with { level })', () => {
+    // `{ level: 'info' }` shares no property with `{ mixin? }`: the options type must not be that
+    const options = withPinoTraceContext({ level: 'info', base: undefined });
+    expect(options.level).toBe('info');
+    expect(options.mixin).toBe(pinoTraceMixin);
+    const { stream, lines } = pinoLines();
+    pino(options, stream).info('plain');
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'plain' });
+  });
+
   it('pino: the mixin, alone or after an own mixin, adds the ids to each line written in a span', () => {
     const { stream, lines } = pinoLines();
     const logger = pino(

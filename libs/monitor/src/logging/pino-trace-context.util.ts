@@ -23,9 +23,11 @@ export function pinoTraceMixin(): Partial<TraceLogFields> {
  * pino(withPinoTraceContext({ level: 'info' }));
  * LoggerModule.forRoot({ pinoHttp: withPinoTraceContext({ level: 'info' }) }); // nestjs-pino
  */
-export function withPinoTraceContext<T extends { mixin?: PinoMixin }>(
-  options: T = {} as T,
+export function withPinoTraceContext<T extends object = Record<string, never>>(
+  options: T & { mixin?: PinoMixin } = {} as T,
 ): T & { mixin: PinoMixin } {
+  // `T extends object`, not `T extends { mixin? }`: an all-optional constraint would refuse
+  // `{ level: 'info' }` (no property in common) and fall back to the constraint.
   const own = options.mixin;
   const mixin: PinoMixin =
     own === undefined

@@ -1,4 +1,4 @@
-import { ConsoleLogger } from '@nestjs/common';
+import { ConsoleLogger, type ConsoleLoggerOptions } from '@nestjs/common';
 import { traceLogFields } from './trace-log-fields.util';
 
 /**
@@ -26,9 +26,24 @@ export class TraceContextLogger extends ConsoleLogger {
       : `${formatted}trace_id=${fields.trace_id} span_id=${fields.span_id} `;
   }
 
-  protected override getJsonLogObject(...args: Parameters<ConsoleLogger['getJsonLogObject']>) {
-    const object = super.getJsonLogObject(...args);
-    const fields = traceLogFields();
-    return fields === undefined ? object : Object.assign(object, fields);
+  constructor();
+  constructor(context: string);
+  constructor(options: ConsoleLoggerOptions);
+  constructor(context: string, options: ConsoleLoggerOptions);
+  constructor(contextOrOptions?: string | ConsoleLoggerOptions, options?: ConsoleLoggerOptions) {
+    // ConsoleLogger sorts out which of the two it was given, `undefined`s included.
+    super(contextOrOptions as string, options as ConsoleLoggerOptions);
+    // JSON lines (Nest 11.1+): `getJsonLogObject` builds each line's object. It is
+    // wrapped per instance rather than overridden in the class, so the published
+    // declaration names no member that Nest 11.0's ConsoleLogger lacks.
+    const self = this as unknown as { getJsonLogObject?: (...a: unknown[]) => object };
+    const build = self.getJsonLogObject;
+    if (typeof build === 'function') {
+      self.getJsonLogObject = (...a: unknown[]) => {
+        const object = build.apply(this, a);
+        const fields = traceLogFields();
+        return fields === undefined ? object : Object.assign(object, fields);
+      };
+    }
   }
 }

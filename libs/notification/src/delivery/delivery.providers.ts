@@ -31,8 +31,8 @@ export function createDeliveryStore(config: DeliveryConfig, moduleRef?: ModuleRe
       moduleRef,
       'the database delivery store',
       'notification.delivery.store',
-      'import TypeOrmModule.forRoot(...) and run CreateDeliveryRecords1732400000000 and ' +
-        'AddDeliveryNotificationId1734200000000, or use store "memory"',
+      'import TypeOrmModule.forRoot(...) and run CreateDeliveryRecords1732400000000, ' +
+        'AddDeliveryNotificationId1734200000000 and AddDeliveryFeedback1735300000000, or use store "memory"',
     ),
   );
 }

@@ -15,16 +15,26 @@ export {
   DeliveryRecord,
   DELIVERY_STATUSES,
   DELIVERY_TRANSITIONS,
+  FEEDBACK_STATUSES,
   FINAL_STATUSES,
   NOT_SENT_STATUSES,
   type NotSentStatus,
   type DeliveryStatus,
+  type FeedbackStatus,
   type DeliveryChannel,
   type ProviderChannel,
   type DeliveryRecordData,
   type DeliveryPatch,
 } from './records/delivery-record';
 export { DeliveryStateError } from './records/delivery-state.error';
+export {
+  DELIVERY_UPDATED_EVENT,
+  DELIVERY_FEEDBACK_METRIC,
+  type DeliveryUpdatedEvent,
+  type DeliveryFeedback,
+  type DeliveryFeedbackResult,
+} from './feedback/delivery-feedback.events';
+export { DeliveryFeedbackRecorder } from './feedback/delivery-feedback.recorder';
 /** How records (and the channels' logs and spans) mask a recipient. */
 export { maskRecipient } from '../utils/mask.util';
 export type {
@@ -42,6 +52,11 @@ export {
   type WithDeliveryId,
 } from './reliable/delivery.service';
 export type { ChannelAdapter } from './reliable/channel-adapters';
+export type {
+  DeliveryGuard,
+  DeliveryGuardItem,
+  DeliveryGuardVerdict,
+} from './reliable/delivery-guard';
 export { ReliableSmsChannel, ReliablePushChannel } from './reliable/reliable-channels';
 export { ReliableMailer } from './reliable/reliable-mailer';
 export { createDeliveryService, type DeliverySettings } from './reliable/create-delivery-service';

@@ -13,6 +13,7 @@ export type DeliveryFailureReason =
   | 'timeout'
   | 'connection'
   | 'circuit_open'
+  | 'suppressed'
   | 'unknown';
 
 const PERMANENT: ReadonlySet<DeliveryFailureReason> = new Set([
@@ -22,6 +23,7 @@ const PERMANENT: ReadonlySet<DeliveryFailureReason> = new Set([
   'auth',
   'forbidden',
   'payload_too_large',
+  'suppressed',
 ]);
 
 export interface DeliveryErrorOptions {

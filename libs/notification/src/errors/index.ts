@@ -5,3 +5,4 @@ export {
   type DeliveryErrorOptions,
 } from './delivery.error';
 export { InvalidMailError } from './invalid-mail.error';
+export { DeliverySuppressedError } from './delivery-suppressed.error';

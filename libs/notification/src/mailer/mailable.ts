@@ -106,6 +106,17 @@ export class Mailable {
     return this;
   }
 
+  /**
+   * What kind of mail this is (`metadata.category`): the suppression list
+   * matches entries of this category, and with one-click unsubscribe on, a
+   * category that is not transactional (`transactionalCategories`) adds
+   * `List-Unsubscribe`. Mail without a category counts as transactional.
+   * @example new Mailable().category('newsletter')
+   */
+  category(name: string): this {
+    return this.metadata('category', name);
+  }
+
   idempotencyKey(key: string): this {
     this.message.idempotencyKey = key;
     return this;

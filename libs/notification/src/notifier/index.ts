@@ -2,14 +2,20 @@
  * `@herald/notification/notifier`: notify a person, not a channel.
  * Notification classes (`via()`, `toSms()`, `toPush()`, `toMail()`,
  * `toInbox()`), `NotifierService.notify()`, recipients and their resolver,
- * the device-token registry, gates between routing and sending, custom
+ * the device-token registry, preferences (per user × category × channel),
+ * gates between routing and sending, custom
  * channels, and `NotifierModule`.
  */
 export { NotifierModule } from './notifier.module';
-export type { NotifierModuleOptions, NotifierModuleExtras } from './notifier-options.interface';
+export type {
+  NotifierModuleOptions,
+  NotifierModuleExtras,
+  NotifierOutboxOptions,
+} from './notifier-options.interface';
 export {
   NotifierService,
   notificationIdFor,
+  type NotifierNotifyOptions,
   type NotifyResult,
   type NotificationStatusReport,
 } from './notifier.service';
@@ -34,7 +40,9 @@ export {
   NOTIFICATION_DIGESTER,
   NOTIFIER_CHANNELS,
   NOTIFICATION_STORE,
+  NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,
+  NOTIFICATION_PREFERENCE_STORE,
 } from './notifier.constants';
 export { NOTIFIER_METRICS, NotifierMetrics, type NotificationOutcome } from './notifier.metrics';
 
@@ -78,6 +86,19 @@ export { MemoryDeviceTokenStore } from './devices/memory-device-token.store';
 export { deadTokenReason } from './devices/dead-token.util';
 
 export {
+  MAX_PREFERENCE_CATEGORY_LENGTH,
+  MAX_PREFERENCE_USER_ID_LENGTH,
+  type NotificationPreference,
+  type NotificationPreferenceInput,
+  type PreferenceTopic,
+  type EffectivePreference,
+} from './preferences/notification-preference';
+export type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol';
+export { NotificationPreferencesService } from './preferences/notification-preferences.service';
+export { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store';
+export { PreferenceGate } from './preferences/preference.gate';
+
+export {
   NOTIFICATION_STATUSES,
   type NotificationStatus,
   type NotificationRecord,
@@ -90,6 +111,11 @@ export {
   MemoryNotificationStore,
   type MemoryNotificationStoreOptions,
 } from './records/memory-notification.store';
+
+export type { NotifierTransaction, TransactionRunnerLike } from './outbox/notifier-transaction';
+export type { OutboxEntry, OutboxPayload, OutboxCounts } from './outbox/outbox-entry';
+export type { OutboxStore, NewOutboxEntry } from './outbox/outbox-store.protocol';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 
 export type { DispatchedDelivery } from './planning/notification-dispatcher';
 export type {
@@ -106,3 +132,26 @@ export { NotifyArgumentError } from './errors/notify-argument.error';
 export { RecipientNotFoundError } from './errors/recipient-not-found.error';
 export { NotifierConfigError } from './errors/notifier-config.error';
 export { DeviceTokenError } from './errors/device-token.error';
+export { NotificationPreferenceError } from './errors/notification-preference.error';
+
+export type { EscalationStep, ThrottleRule, DigestRule, TimingRules } from './timing/timing-rules';
+export { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
+export {
+  quietHoursGate,
+  type QuietHoursOptions,
+  type QuietHoursWindow,
+} from './timing/quiet-hours.gate';
+export { TimingRuleError } from './errors/timing-rule.error';
+export { throttleGate, type ThrottleGateOptions } from './timing/throttle.gate';
+export {
+  MemoryThrottleStore,
+  RedisThrottleStore,
+  type ThrottleStore,
+  type ThrottleVerdict,
+} from './timing/throttle-store';
+export type { RedisTimingStoreOptions, TimingRedisClient } from './timing/redis-client.util';
+export { DigestGate } from './digest/digest.gate';
+export type { DigestBatch, DigestItem, RenderDigest } from './digest/digest-batch';
+export { isDigestBuffer, type DigestBuffer } from './digest/digest-buffer';
+export { MemoryNotificationDigester } from './digest/memory-notification.digester';
+export { RedisNotificationDigester } from './digest/redis-notification.digester';

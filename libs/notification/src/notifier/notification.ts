@@ -1,6 +1,7 @@
 import type { MailAddress, MailMessage, PushMessage } from '@herald/contracts';
 import type { Mailable } from '../mailer/mailable';
 import type { RecipientLike } from './recipients/recipient.interface';
+import type { DigestRule, EscalationStep, ThrottleRule } from './timing/timing-rules';
 
 /** The built-in channels; a custom channel is any other registered name. */
 export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'inbox';
@@ -56,6 +57,20 @@ export abstract class Notification<R extends object = RecipientLike> {
   readonly category: string = 'general';
   /** Critical notifications bypass opt-outs and quiet hours (where those gates are installed). @default false */
   readonly critical: boolean = false;
+  /** Later channels while the inbox message stays unread ("mail after 15 min"). @default none */
+  readonly escalation?: readonly EscalationStep[];
+  /** Rate limit per recipient and category (with `throttleGate()`). @default none */
+  readonly throttle?: ThrottleRule;
+  /** Fold these per recipient into one digest per window (with `DigestGate` and a digester). @default none */
+  readonly digest?: DigestRule;
+  /**
+   * Which channels are on for this notification's category while the user
+   * has not chosen (see `NotificationPreferencesService`): a channel set to
+   * `false` is opt-in (sent only to users who turned it on), any other
+   * channel is opt-out. @default every channel on
+   * @example override readonly defaultPreferences = { mail: false }; // weekly digest: inbox only unless asked
+   */
+  readonly defaultPreferences?: Readonly<Partial<Record<ChannelName, boolean>>>;
 
   constructor() {
     this.type = new.target.name;

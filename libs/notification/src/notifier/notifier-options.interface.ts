@@ -7,7 +7,7 @@ import type { RecipientResolver } from './recipients/recipient-resolver.interfac
 /** `NotifierModule.forRoot(options)` / what `forRootAsync`'s factory returns. */
 export interface NotifierModuleOptions {
   /**
-   * Where notification records and device tokens live: `database` (the
+   * Where notification records, device tokens and preferences live: `database` (the
    * application's TypeORM `DataSource`; run `NOTIFIER_MIGRATIONS`) or `memory`.
    * @default the delivery store's kind: `database` when `notification.delivery` is enabled with store `database`, else `memory`
    */
@@ -25,6 +25,41 @@ export interface NotifierModuleOptions {
   worker?: boolean;
   /** Scheduled and deferred dispatches run at once by this process's worker. @default 5 */
   concurrency?: number;
+  /**
+   * With inline delivery, run delayed work (`delayMs`/`sendAt`, deferrals,
+   * escalation steps, digest windows) on timers of this process, lost on
+   * restart. Without it, inline delivery refuses delayed work. Ignored with
+   * the BullMQ queue. @default false
+   */
+  inlineTimers?: boolean;
+  /**
+   * Run the preference gate before the `gates` extra: deliveries to a channel
+   * the user turned off for the category are recorded `suppressed`
+   * (`critical` notifications pass). `NotificationPreferencesService` is
+   * there either way. @default true
+   */
+  preferences?: boolean;
+  /**
+   * The transactional outbox: `notify(..., { transaction })` writes into
+   * `herald_notification_outbox` inside the caller's TypeORM transaction and
+   * an `OutboxRelay` sends after the commit. Needs `store: 'database'` and
+   * `NOTIFIER_MIGRATIONS`. `true` takes the defaults. @default false
+   */
+  outbox?: boolean | NotifierOutboxOptions;
+}
+
+/** `NotifierModule` option `outbox` in detail. */
+export interface NotifierOutboxOptions {
+  /** Run an `OutboxRelay` in this process. @default the `worker` option */
+  relay?: boolean;
+  /** Rows a relay claims at once. @default 50 */
+  batchSize?: number;
+  /** Poll interval between wake-ups (PostgreSQL `LISTEN`, commits in this process). @default 1000 */
+  pollIntervalMs?: number;
+  /** How long a claimed row stays leased to its relay; a relay that dies frees its rows after this. @default 30000 */
+  leaseMs?: number;
+  /** Relay attempts of a row (a database outage) before it is marked `failed`. @default 10 */
+  maxAttempts?: number;
 }
 
 /**
@@ -40,6 +75,14 @@ export interface NotifierModuleExtras {
   resolver?: Type<RecipientResolver>;
   /** Receives deliveries a gate digests. @default none (a `digest` answer is then an error) */
   digester?: Type<NotificationDigester>;
+  /**
+   * Notification classes whose digests this process may render: a worker
+   * renders a digest window with the class's `renderDigest`, and a process
+   * that has not notified one of that class yet finds it here. List every
+   * digested class where workers run apart from the code that notifies.
+   * @default []
+   */
+  digests?: Array<abstract new (...args: any[]) => object>;
   /** Modules the classes above need (`forRoot`; `forRootAsync` has `imports` of its own). @default [] */
   imports?: Array<Type | DynamicModule | Promise<DynamicModule> | ForwardReference>;
 }

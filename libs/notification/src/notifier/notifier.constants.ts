@@ -18,5 +18,13 @@ export const NOTIFIER_CHANNELS: unique symbol = Symbol.for('herald:NOTIFIER_CHAN
 export const NOTIFICATION_STORE: unique symbol = Symbol.for('herald:NOTIFICATION_STORE') as any;
 /** The `DeviceTokenStore` behind `DeviceTokenService` (memory or database, by the `store` option). */
 export const DEVICE_TOKEN_STORE: unique symbol = Symbol.for('herald:DEVICE_TOKEN_STORE') as any;
+/** The `OutboxStore` of `notify(..., { transaction })` when option `outbox` is on, else `null`. */
+export const NOTIFICATION_OUTBOX: unique symbol = Symbol.for('herald:NOTIFICATION_OUTBOX') as any;
+/** The `NotificationPreferenceStore` behind `NotificationPreferencesService` (memory or database, by the `store` option). */
+export const NOTIFICATION_PREFERENCE_STORE: unique symbol = Symbol.for(
+  'herald:NOTIFICATION_PREFERENCE_STORE',
+) as any;
 /** What the notifier is built from, shared by `NotifierService` and `NotifierLifecycle` (internal). */
 export const NOTIFIER_PARTS = 'HERALD:NOTIFIER_PARTS';
+/** Escalation, cancellation and digest flushes (internal: `NotifierTiming`). */
+export const NOTIFIER_TIMING = 'HERALD:NOTIFIER_TIMING';

@@ -15,10 +15,19 @@ export const NOTIFIER_METRICS = {
  * How a delivery of a notification ended: `sent` (the provider accepted it),
  * `failed` (permanently, or retries exhausted), or not sent: `skipped` (no
  * address), `suppressed` (a gate: preference, suppression list), `throttled`
- * (rate limit), `digested` (folded into a digest).
+ * (rate limit), `digested` (folded into a digest), `deferred` (a gate
+ * moved it later: quiet hours, a rate limit), `cancelled` (by
+ * `NotifierService.cancel()` before it was sent).
  */
 export type NotificationOutcome =
-  'sent' | 'failed' | 'skipped' | 'suppressed' | 'throttled' | 'digested';
+  | 'sent'
+  | 'failed'
+  | 'skipped'
+  | 'suppressed'
+  | 'throttled'
+  | 'digested'
+  | 'deferred'
+  | 'cancelled';
 
 /**
  * Counts notifications and their delivery outcomes. `sent` and `failed` are

@@ -1,11 +1,18 @@
+import { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration';
 import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
 import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration';
 import { CreateNotifications1734200000002 } from './records/create-notifications.migration';
+import { CreateNotificationPreferences1735000000000 } from './preferences/create-notification-preferences.migration';
+import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration';
+import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration';
 
 /**
  * The TypeORM migrations the notifier's database stores need, in order, to
  * run after `CreateDeliveryRecords1732400000000`: `notification_id` on
- * delivery records, `herald_device_tokens`, `herald_notifications`.
+ * delivery records, `herald_device_tokens`, `herald_notifications`,
+ * `herald_notification_preferences`, the transactional outbox
+ * `herald_notification_outbox`, the provider feedback columns of delivery
+ * records (status webhooks), `herald_suppressions` (the suppression list).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -13,4 +20,8 @@ export const NOTIFIER_MIGRATIONS = [
   AddDeliveryNotificationId1734200000000,
   CreateDeviceTokens1734200000001,
   CreateNotifications1734200000002,
+  CreateNotificationPreferences1735000000000,
+  CreateNotificationOutbox1735200000000,
+  AddDeliveryFeedback1735300000000,
+  CreateSuppressions1735400000000,
 ] as const;

@@ -43,7 +43,7 @@ export class NotifierModule extends NotifierConfigurableModule {
   static forRootAsync(
     options: typeof NOTIFIER_ASYNC_OPTIONS_TYPE & Omit<NotifierModuleExtras, 'imports'>,
   ): DynamicModule {
-    const { channels, gates, resolver, digester, ...rest } = options;
-    return complete(super.forRootAsync(rest), { channels, gates, resolver, digester });
+    const { channels, gates, resolver, digester, digests, ...rest } = options;
+    return complete(super.forRootAsync(rest), { channels, gates, resolver, digester, digests });
   }
 }

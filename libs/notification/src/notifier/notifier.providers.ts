@@ -33,10 +33,13 @@ import type { NotificationDigester, NotificationGate } from './gates/notificatio
 import {
   DEVICE_TOKEN_STORE,
   NOTIFICATION_DIGESTER,
+  NOTIFICATION_PREFERENCE_STORE,
   NOTIFICATION_GATES,
+  NOTIFICATION_OUTBOX,
   NOTIFICATION_STORE,
   NOTIFIER_CHANNELS,
   NOTIFIER_PARTS,
+  NOTIFIER_TIMING,
   RECIPIENT_RESOLVER,
 } from './notifier.constants';
 import type { NotifierParts } from './notifier-parts.interface';
@@ -54,8 +57,21 @@ import { DatabaseNotificationStore } from './records/database-notification.store
 import type { NotificationStore } from './records/notification-store.protocol';
 import { MemoryNotificationStore } from './records/memory-notification.store';
 import { NotifierLifecycle } from './notifier.lifecycle';
+import { DatabaseOutboxStore } from './outbox/database-outbox.store';
+import type { OutboxStore } from './outbox/outbox-store.protocol';
+import { EscalationReadListener } from './timing/escalation-read.listener';
+import { NotifierTiming } from './timing/notifier-timing';
+import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
+import { DatabaseNotificationPreferenceStore } from './preferences/database-notification-preference.store';
+import { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store';
+import type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol';
+import { NotificationPreferencesService } from './preferences/notification-preferences.service';
+import { PreferenceGate } from './preferences/preference.gate';
+import { SUPPRESSION_GATE } from '../suppression/suppression.constants';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
+
+const BUILT_IN_CHANNELS = ['sms', 'push', 'mail', 'inbox'];
 
 const MIGRATIONS_HINT =
   'import TypeOrmModule.forRoot(...) and run NOTIFIER_MIGRATIONS, or use NotifierModule option store: "memory"';
@@ -90,7 +106,27 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
     ...channels,
     ...gates,
     { provide: NOTIFIER_CHANNELS, useFactory: (...c: NotifierChannel[]) => c, inject: channels },
-    { provide: NOTIFICATION_GATES, useFactory: (...g: NotificationGate[]) => g, inject: gates },
+    {
+      provide: NOTIFICATION_GATES,
+      // the preference gate, then the suppression list (SuppressionModule, when imported),
+      // then the app's gates
+      useFactory: (
+        setup: NotifierSetup,
+        preferences: NotificationPreferenceStore,
+        suppression: NotificationGate | undefined,
+        ...g: NotificationGate[]
+      ) => [
+        ...(setup.preferences ? [new PreferenceGate(preferences)] : []),
+        ...(suppression ? [suppression] : []),
+        ...g,
+      ],
+      inject: [
+        NOTIFIER_SETUP,
+        NOTIFICATION_PREFERENCE_STORE,
+        { token: SUPPRESSION_GATE, optional: true },
+        ...gates,
+      ],
+    },
     ...(extras.digester
       ? [extras.digester, { provide: NOTIFICATION_DIGESTER, useExisting: extras.digester }]
       : []),
@@ -136,6 +172,21 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
       inject: [NOTIFIER_SETUP, ModuleRef],
     },
     {
+      provide: NOTIFICATION_OUTBOX,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): OutboxStore | null =>
+        setup.outbox
+          ? new DatabaseOutboxStore(
+              findDataSource(
+                moduleRef,
+                'the notification outbox',
+                'NotifierModule.outbox',
+                MIGRATIONS_HINT,
+              ),
+            )
+          : null,
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
       provide: DEVICE_TOKEN_STORE,
       useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): DeviceTokenStore =>
         store<DeviceTokenStore>(
@@ -146,6 +197,26 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
           (source) => new DatabaseDeviceTokenStore(source),
         ),
       inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: NOTIFICATION_PREFERENCE_STORE,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): NotificationPreferenceStore =>
+        store<NotificationPreferenceStore>(
+          setup,
+          moduleRef,
+          'the database notification-preference store',
+          () => new MemoryNotificationPreferenceStore(),
+          (source) => new DatabaseNotificationPreferenceStore(source),
+        ),
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: NotificationPreferencesService,
+      useFactory: (preferences: NotificationPreferenceStore, custom: NotifierChannel[]) => {
+        const known = [...BUILT_IN_CHANNELS, ...custom.map((c) => c.name)];
+        return new NotificationPreferencesService(preferences, () => known);
+      },
+      inject: [NOTIFICATION_PREFERENCE_STORE, NOTIFIER_CHANNELS],
     },
     {
       provide: DeviceTokenService,
@@ -186,7 +257,9 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         }),
         scheduler: setup.queue
           ? new BullmqNotifierScheduler({ ...setup.queue, tracer })
-          : undefined,
+          : options?.inlineTimers === true
+            ? new TimerNotifierScheduler()
+            : undefined,
       }),
       inject: [
         NOTIFIER_SETUP,
@@ -209,35 +282,69 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         notifications: NotificationStore,
         resolver: RecipientResolver,
         gateList: NotificationGate[],
-        digester?: NotificationDigester,
-      ) =>
-        new NotifierService({
+        outbox: OutboxStore | null,
+        timing: NotifierTiming,
+      ) => {
+        const planner = new NotificationPlanner(parts.channels, resolver);
+        return new NotifierService({
           store: notifications,
+          outbox: outbox ?? undefined,
           delivery: parts.delivery,
           metrics: parts.metrics,
           scheduler: parts.scheduler,
           tracer: parts.tracer,
-          planner: new NotificationPlanner(parts.channels, resolver),
+          timing,
+          planner,
           dispatcher: new NotificationDispatcher({
             delivery: parts.delivery,
             channels: parts.channels,
             gates: gateList,
-            digester,
+            digester: timing.digester(),
             deviceTokens: parts.deviceTokens,
             scheduler: parts.scheduler,
             metrics: parts.metrics,
           }),
-        }),
+        });
+      },
       inject: [
         NOTIFIER_PARTS,
         NOTIFICATION_STORE,
         RECIPIENT_RESOLVER,
         NOTIFICATION_GATES,
+        NOTIFICATION_OUTBOX,
+        NOTIFIER_TIMING,
+      ],
+    },
+    {
+      provide: NOTIFIER_TIMING,
+      useFactory: (
+        parts: NotifierParts,
+        notifications: NotificationStore,
+        resolver: RecipientResolver,
+        moduleRef: ModuleRef,
+        digester?: NotificationDigester,
+      ) =>
+        new NotifierTiming({
+          digester,
+          digests: extras.digests,
+          planner: new NotificationPlanner(parts.channels, resolver),
+          channels: parts.channels,
+          store: notifications,
+          deliveries: parts.delivery.engine.store,
+          inbox: lookupInbox(moduleRef),
+          scheduler: parts.scheduler,
+        }),
+      inject: [
+        NOTIFIER_PARTS,
+        NOTIFICATION_STORE,
+        RECIPIENT_RESOLVER,
+        ModuleRef,
         { token: NOTIFICATION_DIGESTER, optional: true },
       ],
     },
     { provide: NOTIFIER, useExisting: NotifierService },
     NotifierLifecycle,
+    EscalationReadListener,
   ];
 }
 
@@ -246,7 +353,10 @@ export const NOTIFIER_EXPORTS = [
   NotifierService,
   NOTIFIER,
   DeviceTokenService,
+  NotificationPreferencesService,
   NOTIFICATION_STORE,
+  NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,
+  NOTIFICATION_PREFERENCE_STORE,
   RECIPIENT_RESOLVER,
 ];

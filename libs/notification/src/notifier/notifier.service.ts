@@ -3,6 +3,7 @@ import type {
   NotifierProtocol,
   NotifyOptions,
   NotifyResultLike,
+  SpanProtocol,
   TracerProtocol,
 } from '@herald/contracts';
 import type { DeliveryRecord, DeliveryStatus } from '../delivery/records/delivery-record';
@@ -18,6 +19,7 @@ import type {
   NotificationDispatcher,
 } from './planning/notification-dispatcher';
 import type { NotificationPlanner } from './planning/notification-planner';
+import type { NotificationPlan } from './planning/notification-plan.interface';
 import type { NotifierJob, NotifierScheduler } from './queue/notifier-job.interface';
 import type { NotifyTarget } from './recipients/recipient.interface';
 import type {
@@ -26,11 +28,33 @@ import type {
   NotificationStatus,
 } from './records/notification-record';
 import type { NotificationStore } from './records/notification-store.protocol';
+import type { NotifierTiming } from './timing/notifier-timing';
+import type { EscalationPlan, EscalationStep } from './timing/timing-rules';
+import type { OutboxEntry } from './outbox/outbox-entry';
+import type { OutboxStore } from './outbox/outbox-store.protocol';
+import { transactionRunner, type NotifierTransaction } from './outbox/notifier-transaction';
+
+/** Options of `NotifierService.notify()`. */
+export interface NotifierNotifyOptions extends NotifyOptions {
+  /**
+   * Send only if this TypeORM transaction commits (the `EntityManager` of
+   * `dataSource.transaction(...)`, or a `QueryRunner` after
+   * `startTransaction()`): the notification is written to the outbox in the
+   * transaction and the relay sends it after the commit; a rollback sends
+   * nothing. Needs `NotifierModule` option `outbox` and the same
+   * `DataSource` as the notifier's records. `notify()` then answers status
+   * `pending` and no deliveries.
+   */
+  transaction?: NotifierTransaction;
+}
 
 /** What `notify()` answers. */
 export interface NotifyResult extends NotifyResultLike {
   notificationId: string;
-  /** `dispatched` (deliveries queued or, inline, done), or `scheduled`; a duplicate's current status. */
+  /**
+   * `dispatched` (deliveries queued or, inline, done), `scheduled`, or
+   * `pending` (written to the outbox of a transaction); a duplicate's current status.
+   */
   status: NotificationStatus;
   /** The idempotency key was used before: this call sent nothing and answers the first call's id. */
   duplicate: boolean;
@@ -55,6 +79,10 @@ export interface NotifierServiceDeps {
   metrics: NotifierMetrics;
   scheduler?: NotifierScheduler;
   tracer?: TracerProtocol;
+  /** The transactional outbox, when `NotifierModule` option `outbox` is on. */
+  outbox?: OutboxStore;
+  /** Escalation, cancellation of waiting parts, digest flushes. */
+  timing?: NotifierTiming;
 }
 
 /** The id of the notification an idempotency key stands for: the same in every process. */
@@ -110,10 +138,17 @@ function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
  * without an address for a channel is recorded `skipped` with the reason,
  * never thrown. Queued (`notification.delivery.queue: bullmq`), `notify()`
  * answers once the records and jobs are written; inline, once every delivery
- * has ended (a failure is on its record, not thrown).
+ * has ended (a failure is on its record, not thrown). Inside a TypeORM
+ * transaction, `{ transaction: manager }` writes the notification to the
+ * outbox in that transaction and sends it after the commit (`outbox` option).
  *
  * @example
  * const { notificationId } = await notifier.notify(user, new OrderShipped(order), { idempotencyKey: `shipped:${order.id}` });
+ * @example
+ * await dataSource.transaction(async (manager) => {
+ *   await manager.save(order);
+ *   await notifier.notify(user, new OrderPlaced(order), { transaction: manager });
+ * });
  */
 export class NotifierService implements NotifierProtocol {
   constructor(private readonly deps: NotifierServiceDeps) {}
@@ -126,7 +161,7 @@ export class NotifierService implements NotifierProtocol {
   async notify(
     recipients: NotifyTarget | readonly NotifyTarget[],
     notification: Notification<any>,
-    options: NotifyOptions = {},
+    options: NotifierNotifyOptions = {},
   ): Promise<NotifyResult> {
     const started = performance.now();
     if (!notification || typeof (notification as { via?: unknown }).via !== 'function') {
@@ -147,7 +182,7 @@ export class NotifierService implements NotifierProtocol {
           path: 'notification.delivery.queue',
           message:
             'notify() with delayMs or sendAt needs the BullMQ queue (delayed jobs survive restarts; ' +
-            'timers in the caller would not); set queue: bullmq (got inline)',
+            'timers in the caller would not); set queue: bullmq, or NotifierModule option inlineTimers: true (got inline)',
         },
       ]);
     }
@@ -159,6 +194,11 @@ export class NotifierService implements NotifierProtocol {
       category: typeof notification.category === 'string' ? notification.category : 'general',
       critical: notification.critical === true,
     };
+    const defaults = defaultPreferencesOf(notification, descriptor.type);
+    if (defaults) descriptor.defaultPreferences = defaults;
+    const timing = this.deps.timing?.rules(notification, descriptor.type);
+    if (timing) Object.assign(descriptor, timing.rules);
+    const escalation = timing?.escalation ?? [];
     return runTraced(
       this.deps.tracer,
       `notify ${descriptor.type}`,
@@ -171,7 +211,18 @@ export class NotifierService implements NotifierProtocol {
         },
       },
       async (span) => {
-        const result = await this.run(targets, notification, descriptor, options, dueAt);
+        const result =
+          options.transaction !== undefined
+            ? await this.writeOutbox(
+                targets,
+                notification,
+                descriptor,
+                options,
+                dueAt,
+                span,
+                escalation,
+              )
+            : await this.run(targets, notification, descriptor, options, dueAt, escalation);
         span?.setAttribute('herald.notification.deliveries', result.deliveries.length);
         if (result.duplicate) span?.setAttribute('herald.notification.duplicate', true);
         else this.deps.metrics.duration(descriptor.type, (performance.now() - started) / 1000);
@@ -181,14 +232,26 @@ export class NotifierService implements NotifierProtocol {
   }
 
   /**
-   * Cancels a scheduled notification before it is due; `false` when it is
-   * not scheduled (unknown, already dispatched or cancelled).
+   * Cancels what a notification has not sent yet: a scheduled one entirely;
+   * a dispatched one's escalation steps still waiting and deliveries still
+   * queued (recorded `suppressed`, reason `cancelled`; deferred deliveries
+   * are dropped when due). The record becomes `cancelled`. `false` when
+   * nothing was left to cancel (unknown, all sent, cancelled before).
    */
   async cancel(notificationId: string): Promise<boolean> {
-    const cancelled = await this.deps.store.transition(notificationId, ['scheduled'], 'cancelled');
-    if (!cancelled) return false;
-    await this.deps.scheduler?.remove(notificationId);
-    return true;
+    const { store, scheduler, timing, metrics } = this.deps;
+    const cancelled = await store.transition(notificationId, ['scheduled'], 'cancelled');
+    if (cancelled) {
+      await scheduler?.remove(notificationId);
+      await timing?.removeEscalations(notificationId);
+      return true;
+    }
+    const record = await store.get(notificationId);
+    if (!timing || record?.status !== 'dispatched') return false;
+    const parts = await timing.cancelPending(record);
+    if (parts.length === 0) return false;
+    for (const channel of parts) metrics.outcome(record.type, channel, 'cancelled');
+    return (await store.transition(notificationId, ['dispatched'], 'cancelled')) !== undefined;
   }
 
   /** The notification record. */
@@ -220,11 +283,15 @@ export class NotifierService implements NotifierProtocol {
    */
   async runJob(job: NotifierJob): Promise<DispatchedDelivery[]> {
     const { id } = job.plan.notification;
+    const { timing } = this.deps;
+    if (job.kind === 'digest') return this.runDigest(job);
     if (job.kind === 'scheduled') {
       const taken = await this.deps.store.transition(id, ['scheduled', 'pending'], 'pending');
       if (!taken) return [];
-    }
-    const decision = await this.deps.dispatcher.decide(job.plan, 'due');
+    } else if ((await this.deps.store.get(id))?.status === 'cancelled') return [];
+    const plan = job.kind === 'escalation' && timing ? await timing.stillUnread(job) : job.plan;
+    if (plan.recipients.length === 0) return [];
+    const decision = await this.deps.dispatcher.decide(plan, 'due');
     const deliveries = await this.deps.dispatcher.commit(decision);
     if (job.kind === 'scheduled')
       await this.deps.store.transition(id, ['pending'], 'dispatched', {
@@ -233,23 +300,167 @@ export class NotifierService implements NotifierProtocol {
     return deliveries;
   }
 
+  /** Dispatches a digest window as a notification of its own (id derived from the window). */
+  private async runDigest(job: NotifierJob): Promise<DispatchedDelivery[]> {
+    const flush = await this.deps.timing?.flushDigest(job);
+    if (!flush) return [];
+    const { notification } = flush.plan;
+    const deliveries = await this.deps.dispatcher.commit(
+      await this.deps.dispatcher.decide(flush.plan, 'due'),
+    );
+    const { created } = await this.deps.store.create({
+      ...notification,
+      status: 'dispatched',
+      recipients: 1,
+      deliveries: deliveries.length,
+    });
+    if (created) this.deps.metrics.notified(notification.type, notification.category);
+    await flush.done();
+    return deliveries;
+  }
+
+  /**
+   * Dispatches a notification the outbox relay claimed (called by
+   * `OutboxRelay`): as `notify()` would have, unless a record of it exists
+   * already (relayed before a crash, or sent by a call without transaction).
+   */
+  relay(entry: OutboxEntry): Promise<DispatchedDelivery[]> {
+    const { tracer } = this.deps;
+    const { notification } = entry.payload.plan;
+    const carrier = entry.payload.trace;
+    return runTraced(
+      tracer,
+      `relay ${notification.type}`,
+      {
+        kind: 'consumer',
+        context: carrier && tracer ? tracer.extractContext(carrier) : undefined,
+        attributes: {
+          'herald.notification.id': notification.id,
+          'herald.notification.type': notification.type,
+          'herald.outbox.attempt': entry.attempts,
+        },
+      },
+      () => this.relayEntry(entry),
+    );
+  }
+
+  private async relayEntry(entry: OutboxEntry): Promise<DispatchedDelivery[]> {
+    const { plan, recipients, idempotencyKey, dueAt, escalation } = entry.payload;
+    const seen = await this.deps.store.get(plan.notification.id);
+    if (seen) {
+      // A crash between the record and the job must not lose a scheduled one (same job id: no repeat).
+      if (seen.status === 'scheduled' && dueAt !== undefined)
+        await this.deps.scheduler?.schedule(seen.id, { kind: 'scheduled', plan }, dueAt);
+      return [];
+    }
+    const due = dueAt !== undefined && dueAt > Date.now() ? dueAt : undefined;
+    const result = await this.dispatch(plan, { recipients, idempotencyKey }, due, escalation);
+    return result.deliveries;
+  }
+
+  /** `notify()` inside a transaction: plan now (bad input throws to the caller), write the outbox row. */
+  private async writeOutbox(
+    targets: readonly NotifyTarget[],
+    notification: Notification<any>,
+    descriptor: NotificationDescriptor,
+    options: NotifierNotifyOptions,
+    dueAt: number | undefined,
+    span: SpanProtocol | undefined,
+    steps: readonly EscalationStep[],
+  ): Promise<NotifyResult> {
+    const { outbox, store, planner, tracer } = this.deps;
+    if (!outbox) {
+      throw new NotifierConfigError([
+        {
+          path: 'outbox',
+          message:
+            'notify() with a transaction needs the transactional outbox: set NotifierModule option ' +
+            'outbox: true (with store: "database") and run NOTIFIER_MIGRATIONS',
+        },
+      ]);
+    }
+    const runner = transactionRunner(options.transaction, outbox.dataSource());
+    if (options.idempotencyKey) {
+      const seen = await store.get(descriptor.id);
+      if (seen) return duplicateOf(seen);
+    }
+    const plan = await planner.plan(targets, notification, descriptor);
+    const escalation = await this.escalationOf(plan, targets, notification, steps);
+    const created = await outbox.add(runner, {
+      id: descriptor.id,
+      idempotencyKey: options.idempotencyKey,
+      type: descriptor.type,
+      payload: {
+        plan,
+        recipients: targets.length,
+        idempotencyKey: options.idempotencyKey,
+        dueAt,
+        escalation: escalation.length > 0 ? escalation : undefined,
+        // The relay's span continues this trace.
+        trace: span && tracer ? tracer.injectContext({}, span.spanContext()) : undefined,
+      },
+    });
+    return {
+      notificationId: descriptor.id,
+      status: 'pending',
+      duplicate: !created,
+      sendAt: dueAt === undefined ? undefined : new Date(dueAt),
+      deliveries: [],
+    };
+  }
+
   private async run(
     targets: readonly NotifyTarget[],
     notification: Notification<any>,
     descriptor: NotificationDescriptor,
     options: NotifyOptions,
     dueAt: number | undefined,
+    steps: readonly EscalationStep[],
   ): Promise<NotifyResult> {
-    const { store, planner, dispatcher, metrics } = this.deps;
+    const { store, planner } = this.deps;
     if (options.idempotencyKey) {
       const seen = await store.get(descriptor.id);
       if (seen && seen.status !== 'pending') return duplicateOf(seen);
     }
     const plan = await planner.plan(targets, notification, descriptor);
+    const escalation = await this.escalationOf(plan, targets, notification, steps);
+    return this.dispatch(
+      plan,
+      { recipients: targets.length, idempotencyKey: options.idempotencyKey },
+      dueAt,
+      escalation,
+    );
+  }
+
+  /** Marks the plan's inbox messages and renders the escalation steps (before anything is written). */
+  private async escalationOf(
+    plan: NotificationPlan,
+    targets: readonly NotifyTarget[],
+    notification: Notification<any>,
+    steps: readonly EscalationStep[],
+  ): Promise<EscalationPlan[]> {
+    const { timing } = this.deps;
+    if (!timing || steps.length === 0) return [];
+    timing.tagInbox(plan, steps);
+    return timing.planEscalation(targets, notification, plan.notification, steps);
+  }
+
+  /** Schedules or dispatches a planned notification, then writes its record. */
+  private async dispatch(
+    plan: NotificationPlan,
+    call: { recipients: number; idempotencyKey?: string },
+    dueAt: number | undefined,
+    escalation: readonly EscalationPlan[] = [],
+  ): Promise<NotifyResult> {
+    const { store, dispatcher, metrics } = this.deps;
+    const descriptor = plan.notification;
+    // The record's fields only (the descriptor also carries e.g. `defaultPreferences`).
     const base = {
-      ...descriptor,
-      recipients: targets.length,
-      idempotencyKey: options.idempotencyKey,
+      id: descriptor.id,
+      type: descriptor.type,
+      category: descriptor.category,
+      critical: descriptor.critical,
+      ...call,
     };
     if (dueAt !== undefined) {
       const { record, created } = await store.create({
@@ -261,6 +472,7 @@ export class NotifierService implements NotifierProtocol {
       if (!created) return duplicateOf(record);
       metrics.notified(descriptor.type, descriptor.category);
       await this.deps.scheduler!.schedule(descriptor.id, { kind: 'scheduled', plan }, dueAt);
+      await this.deps.timing?.scheduleEscalation(descriptor, escalation, dueAt);
       return {
         notificationId: descriptor.id,
         status: 'scheduled',
@@ -279,7 +491,10 @@ export class NotifierService implements NotifierProtocol {
       status: 'dispatched',
       deliveries: deliveries.length,
     });
-    if (created) metrics.notified(descriptor.type, descriptor.category);
+    if (created) {
+      metrics.notified(descriptor.type, descriptor.category);
+      await this.deps.timing?.scheduleEscalation(descriptor, escalation, Date.now());
+    }
     return {
       notificationId: descriptor.id,
       status: 'dispatched',
@@ -297,4 +512,24 @@ function duplicateOf(record: NotificationRecord): NotifyResult {
     sendAt: record.sendAt,
     deliveries: [],
   };
+}
+
+/** The notification's `defaultPreferences` as JSON (it travels in queued jobs), checked. */
+function defaultPreferencesOf(
+  notification: Notification<any>,
+  type: string,
+): Record<string, boolean> | undefined {
+  const defaults: unknown = notification.defaultPreferences;
+  if (defaults === undefined || defaults === null) return undefined;
+  const entries =
+    typeof defaults === 'object' && !Array.isArray(defaults) ? Object.entries(defaults) : undefined;
+  if (!entries || entries.some(([, on]) => typeof on !== 'boolean' && on !== undefined)) {
+    throw new NotifyArgumentError(
+      'notification',
+      `${type}.defaultPreferences must map channel names to true or false (got ${JSON.stringify(defaults)})`,
+    );
+  }
+  const out: Record<string, boolean> = {};
+  for (const [channel, on] of entries) if (on !== undefined) out[channel] = on as boolean;
+  return Object.keys(out).length > 0 ? out : undefined;
 }

@@ -5,6 +5,10 @@ import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
 import { ensureDeliveryError } from '../utils/ensure-delivery-error.util';
 import { maskRecipient } from '../utils/mask.util';
 import type { SmsProviderDriver } from './sms-driver.interface';
+import { SMS_OPT_OUT_EVENT, type SmsOptOutEvent } from './sms-opt-out.events';
+
+/** Twilio: "Attempt to send to unsubscribed recipient" (the number replied STOP). */
+const TWILIO_UNSUBSCRIBED = '21610';
 
 /**
  * A named SMS backend (`SMSChannelProtocol`): checks the message, then sends
@@ -35,7 +39,17 @@ export class SmsChannel implements SMSChannelProtocol {
           const result = await this.driver.send(message, traceHeaders);
           return { messageId: result.messageId, status: result.status, backend: this.name };
         } catch (error) {
-          throw ensureDeliveryError(error, 'sms', this.name);
+          const failure = ensureDeliveryError(error, 'sms', this.name);
+          if (this.driver.driver === 'twilio' && failure.providerCode === TWILIO_UNSUBSCRIBED)
+            this.telemetry.emit(SMS_OPT_OUT_EVENT, {
+              address: message.to,
+              provider: 'twilio',
+              backend: this.name,
+              source: 'send_error',
+              providerMessageId: TWILIO_UNSUBSCRIBED,
+              occurredAt: new Date(),
+            } satisfies SmsOptOutEvent);
+          throw failure;
         }
       },
     );

@@ -10,11 +10,23 @@ export {
   type FakeResponse,
   type InjectedFailure,
 } from './servers/fake-provider-server';
-export { FakeTwilioServer, type FakeTwilioOptions } from './servers/fake-twilio.server';
+export {
+  FakeTwilioServer,
+  type FakeTwilioOptions,
+  type TwilioCallbackStatus,
+  type TwilioCallbackOptions,
+  type TwilioInboundSms,
+} from './servers/fake-twilio.server';
+export { type CallbackResponse, type CallbackTampering } from './servers/post-callback.util';
 export { FakeFcmServer } from './servers/fake-fcm.server';
 export { FakeApnsServer, type ApnsReceived } from './servers/fake-apns.server';
 export { FakeWebPushServer, type WebPushDelivery } from './servers/fake-web-push.server';
-export { FakeSendgridServer } from './servers/fake-sendgrid.server';
+export {
+  FakeSendgridServer,
+  type SendgridEventType,
+  type SendgridWebhookEvent,
+  type SendgridCallbackOptions,
+} from './servers/fake-sendgrid.server';
 export {
   decryptAes128gcm,
   createSubscriptionKeys,

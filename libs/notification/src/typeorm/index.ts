@@ -20,6 +20,7 @@ export {
 } from '../delivery/entities/delivery-record.entity';
 export { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/create-delivery-records.migration';
 export { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
+export { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations';
 export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store';
 export {
@@ -35,3 +36,25 @@ export {
   NOTIFICATION_TABLE,
 } from '../notifier/records/notification-record.entity';
 export { CreateNotifications1734200000002 } from '../notifier/records/create-notifications.migration';
+export { DatabaseOutboxStore, OUTBOX_CHANNEL } from '../notifier/outbox/database-outbox.store';
+export {
+  outboxRecordEntity,
+  OutboxRecordEntity,
+  OUTBOX_TABLE,
+} from '../notifier/outbox/outbox-record.entity';
+export { CreateNotificationOutbox1735200000000 } from '../notifier/outbox/create-notification-outbox.migration';
+export type { TypeormNotifierTransaction } from '../notifier/outbox/typeorm-transaction';
+export { DatabaseNotificationPreferenceStore } from '../notifier/preferences/database-notification-preference.store';
+export {
+  notificationPreferenceEntity,
+  NotificationPreferenceEntity,
+  NOTIFICATION_PREFERENCE_TABLE,
+} from '../notifier/preferences/notification-preference.entity';
+export { CreateNotificationPreferences1735000000000 } from '../notifier/preferences/create-notification-preferences.migration';
+export { DatabaseSuppressionStore } from '../suppression/stores/database-suppression.store';
+export {
+  suppressionEntity,
+  SuppressionEntity,
+  SUPPRESSION_TABLE,
+} from '../suppression/stores/suppression.entity';
+export { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration';

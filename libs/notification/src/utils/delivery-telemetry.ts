@@ -1,5 +1,6 @@
 import type { MetricsCollectorProtocol, SpanProtocol, TracerProtocol } from '@herald/contracts';
 import { DeliveryError } from '../errors/delivery.error';
+import type { EventSink } from './lazy-event-emitter.util';
 import { maskRecipient } from './mask.util';
 
 /** Counter of sends, labelled `channel`, `backend`, `outcome` (`success` | `permanent` | `transient`). */
@@ -25,7 +26,13 @@ export class DeliveryTelemetry {
   constructor(
     private readonly tracer?: TracerProtocol,
     private readonly metrics?: MetricsCollectorProtocol,
+    private readonly events?: () => EventSink | undefined,
   ) {}
+
+  /** Emits `event` on the application's `EventEmitter2`, when it has one. */
+  emit(event: string, payload: unknown): void {
+    this.events?.()?.emit(event, payload);
+  }
 
   /**
    * Runs `fn` inside the span; `fn` receives the W3C trace headers to forward

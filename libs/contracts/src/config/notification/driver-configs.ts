@@ -26,6 +26,13 @@ export class TwilioDriverConfig extends ConfigSection {
   })
   baseUrl!: string;
   @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+  @Field.string({
+    optional: true,
+    pattern: /^https?:\/\/\S+$/,
+    patternMessage: 'must be an http(s) URL, e.g. https://api.example.com/webhooks/twilio/status',
+    doc: 'Public URL of the status-callback webhook, sent as StatusCallback with each message',
+  })
+  statusCallbackUrl?: string;
 }
 
 /** Settings of the `fcm` push driver: FCM HTTP v1 with a service account. */

@@ -4,7 +4,8 @@ import type { DeliveryChannel, DeliveryStatus } from '../records/delivery-record
 
 /**
  * Table of delivery records (created by `CreateDeliveryRecords1732400000000`,
- * `notification_id` added by `AddDeliveryNotificationId1734200000000`).
+ * `notification_id` added by `AddDeliveryNotificationId1734200000000`, the provider
+ * feedback columns by `AddDeliveryFeedback1735300000000`).
  */
 export const DELIVERY_TABLE = 'herald_delivery_records';
 
@@ -23,6 +24,8 @@ export class DeliveryRecordEntity {
   createdAt!: Date;
   updatedAt!: Date;
   sentAt!: Date | null;
+  providerStatusAt!: Date | null;
+  providerReason!: string | null;
 }
 
 const epochMs = {
@@ -66,6 +69,13 @@ export function deliveryRecordEntity(): EntitySchema<DeliveryRecordEntity> {
       createdAt: { name: 'created_at', type: 'bigint', transformer: epochMs },
       updatedAt: { name: 'updated_at', type: 'bigint', transformer: epochMs },
       sentAt: { name: 'sent_at', type: 'bigint', nullable: true, transformer: epochMs },
+      providerStatusAt: {
+        name: 'provider_status_at',
+        type: 'bigint',
+        nullable: true,
+        transformer: epochMs,
+      },
+      providerReason: { name: 'provider_reason', type: 'text', nullable: true },
     },
   });
   return schema;

@@ -1,4 +1,5 @@
 import type * as BullMQ from 'bullmq';
+import { wasSent } from '../records/delivery-record';
 import { describeError } from '../reliable/delivery-engine';
 import type { DeliveryService } from '../reliable/delivery.service';
 import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
@@ -96,16 +97,28 @@ export class DeliveryWorker {
       ).record;
     }
     const { UnrecoverableError } = loadBullmq();
-    if (record.status === 'sent') return { skipped: record.status };
+    // sent, or already reported on by the provider: a duplicate job sends nothing
+    if (wasSent(record)) return { skipped: record.status };
     // Settled before its worker died: the job still belongs in the dead-letter (failed) set.
     if (record.final) throw new UnrecoverableError(`${record.status}: ${record.lastError ?? ''}`);
+    let payload = adapter.fromJob(message);
+    if (record.status === 'queued') {
+      // suppressed since it was enqueued (a STOP, a bounce): record it so, send nothing
+      const verdict = await this.service.recheck(channel, payload, meta);
+      if (verdict.action === 'suppress') {
+        await engine.store.transition(id, 'suppressed', { lastError: verdict.reason });
+        engine.countSuppressed(channel);
+        return { skipped: 'suppressed' };
+      }
+      if (verdict.message !== undefined) payload = verdict.message;
+    }
     try {
       const backends = names.map((name) => this.service.backend(channel, name));
       const { backend } = await engine.round(
         record,
         channel,
         backends,
-        adapter.fromJob(message),
+        payload,
         adapter.messageIdOf,
         meta,
       );

@@ -3,13 +3,36 @@ import { maskRecipient } from '../../utils/mask.util';
 
 /**
  * Where a delivery stands. `sent`, `failed` (permanent error) and `dead`
- * (retries exhausted) are final; so are the outcomes of a delivery the
- * notifier decided not to send: `skipped` (no address for the channel),
- * `suppressed` (a gate said no: preference, suppression list), `throttled`
- * (over a rate limit) and `digested` (folded into a digest).
+ * (retries exhausted) are final for the sender; so are the outcomes of a
+ * delivery the notifier decided not to send: `skipped` (no address for the
+ * channel), `suppressed` (a gate said no: preference, suppression list),
+ * `throttled` (over a rate limit) and `digested` (folded into a digest).
+ * Provider feedback (status webhooks) moves a `sent` record on to
+ * `delivered`, `bounced`, `failed` or `complained` (see `FeedbackStatus`).
  */
 export type DeliveryStatus =
-  'queued' | 'sending' | 'sent' | 'retrying' | 'failed' | 'dead' | NotSentStatus;
+  | 'queued'
+  | 'sending'
+  | 'sent'
+  | 'retrying'
+  | 'failed'
+  | 'dead'
+  | 'delivered'
+  | 'bounced'
+  | 'complained'
+  | NotSentStatus;
+/**
+ * What a provider reports after accepting a message: `delivered` (reached the
+ * handset or the mailbox), `bounced` (the mailbox refused it), `failed` (the
+ * carrier or provider could not deliver it, e.g. Twilio `undelivered`) and
+ * `complained` (the recipient marked it as spam).
+ *
+ * Order, from best to worst: `sent` < `delivered` < `failed` = `bounced` <
+ * `complained`. A record only moves forward in this order, so a late or
+ * repeated event never undoes a worse one: `delivered` after `bounced` is
+ * ignored, `complained` after `delivered` is applied.
+ */
+export type FeedbackStatus = 'delivered' | 'bounced' | 'failed' | 'complained';
 /** Final statuses of deliveries that never reach a provider. */
 export type NotSentStatus = 'skipped' | 'suppressed' | 'throttled' | 'digested';
 /**
@@ -33,25 +56,43 @@ export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [
   'retrying',
   'failed',
   'dead',
+  'delivered',
+  'bounced',
+  'complained',
   ...NOT_SENT_STATUSES,
+];
+/** The statuses provider feedback may set. */
+export const FEEDBACK_STATUSES: readonly FeedbackStatus[] = [
+  'delivered',
+  'bounced',
+  'failed',
+  'complained',
 ];
 export const FINAL_STATUSES: ReadonlySet<DeliveryStatus> = new Set<DeliveryStatus>([
   'sent',
   'failed',
   'dead',
+  'delivered',
+  'bounced',
+  'complained',
   ...NOT_SENT_STATUSES,
 ]);
 
 /**
  * Allowed moves. `sending -> sending` is a worker taking over a job whose
  * previous worker died mid-send. A record may also be created directly in a
- * not-sent status (`store.create({ ..., status: 'skipped' })`).
+ * not-sent status (`store.create({ ..., status: 'skipped' })`). After `sent`,
+ * provider feedback only moves forward (`delivered` may still turn into a
+ * bounce or a complaint; see `FeedbackStatus`).
  */
 export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
   queued: ['sending', 'failed', 'dead', ...NOT_SENT_STATUSES],
   sending: ['sending', 'sent', 'retrying', 'failed', 'dead'],
   retrying: ['sending', 'failed', 'dead'],
-  sent: [],
+  sent: ['delivered', 'bounced', 'failed', 'complained'],
+  delivered: ['bounced', 'failed', 'complained'],
+  bounced: [],
+  complained: [],
   failed: [],
   dead: [],
   skipped: [],
@@ -59,6 +100,18 @@ export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly Deli
   throttled: [],
   digested: [],
 };
+
+/**
+ * Whether the provider accepted the record's message: `sent`, or a feedback
+ * status since (a send-time `failed` has no provider message id).
+ */
+export function wasSent(record: Pick<DeliveryRecordData, 'status' | 'providerMessageId'>): boolean {
+  return (
+    record.status === 'sent' ||
+    (record.providerMessageId !== undefined &&
+      (FEEDBACK_STATUSES as readonly DeliveryStatus[]).includes(record.status))
+  );
+}
 
 /** The statuses a record may be in to move to `to`. */
 export function predecessorsOf(to: DeliveryStatus): DeliveryStatus[] {
@@ -84,11 +137,24 @@ export interface DeliveryRecordData {
   createdAt: Date;
   updatedAt: Date;
   sentAt?: Date;
+  /** When the provider says the last feedback status (`delivered`, `bounced`, ...) happened. */
+  providerStatusAt?: Date;
+  /** The provider's reason for the last feedback status (bounce reason, error code). */
+  providerReason?: string;
 }
 
 /** Fields a status change may set. */
 export type DeliveryPatch = Partial<
-  Pick<DeliveryRecordData, 'backend' | 'attempts' | 'lastError' | 'providerMessageId' | 'sentAt'>
+  Pick<
+    DeliveryRecordData,
+    | 'backend'
+    | 'attempts'
+    | 'lastError'
+    | 'providerMessageId'
+    | 'sentAt'
+    | 'providerStatusAt'
+    | 'providerReason'
+  >
 >;
 
 /** One delivery record; `toJSON()`, `toString()` and `console.log` show the recipient masked. */
@@ -106,6 +172,8 @@ export class DeliveryRecord implements DeliveryRecordData {
   createdAt!: Date;
   updatedAt!: Date;
   sentAt?: Date;
+  providerStatusAt?: Date;
+  providerReason?: string;
 
   constructor(data: DeliveryRecordData) {
     Object.assign(this, data);
@@ -130,6 +198,8 @@ export class DeliveryRecord implements DeliveryRecordData {
       createdAt: this.createdAt.toISOString(),
       updatedAt: this.updatedAt.toISOString(),
       sentAt: this.sentAt?.toISOString(),
+      providerStatusAt: this.providerStatusAt?.toISOString(),
+      providerReason: this.providerReason,
     };
   }
 

@@ -180,6 +180,11 @@ export class DeliveryEngine {
     return status;
   }
 
+  /** Counts deliveries refused before any attempt (`herald_delivery_suppressed_total{channel}`). */
+  countSuppressed(channel: DeliveryChannel, count = 1): void {
+    if (count > 0) this.metrics?.increment('herald_delivery_suppressed_total', count, { channel });
+  }
+
   private async requireRecord(id: string): Promise<DeliveryRecord> {
     const record = await this.store.get(id);
     // the record is created before delivery; gone means it was purged or deleted meanwhile

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TracerProtocol } from '@herald/contracts';
 import { DeliveryError } from '../../errors/delivery.error';
+import { DeliverySuppressedError } from '../../errors/delivery-suppressed.error';
 import type { DeliveryChannel, DeliveryRecord, DeliveryStatus } from '../records/delivery-record';
 import type { DeliveryJob, DeliveryQueue } from '../queue/delivery-queue.protocol';
 import { tracePublishJobs } from '../queue/queue-tracing.util';
@@ -14,6 +15,7 @@ import {
   type ChannelAdapter,
 } from './channel-adapters';
 import type { DeliveryBackend, DeliveryEngine } from './delivery-engine';
+import type { DeliveryGuard, DeliveryGuardVerdict } from './delivery-guard';
 
 export interface DeliveryServiceOptions {
   engine: DeliveryEngine;
@@ -66,6 +68,7 @@ export class DeliveryService {
   readonly tracer?: TracerProtocol;
   private readonly idempotencyWindowMs: number;
   private readonly backends = new Map<string, DeliveryBackend>();
+  private readonly guards: DeliveryGuard[] = [];
   private readonly adapters = new Map<string, ChannelAdapter<any, any>>([
     [SMS_ADAPTER.channel, SMS_ADAPTER],
     [PUSH_ADAPTER.channel, PUSH_ADAPTER],
@@ -120,13 +123,40 @@ export class DeliveryService {
     );
   }
 
-  /** Sends `message` over `chain` (backend names: primary first, then fallbacks). */
+  /**
+   * Adds a guard consulted before every send (the suppression list, the
+   * unsubscribe headers); returns a function that removes it.
+   */
+  guard(guard: DeliveryGuard): () => void {
+    this.guards.push(guard);
+    return () => {
+      const at = this.guards.indexOf(guard);
+      if (at >= 0) this.guards.splice(at, 1);
+    };
+  }
+
+  /**
+   * Sends `message` over `chain` (backend names: primary first, then
+   * fallbacks). A guard's refusal (a suppressed address) records the
+   * delivery `suppressed` and rejects with a `DeliverySuppressedError`; no
+   * provider is called.
+   */
   async send<M, R>(
     adapter: ChannelAdapter<M, R>,
     chain: readonly string[],
-    message: M,
+    original: M,
   ): Promise<WithDeliveryId<R>> {
     const { channel } = adapter;
+    let message = original;
+    if (this.guards.length > 0) {
+      const [verdict] = await this.screen([{ adapter, chain, message }]);
+      if (verdict.action === 'suppress') {
+        const { record } = await this.recordSuppressed({ adapter, chain, message }, verdict.reason);
+        this.engine.countSuppressed(channel);
+        throw new DeliverySuppressedError(record.id, verdict.reason, channel, chain[0]);
+      }
+      message = (verdict.message as M | undefined) ?? message;
+    }
     const { id, keyed, input } = this.prepare({ adapter, chain, message });
     const { record, created } = await this.engine.store.create(input);
     if (this.queue) {
@@ -151,6 +181,98 @@ export class DeliveryService {
    * is not sent again.
    */
   async sendMany(requests: readonly DeliveryRequest[]): Promise<DeliveryOutcome[]> {
+    if (this.guards.length === 0 || requests.length === 0) return this.sendAll(requests);
+    const verdicts = await this.screen(requests);
+    const passing: DeliveryRequest[] = [];
+    const refused: Array<{ request: DeliveryRequest; reason: string }> = [];
+    verdicts.forEach((verdict, i) => {
+      const request = requests[i];
+      if (verdict.action === 'suppress') refused.push({ request, reason: verdict.reason });
+      else
+        passing.push(
+          verdict.message === undefined ? request : { ...request, message: verdict.message },
+        );
+    });
+    const stored = await createRecords(
+      this.engine.store,
+      refused.map(({ request, reason }) => this.suppressedInput(request, reason)),
+    );
+    for (const { request } of refused) this.engine.countSuppressed(request.adapter.channel);
+    const sent = await this.sendAll(passing);
+    let p = 0;
+    let r = 0;
+    return verdicts.map((verdict) => {
+      if (verdict.action !== 'suppress') return sent[p++];
+      const { record } = stored[r];
+      const { request, reason } = refused[r++];
+      return {
+        deliveryId: record.id,
+        status: record.status,
+        error: new DeliverySuppressedError(
+          record.id,
+          reason,
+          request.adapter.channel,
+          request.chain[0],
+        ),
+      };
+    });
+  }
+
+  /**
+   * What the guards answer for one message now (queue workers ask again
+   * before the first attempt: an address suppressed after the enqueue is not
+   * sent). `send` when there is no guard.
+   */
+  async recheck(
+    channel: DeliveryChannel,
+    message: unknown,
+    meta?: Readonly<Record<string, string>>,
+  ): Promise<DeliveryGuardVerdict> {
+    if (this.guards.length === 0) return { action: 'send' };
+    const adapter = this.adapter(channel);
+    const [verdict] = await this.screen([
+      { adapter, chain: [], message, meta: meta && { ...meta } },
+    ]);
+    return verdict;
+  }
+
+  /** What the guards answer for each request, in order; the first `suppress` ends a request's chain. */
+  private async screen(requests: readonly DeliveryRequest[]): Promise<DeliveryGuardVerdict[]> {
+    const verdicts: DeliveryGuardVerdict[] = requests.map(() => ({ action: 'send' }));
+    const messages = requests.map((r) => r.message);
+    for (const guard of [...this.guards]) {
+      const open = verdicts.flatMap((v, i) => (v.action === 'send' ? [i] : []));
+      if (open.length === 0) break;
+      const answers = await guard.screen(
+        open.map((i) => ({
+          channel: requests[i].adapter.channel,
+          message: messages[i],
+          meta: requests[i].meta,
+        })),
+      );
+      open.forEach((i, j) => {
+        const answer = answers[j] ?? { action: 'send' };
+        if (answer.action === 'suppress') verdicts[i] = answer;
+        else if (answer.message !== undefined) messages[i] = answer.message;
+      });
+    }
+    return verdicts.map((v, i) =>
+      v.action === 'suppress' || messages[i] === requests[i].message
+        ? v
+        : { action: 'send', message: messages[i] },
+    );
+  }
+
+  /** The record of a refused send: created directly in `suppressed`, with the reason. */
+  private suppressedInput(request: DeliveryRequest, reason: string) {
+    return { ...this.prepare(request).input, status: 'suppressed' as const, lastError: reason };
+  }
+
+  private recordSuppressed(request: DeliveryRequest, reason: string) {
+    return this.engine.store.create(this.suppressedInput(request, reason));
+  }
+
+  private async sendAll(requests: readonly DeliveryRequest[]): Promise<DeliveryOutcome[]> {
     if (this.queue) return this.enqueueMany(requests);
     const prepared = requests.map((request) => this.prepare(request));
     const stored = await createRecords(

@@ -54,12 +54,15 @@ const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
   lastError: 'last_error',
   providerMessageId: 'provider_message_id',
   sentAt: 'sent_at',
+  providerStatusAt: 'provider_status_at',
+  providerReason: 'provider_reason',
 };
 
 /**
  * Delivery records in SQL through a TypeORM `DataSource` (SQLite or
  * PostgreSQL), table `herald_delivery_records` from
- * `CreateDeliveryRecords1732400000000` and `AddDeliveryNotificationId1734200000000`. Creation is `INSERT ... ON CONFLICT
+ * `CreateDeliveryRecords1732400000000`, `AddDeliveryNotificationId1734200000000` and
+ * `AddDeliveryFeedback1735300000000`. Creation is `INSERT ... ON CONFLICT
  * DO NOTHING` and every status change one conditional `UPDATE ... WHERE
  * status IN (allowed predecessors)`, so processes sharing the table (queue
  * workers) never apply a forbidden transition.
@@ -195,6 +198,24 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     if (rows.length > 0) return rowToRecord(rows[0]);
     const current = await this.get(id);
     throw new DeliveryStateError(id, status, current?.status);
+  }
+
+  async findByProviderMessageId(
+    providerMessageId: string,
+    channel?: string,
+  ): Promise<DeliveryRecord | undefined> {
+    const params: unknown[] = [providerMessageId];
+    let where = `provider_message_id = ${this.p(1)}`;
+    if (channel) {
+      params.push(channel);
+      where += ` AND channel = ${this.p(2)}`;
+    }
+    const rows = await this.run(
+      `SELECT ${DELIVERY_COLUMNS} FROM ${this.table} WHERE ${where}
+       ORDER BY created_at DESC LIMIT 1`,
+      params,
+    );
+    return rows[0] && rowToRecord(rows[0]);
   }
 
   async list(query: DeliveryListQuery = {}): Promise<DeliveryRecord[]> {

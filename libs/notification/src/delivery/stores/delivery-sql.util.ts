@@ -11,7 +11,7 @@ export function deliveryTablePath(dataSource: DataSource): string {
 }
 
 export const DELIVERY_COLUMNS =
-  'id, channel, backend, recipient, status, attempts, last_error, provider_message_id, idempotency_key, notification_id, created_at, updated_at, sent_at';
+  'id, channel, backend, recipient, status, attempts, last_error, provider_message_id, idempotency_key, notification_id, created_at, updated_at, sent_at, provider_status_at, provider_reason';
 
 export interface DeliveryRow {
   id: string;
@@ -27,6 +27,8 @@ export interface DeliveryRow {
   created_at: number | string;
   updated_at: number | string;
   sent_at: number | string | null;
+  provider_status_at: number | string | null;
+  provider_reason: string | null;
 }
 
 export function rowToRecord(row: DeliveryRow): DeliveryRecord {
@@ -44,5 +46,8 @@ export function rowToRecord(row: DeliveryRow): DeliveryRecord {
     createdAt: new Date(Number(row.created_at)),
     updatedAt: new Date(Number(row.updated_at)),
     sentAt: row.sent_at === null ? undefined : new Date(Number(row.sent_at)),
+    providerStatusAt:
+      row.provider_status_at === null ? undefined : new Date(Number(row.provider_status_at)),
+    providerReason: row.provider_reason ?? undefined,
   });
 }

@@ -52,6 +52,15 @@ export interface DeliveryStore {
    * atomically; throws `DeliveryStateError` otherwise.
    */
   transition(id: string, status: DeliveryStatus, patch?: DeliveryPatch): Promise<DeliveryRecord>;
+  /**
+   * The record a provider's message id (Twilio `SM...` sid, SendGrid
+   * `X-Message-Id`) was stored on at send, newest when several match;
+   * `channel` narrows the search. Status webhooks use it.
+   */
+  findByProviderMessageId(
+    providerMessageId: string,
+    channel?: string,
+  ): Promise<DeliveryRecord | undefined>;
   /** Newest first. */
   list(query?: DeliveryListQuery): Promise<DeliveryRecord[]>;
   findByStatus(status: DeliveryStatus, limit?: number): Promise<DeliveryRecord[]>;

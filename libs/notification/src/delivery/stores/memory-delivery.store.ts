@@ -68,6 +68,19 @@ export class MemoryDeliveryStore implements DeliveryStore {
     return copy(record);
   }
 
+  async findByProviderMessageId(
+    providerMessageId: string,
+    channel?: string,
+  ): Promise<DeliveryRecord | undefined> {
+    let found: DeliveryRecord | undefined;
+    for (const record of this.records.values()) {
+      if (record.providerMessageId !== providerMessageId) continue;
+      if (channel && record.channel !== channel) continue;
+      if (!found || record.createdAt >= found.createdAt) found = record;
+    }
+    return found && copy(found);
+  }
+
   async list(query: DeliveryListQuery = {}): Promise<DeliveryRecord[]> {
     const limit = query.limit ?? 50;
     const all = [...this.records.values()].filter(

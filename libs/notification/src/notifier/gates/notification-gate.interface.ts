@@ -1,11 +1,14 @@
 import type { RecipientProfile } from '../recipients/recipient.interface';
+import type { TimingRules } from '../timing/timing-rules';
 
 /** The notification a gate is asked about (JSON: gates also run in the worker at a scheduled time). */
-export interface NotificationDescriptor {
+export interface NotificationDescriptor extends TimingRules {
   id: string;
   type: string;
   category: string;
   critical: boolean;
+  /** The notification's `defaultPreferences` (channels on or off until the user chooses), when it has any. */
+  defaultPreferences?: Readonly<Record<string, boolean>>;
 }
 
 /** One delivery a gate decides on: a notification, a recipient, a channel. */

@@ -179,11 +179,11 @@ export class NotificationDispatcher {
             throw new NotifierConfigError([
               {
                 path: 'notification.delivery.queue',
-                message: `a gate deferred a ${notification.type} delivery, which needs the BullMQ queue; set queue: bullmq (got inline)`,
+                message: `a gate deferred a ${notification.type} delivery, which needs the BullMQ queue; set queue: bullmq, or NotifierModule option inlineTimers: true (got inline)`,
               },
             ]);
           }
-          this.defer(decision, answer.untilMs, ctx, contents[i]);
+          this.defer(decision, answer.untilMs, ctx, contents[i], answer.reason);
           return;
       }
     });
@@ -232,13 +232,16 @@ export class NotificationDispatcher {
       const jobId = `${notification.id}.d${untilMs}.${hash(JSON.stringify(recipients), 12)}`;
       await this.deps.scheduler!.schedule(jobId, { kind: 'deferred', plan }, untilMs);
       for (const r of recipients)
-        for (const d of r.deliveries)
+        for (const d of r.deliveries) {
+          metrics.outcome(notification.type, d.channel, 'deferred');
           out.push({
             deliveryId: '',
             channel: d.channel,
             recipientId: r.profile.id,
             status: 'deferred',
+            reason: d.deferred,
           });
+        }
     }
     for (const [key, count] of counts) {
       const [channel, outcome] = key.split('\u0000');
@@ -307,7 +310,7 @@ export class NotificationDispatcher {
   ): void {
     const { notification } = decision.plan;
     const idempotencyKey = deliveryKey(notification.id, ctx.channel, ctx.recipient, address);
-    const meta = { type: notification.type, channel: ctx.channel };
+    const meta = { type: notification.type, channel: ctx.channel, category: notification.category };
     const base = { notificationId: notification.id, meta };
     const { channels } = this.deps;
     let request: DeliveryRequest;
@@ -399,6 +402,7 @@ export class NotificationDispatcher {
     untilMs: number,
     ctx: GateContext,
     content: unknown,
+    reason?: string,
   ): void {
     const group = decision.deferred.get(untilMs) ?? [];
     let entry = group.find((r) => r.profile === ctx.recipient);
@@ -406,7 +410,11 @@ export class NotificationDispatcher {
       entry = { profile: ctx.recipient, deliveries: [] };
       group.push(entry);
     }
-    entry.deliveries.push({ channel: ctx.channel, content });
+    entry.deliveries.push(
+      reason === undefined
+        ? { channel: ctx.channel, content }
+        : { channel: ctx.channel, content, deferred: reason },
+    );
     decision.deferred.set(untilMs, group);
   }
 }

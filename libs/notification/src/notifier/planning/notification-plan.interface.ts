@@ -7,6 +7,8 @@ export interface PlannedDelivery {
   content?: unknown;
   /** Why it is not sent (no address); set instead of `content`. */
   skipped?: string;
+  /** Why a gate deferred it (quiet hours, a rate limit), on a deferred dispatch. */
+  deferred?: string;
 }
 
 /** A recipient and their rendered channels. */

@@ -2,12 +2,18 @@ import type { NotificationPlan } from '../planning/notification-plan.interface';
 
 /**
  * A dispatch that waits in the notifier's queue: a whole scheduled
- * notification (`delayMs`, `sendAt`), or deliveries a gate deferred. The
- * worker runs the gates again and sends when it is due.
+ * notification (`delayMs`, `sendAt`), deliveries a gate deferred, an
+ * escalation step, or the end of a digest window. The worker runs the gates
+ * again and sends when it is due.
  */
 export interface NotifierJob {
-  kind: 'scheduled' | 'deferred';
+  /** `escalation`: a step of the notification's `escalation`; `digest`: a digest window's end. */
+  kind: 'scheduled' | 'deferred' | 'escalation' | 'digest';
   plan: NotificationPlan;
+  /** An escalation step: its index and condition. */
+  escalation?: { step: number; when: 'unread' | 'always' };
+  /** A digest flush: the digest's key and the end of its window (epoch ms). */
+  digest?: { key: string; windowEnd: number };
   /** The producer's trace context; the worker's span continues the trace. */
   trace?: Record<string, string>;
 }

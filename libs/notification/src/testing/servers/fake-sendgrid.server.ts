@@ -1,9 +1,35 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { sendgridSignature } from '../../webhooks/sendgrid/sendgrid-signature.util';
 import {
   FakeProviderServer,
   type FakeResponse,
   type ReceivedRequest,
 } from './fake-provider-server';
+import { postCallback, type CallbackResponse, type CallbackTampering } from './post-callback.util';
+
+/** Event Webhook events the fake can send. */
+export type SendgridEventType =
+  'processed' | 'delivered' | 'deferred' | 'bounce' | 'dropped' | 'spamreport' | 'open';
+
+/** One Event Webhook event, as SendGrid posts it. */
+export interface SendgridWebhookEvent {
+  email: string;
+  timestamp: number;
+  event: SendgridEventType | (string & {});
+  sg_event_id: string;
+  sg_message_id: string;
+  [field: string]: unknown;
+}
+
+/** Options of a signed Event Webhook POST from `FakeSendgridServer`. */
+export interface SendgridCallbackOptions extends CallbackTampering {
+  /** @default `eventWebhookUrl` */
+  url?: string;
+  /** Unix seconds to sign with (an old one tests the replay window). @default now */
+  timestamp?: number;
+  /** Sign with this private key instead of the server's (a wrong key). */
+  signWith?: KeyObject;
+}
 
 /**
  * SendGrid's v3 `POST /v3/mail/send` on 127.0.0.1: checks the Bearer API key
@@ -19,10 +45,84 @@ import {
 export class FakeSendgridServer extends FakeProviderServer {
   readonly apiKey: string;
   readonly bouncing = new Set<string>();
+  /**
+   * The Signed Event Webhook verification key (base64 DER, as SendGrid's
+   * settings page shows it): give it to `NotificationWebhooksModule`'s `sendgrid.publicKey`.
+   */
+  readonly webhookPublicKey: string;
+  /** Where the Event Webhook posts (your app's route). */
+  eventWebhookUrl?: string;
+  private readonly signingKey: KeyObject;
+  /** Accepted mails by `X-Message-Id`: their first recipient. */
+  private readonly sentById = new Map<string, string>();
 
   constructor(apiKey = 'SG.test-key') {
     super();
     this.apiKey = apiKey;
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    this.signingKey = privateKey;
+    this.webhookPublicKey = publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+  }
+
+  /** `X-Message-Id`s of accepted mails, oldest first. */
+  get messageIds(): string[] {
+    return [...this.sentById.keys()];
+  }
+
+  /**
+   * An Event Webhook event about mail `messageId` (its `sg_message_id` is the
+   * message id plus SendGrid's `.filter...` suffix); `extra` adds or overrides fields.
+   *
+   * @example sg.event(id, 'bounce', { reason: '550 5.1.1 unknown user', type: 'bounce' })
+   */
+  event(
+    messageId: string,
+    event: SendgridEventType,
+    extra: Record<string, unknown> = {},
+  ): SendgridWebhookEvent {
+    return {
+      email: this.sentById.get(messageId) ?? 'unknown@example.com',
+      timestamp: Math.floor(Date.now() / 1000),
+      event,
+      sg_event_id: randomBytes(16).toString('base64url'),
+      sg_message_id: `${messageId}.recvd-${randomBytes(4).toString('hex')}-1-0`,
+      'smtp-id': `<${messageId}@ismtpd0001p1>`,
+      ...(event === 'bounce'
+        ? { type: 'bounce', reason: '550 5.1.1 user unknown', status: '5.1.1' }
+        : {}),
+      ...extra,
+    };
+  }
+
+  /**
+   * Posts `events` to the Event Webhook as SendGrid does: a JSON array,
+   * signed (`X-Twilio-Email-Event-Webhook-Signature` over the timestamp and
+   * the body, ECDSA P-256). Answers what your app answered.
+   *
+   * @example await sg.sendEvents([sg.event(id, 'delivered'), sg.event(id, 'spamreport')])
+   */
+  sendEvents(
+    events: readonly object[],
+    options: SendgridCallbackOptions = {},
+  ): Promise<CallbackResponse> {
+    const url = options.url ?? this.eventWebhookUrl;
+    if (!url) throw new Error('set eventWebhookUrl (or options.url) before sending events');
+    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+    let body = JSON.stringify(events);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'SendGrid Event API',
+    };
+    if (!options.omitSignature) {
+      headers['x-twilio-email-event-webhook-signature'] = sendgridSignature(
+        options.signWith ?? this.signingKey,
+        timestamp,
+        Buffer.from(body, 'utf8'),
+      );
+      headers['x-twilio-email-event-webhook-timestamp'] = timestamp;
+    }
+    if (options.tamperBody) body = options.tamperBody(body);
+    return postCallback(url, body, headers);
   }
 
   /** Request bodies accepted, oldest first. */
@@ -106,11 +206,9 @@ export class FakeSendgridServer extends FakeProviderServer {
         body: { errors: problems.map(([field, message]) => ({ message, field, help: null })) },
       };
     (request as any).accepted = true;
-    return {
-      status: 202,
-      body: '',
-      headers: { 'x-message-id': randomBytes(11).toString('base64url') },
-    };
+    const messageId = randomBytes(11).toString('base64url');
+    this.sentById.set(messageId, String(mail.personalizations[0].to[0].email));
+    return { status: 202, body: '', headers: { 'x-message-id': messageId } };
   }
 }
 

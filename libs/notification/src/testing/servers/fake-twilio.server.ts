@@ -1,9 +1,35 @@
 import { randomBytes } from 'node:crypto';
+import { twilioSignature } from '../../webhooks/twilio/twilio-signature.util';
 import {
   FakeProviderServer,
   type FakeResponse,
   type ReceivedRequest,
 } from './fake-provider-server';
+import { postCallback, type CallbackResponse, type CallbackTampering } from './post-callback.util';
+
+/** A message status Twilio reports in a status callback. */
+export type TwilioCallbackStatus = 'queued' | 'sent' | 'delivered' | 'undelivered' | 'failed';
+
+/** Options of a signed callback from `FakeTwilioServer`. */
+export interface TwilioCallbackOptions extends CallbackTampering {
+  /** Twilio error code of `undelivered` / `failed` (`30003`, `21610`, ...). */
+  errorCode?: string | number;
+  /** Where to send it. @default the message's `StatusCallback` */
+  url?: string;
+  /** Sign with this token instead of the account's (a wrong key). */
+  signWith?: string;
+}
+
+/** An inbound SMS the fake delivers to your app's inbound webhook. */
+export interface TwilioInboundSms extends CallbackTampering {
+  url: string;
+  from: string;
+  to: string;
+  body: string;
+  /** @default a new `SM...` sid */
+  messageSid?: string;
+  signWith?: string;
+}
 
 export interface FakeTwilioOptions {
   /** @default 'AC00000000000000000000000000000000' */
@@ -31,6 +57,8 @@ export class FakeTwilioServer extends FakeProviderServer {
   readonly authToken: string;
   /** Numbers that answer 21610 (the recipient replied STOP). */
   readonly unsubscribed = new Set<string>();
+  /** Accepted messages by sid: their form fields. */
+  private readonly sentBySid = new Map<string, Record<string, string>>();
 
   constructor(options: FakeTwilioOptions = {}) {
     super();
@@ -43,6 +71,88 @@ export class FakeTwilioServer extends FakeProviderServer {
     return this.received
       .filter((r) => r.form && (r as ReceivedRequest & { accepted?: boolean }).accepted)
       .map((r) => r.form!);
+  }
+
+  /** The sids of accepted messages, oldest first. */
+  get sids(): string[] {
+    return [...this.sentBySid.keys()];
+  }
+
+  /**
+   * Sends the status callback Twilio would send for message `sid`: a signed
+   * (`X-Twilio-Signature`) form POST to the message's `StatusCallback` (or
+   * `options.url`). Answers what your app answered.
+   *
+   * @example expect((await twilio.sendStatusCallback(sid, 'delivered')).status).toBe(200)
+   */
+  sendStatusCallback(
+    sid: string,
+    status: TwilioCallbackStatus,
+    options: TwilioCallbackOptions = {},
+  ): Promise<CallbackResponse> {
+    const message = this.sentBySid.get(sid);
+    const url = options.url ?? message?.StatusCallback;
+    if (!url)
+      throw new Error(
+        `message ${sid} was not sent with a StatusCallback; pass options.url or set twilio.status_callback_url`,
+      );
+    const form = new URLSearchParams({
+      AccountSid: this.accountSid,
+      ApiVersion: '2010-04-01',
+      MessageSid: sid,
+      SmsSid: sid,
+      MessageStatus: status,
+      SmsStatus: status,
+      To: message?.To ?? '',
+      From: message?.From ?? '',
+    });
+    if (options.errorCode !== undefined) form.set('ErrorCode', String(options.errorCode));
+    return this.signedPost(url, form, options);
+  }
+
+  /** Sends an inbound SMS (e.g. `STOP`) to your app's inbound webhook, signed as Twilio does. */
+  sendInboundSms(sms: TwilioInboundSms): Promise<CallbackResponse> {
+    const sid = sms.messageSid ?? `SM${randomBytes(16).toString('hex')}`;
+    const form = new URLSearchParams({
+      ToCountry: 'US',
+      SmsMessageSid: sid,
+      NumMedia: '0',
+      SmsSid: sid,
+      SmsStatus: 'received',
+      Body: sms.body,
+      To: sms.to,
+      NumSegments: '1',
+      MessageSid: sid,
+      AccountSid: this.accountSid,
+      From: sms.from,
+      ApiVersion: '2010-04-01',
+    });
+    return this.signedPost(sms.url, form, sms);
+  }
+
+  /**
+   * POSTs any form to `url` signed as Twilio signs requests, for payloads
+   * the helpers above do not build (e.g. a malformed callback).
+   */
+  signedPost(
+    url: string,
+    params: URLSearchParams | Record<string, string>,
+    options: CallbackTampering & { signWith?: string } = {},
+  ): Promise<CallbackResponse> {
+    const form = params instanceof URLSearchParams ? params : new URLSearchParams(params);
+    let body = form.toString();
+    const headers: Record<string, string> = {
+      'content-type': 'application/x-www-form-urlencoded',
+      'user-agent': 'TwilioProxy/1.1',
+    };
+    if (!options.omitSignature)
+      headers['x-twilio-signature'] = twilioSignature(
+        options.signWith ?? this.authToken,
+        url,
+        form,
+      );
+    if (options.tamperBody) body = options.tamperBody(body);
+    return postCallback(url, body, headers);
   }
 
   protected override idempotencyKey(request: ReceivedRequest): string | undefined {
@@ -83,6 +193,7 @@ export class FakeTwilioServer extends FakeProviderServer {
       return twilioError(400, 21610, 'Attempt to send to unsubscribed recipient');
     (request as ReceivedRequest & { accepted?: boolean }).accepted = true;
     const sid = `SM${randomBytes(16).toString('hex')}`;
+    this.sentBySid.set(sid, form);
     return {
       status: 201,
       body: {

@@ -1,19 +1,24 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { InboxModule } from '@herald/notification/inbox';
+import { ConsumerUserGuard } from '../inbox/consumer-user.guard';
 import { InboxController } from '../inbox/inbox.controller';
 import { InboxHooksListener } from '../inbox/inbox-hooks.listener';
+import { InboxTestController } from '../inbox/inbox-test.controller';
 
 /**
  * The inbox on its in-memory store: no database, so neither TypeORM nor a
- * driver is installed; `INBOX_SENT_HOOK` still reaches the event emitter.
+ * driver is installed; `INBOX_SENT_HOOK` still reaches the event emitter, and
+ * the routes are the same recipe controller behind the same guard as the
+ * database variant's.
  */
 @Module({
   imports: [
     EventEmitterModule.forRoot(),
     InboxModule.forRoot({ config: { storeBackend: 'memory' } }),
   ],
-  controllers: [InboxController],
-  providers: [InboxHooksListener],
+  controllers: [InboxController, InboxTestController],
+  providers: [InboxHooksListener, { provide: APP_GUARD, useClass: ConsumerUserGuard }],
 })
 export class InboxMemoryFeatureModule {}

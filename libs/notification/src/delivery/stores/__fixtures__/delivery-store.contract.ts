@@ -175,6 +175,39 @@ export function describeDeliveryStoreContract(name: string, getStore: () => Deli
       );
     });
 
+    it('moves a sent record forward on provider feedback, never back', async () => {
+      const store = getStore();
+      const { record } = await create();
+      const messageId = `SM${record.id}`;
+      await store.transition(record.id, 'sending', { attempts: 1 });
+      await store.transition(record.id, 'sent', { providerMessageId: messageId });
+      expect((await store.findByProviderMessageId(messageId, 'sms'))?.id).toBe(record.id);
+      expect(await store.findByProviderMessageId(messageId, 'email')).toBeUndefined();
+      expect(await store.findByProviderMessageId('SM_unknown')).toBeUndefined();
+      const at = new Date(Date.now() - 5000);
+      const delivered = await store.transition(record.id, 'delivered', { providerStatusAt: at });
+      expect(delivered).toMatchObject({ status: 'delivered', final: true });
+      expect(delivered.providerStatusAt?.getTime()).toBe(at.getTime());
+      await expect(store.transition(record.id, 'delivered')).rejects.toBeInstanceOf(
+        DeliveryStateError,
+      );
+      const complained = await store.transition(record.id, 'complained', {
+        providerReason: 'spamreport',
+      });
+      expect(complained).toMatchObject({ status: 'complained', providerReason: 'spamreport' });
+      expect(complained.providerStatusAt?.getTime()).toBe(at.getTime());
+      for (const next of ['delivered', 'bounced', 'failed'] as const)
+        await expect(store.transition(record.id, next)).rejects.toBeInstanceOf(DeliveryStateError);
+      const bounced = (await create()).record;
+      await store.transition(bounced.id, 'sending');
+      await store.transition(bounced.id, 'sent');
+      await store.transition(bounced.id, 'bounced', { providerReason: '550 no such user' });
+      await expect(store.transition(bounced.id, 'delivered')).rejects.toBeInstanceOf(
+        DeliveryStateError,
+      );
+      expect((await store.get(bounced.id))?.providerReason).toBe('550 no such user');
+    });
+
     it('masks the recipient when a record is printed', async () => {
       const { record } = await create();
       expect(JSON.stringify(record)).not.toContain('5550006');

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { deliveryRecordEntity } from '../../entities/delivery-record.entity';
+import { AddDeliveryFeedback1735300000000 } from '../../migrations/add-delivery-feedback.migration';
 import { AddDeliveryNotificationId1734200000000 } from '../../migrations/add-delivery-notification-id.migration';
 import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration';
 import { memorySqlite } from '../../../../../../test/helpers/sqlite';
@@ -19,7 +20,10 @@ export interface TestDatabase {
  */
 export async function openDeliveryTestDatabase(
   kind: 'sqlite' | 'postgres',
-  migrations: ReadonlyArray<new () => unknown> = [AddDeliveryNotificationId1734200000000],
+  migrations: ReadonlyArray<new () => unknown> = [
+    AddDeliveryNotificationId1734200000000,
+    AddDeliveryFeedback1735300000000,
+  ],
 ): Promise<TestDatabase> {
   const common = {
     entities: [deliveryRecordEntity()],

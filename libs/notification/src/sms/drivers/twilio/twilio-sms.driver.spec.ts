@@ -39,6 +39,18 @@ describe('twilio SMS driver against the fake Twilio server', () => {
   });
   afterEach(() => sms.close());
 
+  it('asks for status callbacks at status_callback_url, and only when it is set', async () => {
+    await sms.send({ to: '+15551234567', body: 'without' });
+    const withCallback = channel({ statusCallbackUrl: 'https://api.example.com/hooks/twilio' });
+    await withCallback.send({ to: '+15551234567', body: 'with' });
+    await withCallback.close();
+    expect(twilio.messages.map((m) => m.StatusCallback)).toEqual([
+      undefined,
+      'https://api.example.com/hooks/twilio',
+    ]);
+    expect(() => channel({ statusCallbackUrl: 'not a url' })).toThrow(/status_callback_url/);
+  });
+
   it('POSTs the form fields with Basic auth and returns the message sid', async () => {
     const result = await sms.send({
       to: '+15551234567',

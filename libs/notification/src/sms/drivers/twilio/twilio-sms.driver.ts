@@ -14,7 +14,9 @@ const RECIPIENT_CODES = new Set([21211, 21214, 21408, 21610, 21612, 21614, 21217
 /**
  * Twilio Messages REST API: `POST /2010-04-01/Accounts/{sid}/Messages.json`,
  * form-encoded, HTTP Basic auth with `account_sid`:`auth_token`. An
- * idempotency key travels as `I-Twilio-Idempotency-Token`.
+ * idempotency key travels as `I-Twilio-Idempotency-Token`; with
+ * `statusCallbackUrl` set, each message asks Twilio for status callbacks
+ * there (`StatusCallback`), which `NotificationWebhooksModule` receives.
  */
 export class TwilioSmsDriver implements SmsProviderDriver {
   readonly driver = 'twilio';
@@ -39,6 +41,7 @@ export class TwilioSmsDriver implements SmsProviderDriver {
       form.set('MessagingServiceSid', this.config.messagingServiceSid);
     else form.set('From', this.config.fromNumber);
     form.set('Body', message.body);
+    if (this.config.statusCallbackUrl) form.set('StatusCallback', this.config.statusCallbackUrl);
     const body = form.toString();
     const headers: Record<string, string | number> = {
       ...traceHeaders,

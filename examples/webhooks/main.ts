@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NotificationModule, NotificationWebhooksModule } from '@herald/notification';
+
+@Module({
+  imports: [
+    NotificationModule.forRoot(), // with notification.delivery.enabled: the records to update
+    NotificationWebhooksModule.forRoot({
+      twilio: { authToken: process.env.TWILIO_AUTH_TOKEN!, publicUrl: 'https://api.example.com' },
+      sendgrid: { publicKey: process.env.SENDGRID_EVENT_WEBHOOK_KEY! }, // toleranceSeconds: 300
+      routes: { sendgridEvents: 'hooks/sendgrid' }, // or false to leave a route out
+    }),
+  ],
+})
+export class AppModule {}
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule, { rawBody: true }); // SendGrid signs the raw body
+  await app.listen(3000);
+}
+void bootstrap();

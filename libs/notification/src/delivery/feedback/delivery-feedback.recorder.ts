@@ -1,0 +1,70 @@
+import type { MetricsCollectorProtocol } from '@herald/contracts';
+import type { EventSink } from '../../utils/lazy-event-emitter.util';
+import { DELIVERY_TRANSITIONS, type DeliveryRecord } from '../records/delivery-record';
+import { DeliveryStateError } from '../records/delivery-state.error';
+import type { DeliveryStore } from '../stores/delivery-store.protocol';
+import {
+  DELIVERY_FEEDBACK_METRIC,
+  DELIVERY_UPDATED_EVENT,
+  type DeliveryFeedback,
+  type DeliveryFeedbackResult,
+  type DeliveryUpdatedEvent,
+} from './delivery-feedback.events';
+
+/**
+ * Applies provider feedback to delivery records. The store's conditional
+ * transition is the deduplication: the same event twice (or from two
+ * processes at once) moves the record once, so it is counted and emitted
+ * once; an event the order of statuses forbids (`delivered` after `bounced`)
+ * is ignored.
+ */
+export class DeliveryFeedbackRecorder {
+  constructor(
+    private readonly store: DeliveryStore,
+    private readonly events: () => EventSink | undefined = () => undefined,
+    private readonly metrics?: MetricsCollectorProtocol,
+  ) {}
+
+  async record(
+    feedback: DeliveryFeedback,
+  ): Promise<{ result: DeliveryFeedbackResult; record?: DeliveryRecord }> {
+    const current = await this.store.findByProviderMessageId(
+      feedback.providerMessageId,
+      feedback.channel,
+    );
+    if (!current) return { result: 'unknown' };
+    if (!DELIVERY_TRANSITIONS[current.status].includes(feedback.status))
+      return { result: 'unchanged', record: current };
+    const occurredAt = feedback.occurredAt ?? new Date();
+    let moved: DeliveryRecord;
+    try {
+      moved = await this.store.transition(current.id, feedback.status, {
+        providerStatusAt: occurredAt,
+        providerReason: feedback.reason,
+      });
+    } catch (error) {
+      // another process applied the same (or a worse) status first
+      if (error instanceof DeliveryStateError) return { result: 'unchanged', record: current };
+      throw error;
+    }
+    this.metrics?.increment(DELIVERY_FEEDBACK_METRIC, 1, {
+      channel: feedback.channel,
+      provider: feedback.provider,
+      outcome: feedback.status,
+    });
+    const event: DeliveryUpdatedEvent = {
+      channel: feedback.channel,
+      provider: feedback.provider,
+      providerMessageId: feedback.providerMessageId,
+      deliveryId: moved.id,
+      notificationId: moved.notificationId,
+      recipient: moved.recipient,
+      status: feedback.status,
+      previousStatus: current.status,
+      reason: feedback.reason,
+      occurredAt,
+    };
+    this.events()?.emit(DELIVERY_UPDATED_EVENT, event);
+    return { result: 'updated', record: moved };
+  }
+}

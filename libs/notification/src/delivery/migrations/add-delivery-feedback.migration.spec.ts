@@ -1,0 +1,49 @@
+import {
+  openDeliveryTestDatabase,
+  type TestDatabase,
+} from '../stores/__fixtures__/delivery-test-databases';
+import { DatabaseDeliveryStore } from '../stores/database-delivery.store';
+import { AddDeliveryFeedback1735300000000 } from './add-delivery-feedback.migration';
+
+describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000 on %s', (kind) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openDeliveryTestDatabase(kind);
+  });
+  afterAll(() => db?.close());
+
+  const columns = async () => {
+    const table = 'herald_delivery_records';
+    const rows =
+      kind === 'sqlite'
+        ? ((await db.dataSource.query(`PRAGMA table_info("${table}")`)) as Array<{ name: string }>)
+        : ((await db.dataSource.query(
+            `SELECT column_name AS name FROM information_schema.columns
+             WHERE table_schema = $1 AND table_name = $2`,
+            [(db.dataSource.options as { schema?: string }).schema, table],
+          )) as Array<{ name: string }>);
+    return rows.map((r) => r.name);
+  };
+
+  it('adds the feedback columns, undoes cleanly and runs again over existing rows', async () => {
+    const store = new DatabaseDeliveryStore(db.dataSource);
+    await store.create({ id: 'dlv_m1', channel: 'sms', backend: 'tw', recipient: '+15551234567' });
+    expect(await columns()).toEqual(
+      expect.arrayContaining(['provider_status_at', 'provider_reason']),
+    );
+    await db.dataSource.undoLastMigration();
+    expect(await columns()).not.toContain('provider_reason');
+    expect(await columns()).not.toContain('provider_status_at');
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      await new AddDeliveryFeedback1735300000000().up(runner);
+      await new AddDeliveryFeedback1735300000000().up(runner); // idempotent
+    } finally {
+      await runner.release();
+    }
+    await store.transition('dlv_m1', 'sending');
+    await store.transition('dlv_m1', 'sent', { providerMessageId: 'SMm1' });
+    const delivered = await store.transition('dlv_m1', 'delivered', { providerReason: 'ok' });
+    expect(delivered).toMatchObject({ status: 'delivered', providerReason: 'ok' });
+  });
+});

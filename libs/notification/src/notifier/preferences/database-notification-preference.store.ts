@@ -1,0 +1,104 @@
+import type { DataSource } from 'typeorm';
+import {
+  lazyDataSource,
+  maxParameters,
+  placeholders,
+  runSql,
+  sqlTablePath,
+  type DataSourceSource,
+} from '../../utils/sql-store.util';
+import type {
+  NotificationPreference,
+  NotificationPreferenceInput,
+} from './notification-preference';
+import { NOTIFICATION_PREFERENCE_TABLE } from './notification-preference.entity';
+import type { NotificationPreferenceStore } from './notification-preference-store.protocol';
+
+const COLUMNS = 'user_id, category, channel, enabled, updated_at';
+
+interface Row {
+  user_id: string;
+  category: string;
+  channel: string;
+  enabled: number | string;
+  updated_at: number | string;
+}
+
+const toPreference = (row: Row): NotificationPreference => ({
+  userId: row.user_id,
+  category: row.category,
+  channel: row.channel,
+  enabled: Number(row.enabled) === 1,
+  updatedAt: new Date(Number(row.updated_at)),
+});
+
+/**
+ * Preferences in SQL through a TypeORM `DataSource` (SQLite or PostgreSQL),
+ * table `herald_notification_preferences` from
+ * `CreateNotificationPreferences1735000000000`. Setting is one upsert
+ * (`ON CONFLICT DO UPDATE`), so concurrent writers of the same choice agree.
+ */
+export class DatabaseNotificationPreferenceStore implements NotificationPreferenceStore {
+  private readonly dataSource: () => DataSource;
+
+  constructor(source: DataSourceSource) {
+    this.dataSource = lazyDataSource(source);
+  }
+
+  private sql(): { ds: DataSource; table: string; p: (i: number) => string } {
+    const ds = this.dataSource();
+    return { ds, table: sqlTablePath(ds, NOTIFICATION_PREFERENCE_TABLE), p: placeholders(ds) };
+  }
+
+  async set(input: NotificationPreferenceInput): Promise<NotificationPreference> {
+    const { ds, table, p } = this.sql();
+    const [row] = await runSql<Row>(
+      ds,
+      `INSERT INTO ${table} (${COLUMNS}) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)})
+       ON CONFLICT (user_id, category, channel) DO UPDATE
+         SET enabled = excluded.enabled, updated_at = excluded.updated_at
+       RETURNING ${COLUMNS}`,
+      [input.userId, input.category, input.channel, input.enabled ? 1 : 0, Date.now()],
+    );
+    return toPreference(row);
+  }
+
+  async unset(userId: string, category: string, channel: string): Promise<boolean> {
+    const { ds, table, p } = this.sql();
+    const rows = await runSql<{ user_id: string }>(
+      ds,
+      `DELETE FROM ${table} WHERE user_id = ${p(1)} AND category = ${p(2)} AND channel = ${p(3)}
+       RETURNING user_id`,
+      [userId, category, channel],
+    );
+    return rows.length > 0;
+  }
+
+  async list(userId: string): Promise<NotificationPreference[]> {
+    const { ds, table, p } = this.sql();
+    const rows = await runSql<Row>(
+      ds,
+      `SELECT ${COLUMNS} FROM ${table} WHERE user_id = ${p(1)} ORDER BY category, channel`,
+      [userId],
+    );
+    return rows.map(toPreference);
+  }
+
+  async listFor(userIds: readonly string[], category: string): Promise<NotificationPreference[]> {
+    const { ds, table, p } = this.sql();
+    const unique = [...new Set(userIds)];
+    const slice = maxParameters(ds) - 1;
+    const out: NotificationPreference[] = [];
+    for (let start = 0; start < unique.length; start += slice) {
+      const ids = unique.slice(start, start + slice);
+      const rows = await runSql<Row>(
+        ds,
+        `SELECT ${COLUMNS} FROM ${table}
+         WHERE category = ${p(1)} AND user_id IN (${ids.map((_, i) => p(i + 2)).join(', ')})`,
+        [category, ...ids],
+      );
+      out.push(...rows.map(toPreference));
+    }
+    return out;
+  }
+}

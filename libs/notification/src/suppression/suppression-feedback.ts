@@ -1,0 +1,164 @@
+import { Logger } from '@nestjs/common';
+import type { DeliveryObserver, DeliverySettledEvent } from '../delivery/reliable/delivery-engine';
+import { DeliveryError } from '../errors/delivery.error';
+import { deadTokenReason } from '../notifier/devices/dead-token.util';
+import type { EventSink } from '../utils/lazy-event-emitter.util';
+import {
+  SUPPRESSION_CHANNELS,
+  type SuppressionChannel,
+  type SuppressionReason,
+} from './suppression-entry';
+import type { SmsOptOutEvent } from '../sms/sms-opt-out.events';
+import {
+  PUSH_TOKEN_DEAD_EVENT,
+  type PushTokenDeadEvent,
+  type SuppressibleDeliveryUpdate,
+} from './suppression.events';
+import type { SuppressionService } from './suppression.service';
+
+/** Twilio's "Attempt to send to unsubscribed recipient". */
+const TWILIO_UNSUBSCRIBED = '21610';
+
+/** Bounce classifications and SMTP replies that mean "try again later", not "never again". */
+const SOFT_BOUNCE =
+  /soft|blocked|transient|deferr|temporar|mailbox full|quota|^4\d\d\b|^4\.\d+\.\d+/i;
+
+/**
+ * Whether a `bounced` status is a hard bounce: yes unless the provider's
+ * classification or reason says soft / blocked / temporary (SendGrid
+ * `blocked`, an SMTP 4xx reply or `4.x.x` status).
+ */
+export function isHardBounce(
+  event: Pick<SuppressibleDeliveryUpdate, 'reason' | 'category'>,
+): boolean {
+  return ![event.category, event.reason].some(
+    (text) => typeof text === 'string' && SOFT_BOUNCE.test(text.trim()),
+  );
+}
+
+/**
+ * The suppression a status update calls for, or `undefined`: `complained`
+ * is a complaint; `bounced` a hard bounce unless soft; an SMS `failed` with
+ * Twilio 21610 an SMS STOP; a mail `failed` because the provider itself
+ * suppresses the address (SendGrid `dropped`: "Bounced Address", "Spam
+ * Reporting Address", "Unsubscribed Address") the matching reason.
+ */
+export function suppressionReasonOf(
+  event: Pick<SuppressibleDeliveryUpdate, 'channel' | 'status' | 'reason' | 'category'>,
+): SuppressionReason | undefined {
+  if (event.status === 'complained') return 'complaint';
+  if (event.status === 'bounced') return isHardBounce(event) ? 'hard_bounce' : undefined;
+  if (event.status !== 'failed' || typeof event.reason !== 'string') return undefined;
+  if (event.channel === 'sms') return /\b21610\b/.test(event.reason) ? 'sms_stop' : undefined;
+  if (event.channel !== 'email' && event.channel !== 'mail') return undefined;
+  if (/bounced address/i.test(event.reason)) return 'hard_bounce';
+  if (/spam report/i.test(event.reason)) return 'complaint';
+  if (/unsubscribed address/i.test(event.reason)) return 'unsubscribe';
+  return undefined;
+}
+
+/**
+ * Turns provider feedback into suppression entries: hard bounces and
+ * complaints (status webhooks), SMS STOP (and START, which lifts it; a
+ * Twilio 21610 refusal on send counts as STOP), and
+ * push tokens a provider declared gone, where no device-token registry
+ * retires them. Failures are logged (without the address) and never thrown
+ * at the event emitter.
+ */
+export class SuppressionFeedback implements DeliveryObserver {
+  private readonly logger = new Logger('SuppressionFeedback');
+
+  constructor(
+    private readonly suppressions: SuppressionService,
+    private readonly events: () => EventSink | undefined,
+    /** True when a device-token registry (`NotifierModule`) retires dead tokens itself. */
+    private readonly hasRegistry: () => boolean,
+  ) {}
+
+  async onDeliveryUpdated(event: SuppressibleDeliveryUpdate): Promise<void> {
+    if (!event) return;
+    // Delivery records (and so the webhooks' events) call mail `email`; the list calls it `mail`.
+    const channel = event.channel === 'email' ? 'mail' : event.channel;
+    if (!SUPPRESSION_CHANNELS.includes(channel as SuppressionChannel)) return;
+    const reason = suppressionReasonOf(event);
+    if (!reason) return;
+    await this.safely(`a ${reason} from ${event.provider}`, () =>
+      this.suppressions.add({
+        channel: channel as SuppressionChannel,
+        address: event.recipient,
+        reason,
+        source: String(event.provider || 'webhook'),
+      }),
+    );
+  }
+
+  async onSmsOptedOut(event: SmsOptOutEvent): Promise<void> {
+    if (!event) return;
+    await this.safely(`an SMS STOP from ${event.provider}`, () =>
+      this.suppressions.add({
+        channel: 'sms',
+        address: event.address,
+        reason: 'sms_stop',
+        source: [event.provider, event.source].filter(Boolean).join(':') || 'sms',
+      }),
+    );
+  }
+
+  async onSmsOptedIn(event: SmsOptOutEvent): Promise<void> {
+    if (!event) return;
+    await this.safely(`an SMS START from ${event.provider}`, () =>
+      this.suppressions.liftAddress('sms', event.address, 'sms_stop'),
+    );
+  }
+
+  /**
+   * A push that failed because its token is gone: suppress the token unless
+   * a registry retires it. An SMS that Twilio refused with 21610 (the number
+   * replied STOP): suppress the number, as a STOP reply would.
+   */
+  async onSettled({ record, error }: DeliverySettledEvent): Promise<void> {
+    if (record.status !== 'failed') return;
+    if (record.channel === 'sms') {
+      if (error instanceof DeliveryError && error.providerCode === TWILIO_UNSUBSCRIBED)
+        await this.onSmsOptedOut({
+          address: record.recipient,
+          provider: record.backend,
+          backend: record.backend,
+          source: 'send_error',
+          providerMessageId: TWILIO_UNSUBSCRIBED,
+          occurredAt: new Date(),
+        });
+      return;
+    }
+    if (record.channel !== 'push') return;
+    const reason = deadTokenReason(error);
+    if (!reason) return;
+    const registry = this.hasRegistry();
+    if (!registry)
+      await this.safely(`a dead push token (${reason})`, () =>
+        this.suppressions.add({
+          channel: 'push',
+          address: record.recipient,
+          reason: 'dead_token',
+          source: `${record.backend}: ${reason}`,
+        }),
+      );
+    const payload: PushTokenDeadEvent = {
+      token: record.recipient,
+      backend: record.backend,
+      reason,
+      recordedIn: registry ? 'registry' : 'suppression',
+    };
+    this.events()?.emit(PUSH_TOKEN_DEAD_EVENT, payload);
+  }
+
+  private async safely(what: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.logger.warn(
+        `could not record ${what} in the suppression list: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}

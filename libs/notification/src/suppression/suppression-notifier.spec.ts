@@ -1,0 +1,132 @@
+import { MAILER } from '@herald/contracts';
+import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
+import { DeviceTokenService } from '../notifier/devices/device-token.service';
+import { notifierTestApp } from '../notifier/__fixtures__/notifier-test-app';
+import { OrderShipped, type TestUser } from '../notifier/__fixtures__/test-notifications';
+import { NOTIFICATION_GATES } from '../notifier/notifier.constants';
+import type { NotificationGate } from '../notifier/gates/notification-gate.interface';
+import { NotifierService } from '../notifier/notifier.service';
+import { Notification } from '../notifier/notification';
+import { SuppressionModule } from './suppression.module';
+import { SuppressionService } from './suppression.service';
+
+class Newsletter extends Notification<TestUser> {
+  override readonly category = 'newsletter';
+  via() {
+    return ['sms', 'mail'];
+  }
+  toSms() {
+    return 'news';
+  }
+  toMail() {
+    return { subject: 'News', text: 'x' };
+  }
+}
+
+class Receipt extends Notification<TestUser> {
+  override readonly category = 'transactional';
+  via() {
+    return ['mail'];
+  }
+  toMail() {
+    return { subject: 'Receipt', text: 'x' };
+  }
+}
+
+describe('SuppressionModule with NotifierModule', () => {
+  it("runs the suppression gate after the preference gate, before the app's: notify() records suppressed deliveries with the reason", async () => {
+    const app = await notifierTestApp({}, {}, { imports: [SuppressionModule.forRoot()] });
+    try {
+      const gates = app.get<NotificationGate[]>(NOTIFICATION_GATES);
+      expect(gates.map((g) => g.name)).toEqual(['preferences', 'suppression-list']);
+      const suppressions = app.get(SuppressionService);
+      await suppressions.add({
+        channel: 'sms',
+        address: '+15550100009',
+        reason: 'sms_stop',
+        source: 'twilio',
+      });
+      await suppressions.add({
+        channel: 'mail',
+        address: 'ADA@example.com',
+        category: 'orders',
+        reason: 'unsubscribe',
+        source: 'one-click',
+      });
+      await app.get(DeviceTokenService).register({ userId: 'u1', token: 'tok-1', platform: 'fcm' });
+      await suppressions.add({
+        channel: 'push',
+        address: 'tok-1',
+        reason: 'manual',
+        source: 'ops',
+      });
+      const ada: TestUser = { id: 'u1', email: 'ada@example.com', phone: '+15550100009' };
+      const notifier = app.get(NotifierService);
+
+      const shipped = await notifier.notify(ada, new OrderShipped('A-9'));
+      const by = Object.fromEntries(shipped.deliveries.map((d) => [d.channel, d]));
+      expect(by.sms).toMatchObject({
+        status: 'suppressed',
+        reason: expect.stringMatching(/^suppressed: sms_stop .* by twilio$/),
+      });
+      expect(by.mail).toMatchObject({
+        status: 'suppressed',
+        reason: expect.stringMatching(/unsubscribe \(orders\)/),
+      });
+      expect(by.push).toMatchObject({
+        status: 'suppressed',
+        reason: expect.stringMatching(/manual/),
+      });
+      expect(by.inbox).toMatchObject({ status: 'sent' });
+      const records = await notifier.deliveries(shipped.notificationId);
+      expect(records.filter((r) => r.status === 'suppressed')).toHaveLength(3);
+
+      const news = await notifier.notify(ada, new Newsletter());
+      const newsBy = Object.fromEntries(news.deliveries.map((d) => [d.channel, d.status]));
+      expect(newsBy).toEqual({ sms: 'suppressed', mail: 'sent' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('notify() mail of a non-transactional category carries one-click unsubscribe headers', async () => {
+    const app = await notifierTestApp(
+      {},
+      {},
+      {
+        imports: [
+          SuppressionModule.forRoot({
+            unsubscribe: { secret: 'x'.repeat(32), url: 'https://app.example.com/unsubscribe' },
+          }),
+        ],
+      },
+    );
+    try {
+      const notifier = app.get(NotifierService);
+      const ada: TestUser = { id: 'u1', email: 'ada@example.com' };
+      await notifier.notify(ada, new Newsletter());
+      await notifier.notify(ada, new Receipt());
+      const mailer = app.get<InMemoryMailer>(MAILER);
+      const news = mailer.sent.find((m) => m.subject === 'News')!;
+      expect(news.headers?.['List-Unsubscribe']).toMatch(
+        /^<https:\/\/app\.example\.com\/unsubscribe\?token=[\w-]+\.[\w-]+>$/,
+      );
+      expect(news.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      const receipt = mailer.sent.find((m) => m.subject === 'Receipt')!;
+      expect(receipt.headers?.['List-Unsubscribe']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without SuppressionModule the notifier has no suppression gate', async () => {
+    const app = await notifierTestApp();
+    try {
+      expect(app.get<NotificationGate[]>(NOTIFICATION_GATES).map((g) => g.name)).toEqual([
+        'preferences',
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});

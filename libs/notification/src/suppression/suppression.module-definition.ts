@@ -1,0 +1,9 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+import type { SuppressionModuleOptions } from './suppression-options.interface';
+
+export const {
+  ConfigurableModuleClass: SuppressionConfigurableModule,
+  MODULE_OPTIONS_TOKEN: SUPPRESSION_MODULE_OPTIONS,
+} = new ConfigurableModuleBuilder<SuppressionModuleOptions>({ moduleName: 'HeraldSuppression' })
+  .setClassMethodName('forRoot')
+  .build();

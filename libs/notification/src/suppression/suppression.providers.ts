@@ -1,0 +1,110 @@
+import type { Provider, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { DeviceTokenService } from '../notifier/devices/device-token.service';
+import { findDataSource } from '../utils/find-data-source.util';
+import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
+import { SUPPRESSION_GATE, SUPPRESSION_GUARDS, SUPPRESSION_STORE } from './suppression.constants';
+import { SuppressionDeliveryGuard } from './suppression-delivery.guard';
+import { SuppressionFeedback } from './suppression-feedback';
+import { SuppressionGate } from './suppression.gate';
+import { SuppressionLifecycle } from './suppression.lifecycle';
+import { SUPPRESSION_MODULE_OPTIONS } from './suppression.module-definition';
+import type { SuppressionModuleOptions } from './suppression-options.interface';
+import { SuppressionService } from './suppression.service';
+import type { SuppressionStore } from './suppression-store.protocol';
+import { DatabaseSuppressionStore } from './stores/database-suppression.store';
+import { MemorySuppressionStore } from './stores/memory-suppression.store';
+import {
+  createUnsubscribeController,
+  UNSUBSCRIBE_OPTIONS,
+} from './unsubscribe/create-unsubscribe.controller';
+import { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard';
+import type { ResolvedUnsubscribeOptions } from './unsubscribe/unsubscribe-options.interface';
+import { resolveUnsubscribeOptions } from './unsubscribe/resolve-unsubscribe-options.util';
+
+const MIGRATIONS_HINT =
+  'import TypeOrmModule.forRoot(...) and run NOTIFIER_MIGRATIONS (they create herald_suppressions), or use SuppressionModule option store: "memory"';
+
+/** True when a device-token registry is in the application (it retires dead tokens itself). */
+function registryIn(moduleRef: ModuleRef): () => boolean {
+  return () => {
+    try {
+      return moduleRef.get(DeviceTokenService, { strict: false }) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Every provider of `SuppressionModule`. */
+export function createSuppressionProviders(): Provider[] {
+  return [
+    {
+      provide: SUPPRESSION_STORE,
+      useFactory: (options: SuppressionModuleOptions, moduleRef: ModuleRef): SuppressionStore =>
+        options?.store === 'database'
+          ? new DatabaseSuppressionStore(
+              findDataSource(
+                moduleRef,
+                'the database suppression store',
+                'SuppressionModule.store',
+                MIGRATIONS_HINT,
+              ),
+            )
+          : new MemorySuppressionStore(),
+      inject: [SUPPRESSION_MODULE_OPTIONS, ModuleRef],
+    },
+    {
+      provide: SuppressionService,
+      useFactory: (store: SuppressionStore, moduleRef: ModuleRef) =>
+        new SuppressionService(
+          store,
+          lazyEventEmitter(moduleRef, 'SuppressionService', 'SUPPRESSION_ADDED_EVENT'),
+        ),
+      inject: [SUPPRESSION_STORE, ModuleRef],
+    },
+    {
+      provide: SUPPRESSION_GATE,
+      useFactory: (service: SuppressionService) => new SuppressionGate(service),
+      inject: [SuppressionService],
+    },
+    {
+      provide: SuppressionFeedback,
+      useFactory: (service: SuppressionService, moduleRef: ModuleRef) =>
+        new SuppressionFeedback(
+          service,
+          lazyEventEmitter(moduleRef, 'SuppressionFeedback', 'PUSH_TOKEN_DEAD_EVENT'),
+          registryIn(moduleRef),
+        ),
+      inject: [SuppressionService, ModuleRef],
+    },
+    {
+      provide: UNSUBSCRIBE_OPTIONS,
+      useFactory: (options: SuppressionModuleOptions): ResolvedUnsubscribeOptions | undefined =>
+        options?.unsubscribe ? resolveUnsubscribeOptions(options.unsubscribe) : undefined,
+      inject: [SUPPRESSION_MODULE_OPTIONS],
+    },
+    {
+      provide: SUPPRESSION_GUARDS,
+      useFactory: (service: SuppressionService, unsubscribe?: ResolvedUnsubscribeOptions) => [
+        new SuppressionDeliveryGuard(service),
+        ...(unsubscribe ? [new UnsubscribeHeadersGuard(unsubscribe)] : []),
+      ],
+      inject: [SuppressionService, UNSUBSCRIBE_OPTIONS],
+    },
+    SuppressionLifecycle,
+  ];
+}
+
+/** The one-click unsubscribe controller, when the options (known at declaration) ask for it. */
+export function createSuppressionControllers(
+  options?: SuppressionModuleOptions,
+  route?: string,
+): Type<unknown>[] {
+  const path =
+    route ?? (options?.unsubscribe ? (options.unsubscribe.route ?? 'unsubscribe') : undefined);
+  return path === undefined ? [] : [createUnsubscribeController(path)];
+}
+
+/** What `SuppressionModule` exports. */
+export const SUPPRESSION_EXPORTS = [SuppressionService, SUPPRESSION_STORE, SUPPRESSION_GATE];

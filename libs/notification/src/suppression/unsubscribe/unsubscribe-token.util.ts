@@ -1,0 +1,64 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UnsubscribeTokenError } from '../errors/unsubscribe-token.error';
+
+/** What a one-click unsubscribe token says: who, for which category, until when. */
+export interface UnsubscribeClaim {
+  /** The normalised e-mail address. */
+  address: string;
+  /** The category unsubscribed from; `null` for every non-transactional mail. */
+  category: string | null;
+  /** Epoch seconds after which the token is refused. */
+  expiresAt: number;
+}
+
+const PREFIX = 'herald-unsubscribe.v1.';
+
+const mac = (secret: string, payload: string): Buffer =>
+  createHmac('sha256', secret)
+    .update(PREFIX + payload)
+    .digest();
+
+/**
+ * A token for `List-Unsubscribe`: base64url JSON of the claim, a dot, and
+ * base64url HMAC-SHA256 of it under `secret`. Readable (it only names the
+ * address the mail went to) but not forgeable without the secret.
+ */
+export function signUnsubscribeToken(secret: string, claim: UnsubscribeClaim): string {
+  const payload = Buffer.from(
+    JSON.stringify({ a: claim.address, c: claim.category, e: claim.expiresAt }),
+  ).toString('base64url');
+  return `${payload}.${mac(secret, payload).toString('base64url')}`;
+}
+
+/**
+ * The claim of a token signed with `secret` that has not expired at `now`
+ * (epoch ms); throws an `UnsubscribeTokenError` (`malformed`, `forged`,
+ * `expired`) otherwise. Signatures are compared in constant time.
+ */
+export function verifyUnsubscribeToken(
+  secret: string,
+  token: unknown,
+  now = Date.now(),
+): UnsubscribeClaim {
+  if (typeof token !== 'string' || token.length > 4096 || !/^[\w-]+\.[\w-]+$/.test(token))
+    throw new UnsubscribeTokenError('malformed');
+  const [payload, signature] = token.split('.');
+  const expected = mac(secret, payload);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new UnsubscribeTokenError('forged');
+  let claim: { a?: unknown; c?: unknown; e?: unknown };
+  try {
+    claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw new UnsubscribeTokenError('malformed');
+  }
+  if (
+    typeof claim?.a !== 'string' ||
+    (claim.c !== null && typeof claim.c !== 'string') ||
+    typeof claim.e !== 'number'
+  )
+    throw new UnsubscribeTokenError('malformed');
+  if (claim.e * 1000 <= now) throw new UnsubscribeTokenError('expired');
+  return { address: claim.a, category: claim.c as string | null, expiresAt: claim.e };
+}

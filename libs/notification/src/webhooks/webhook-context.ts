@@ -1,0 +1,136 @@
+import type { KeyObject } from 'node:crypto';
+import {
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  Optional,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import {
+  HeraldConfigError,
+  METRICS_COLLECTOR,
+  type ConfigProblem,
+  type MetricsCollectorProtocol,
+} from '@herald/contracts';
+import { DELIVERY_STORE } from '../delivery/delivery.constants';
+import { DeliveryFeedbackRecorder } from '../delivery/feedback/delivery-feedback.recorder';
+import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol';
+import { lazyEventEmitter, type EventSink } from '../utils/lazy-event-emitter.util';
+import { sendgridPublicKey } from './sendgrid/sendgrid-signature.util';
+import type { NotificationWebhooksOptions } from './webhooks-options.interface';
+import { NOTIFICATION_WEBHOOKS_OPTIONS } from './webhooks.module-definition';
+
+/** Default replay window of signed SendGrid events, in seconds. */
+export const DEFAULT_SENDGRID_TOLERANCE_SECONDS = 300;
+
+/**
+ * What the webhook handlers share: the validated options (checked at
+ * bootstrap, every problem listed), the feedback recorder over the delivery
+ * store, the application's event emitter and a logger.
+ */
+@Injectable()
+export class WebhookContext implements OnModuleInit {
+  readonly logger = new Logger('HeraldWebhooks');
+  readonly twilioTokens?: readonly string[];
+  readonly twilioPublicUrl?: string;
+  readonly sendgridKey?: KeyObject;
+  readonly sendgridToleranceMs: number;
+  readonly events: () => EventSink | undefined;
+  private feedback?: DeliveryFeedbackRecorder;
+
+  constructor(
+    @Inject(NOTIFICATION_WEBHOOKS_OPTIONS) private readonly options: NotificationWebhooksOptions,
+    private readonly moduleRef: ModuleRef,
+    @Optional() @Inject(METRICS_COLLECTOR) private readonly metrics?: MetricsCollectorProtocol,
+  ) {
+    const problems: ConfigProblem[] = [];
+    const { twilio, sendgrid } = options ?? {};
+    if (twilio) {
+      const tokens = typeof twilio.authToken === 'string' ? [twilio.authToken] : twilio.authToken;
+      if (
+        !Array.isArray(tokens) ||
+        tokens.length === 0 ||
+        tokens.some((t) => !t || typeof t !== 'string')
+      )
+        problems.push({
+          path: 'twilio.authToken',
+          message:
+            'must be the Twilio auth token (a non-empty string, or a list of them while rotating)',
+        });
+      else this.twilioTokens = tokens;
+      if (twilio.publicUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(twilio.publicUrl))
+        problems.push({
+          path: 'twilio.publicUrl',
+          message: `must be an http(s) URL such as https://api.example.com (got ${JSON.stringify(twilio.publicUrl)})`,
+        });
+      this.twilioPublicUrl = twilio.publicUrl;
+    }
+    const tolerance = sendgrid?.toleranceSeconds ?? DEFAULT_SENDGRID_TOLERANCE_SECONDS;
+    if (!(typeof tolerance === 'number' && tolerance > 0 && Number.isFinite(tolerance)))
+      problems.push({
+        path: 'sendgrid.toleranceSeconds',
+        message: `must be a positive number of seconds (got ${JSON.stringify(tolerance)})`,
+      });
+    this.sendgridToleranceMs = tolerance * 1000;
+    if (sendgrid) {
+      try {
+        this.sendgridKey = sendgridPublicKey(String(sendgrid.publicKey ?? ''));
+      } catch {
+        problems.push({
+          path: 'sendgrid.publicKey',
+          message:
+            'must be the ECDSA P-256 verification key of the Signed Event Webhook (base64 DER as SendGrid shows it, or PEM)',
+        });
+      }
+    }
+    if (problems.length > 0)
+      throw new HeraldConfigError(problems, 'Invalid NotificationWebhooksModule options');
+    this.events = lazyEventEmitter(moduleRef, 'HeraldWebhooks', 'notification.delivery.updated');
+  }
+
+  onModuleInit(): void {
+    this.feedback = new DeliveryFeedbackRecorder(this.store(), this.events, this.metrics);
+  }
+
+  get recorder(): DeliveryFeedbackRecorder {
+    return (this.feedback ??= new DeliveryFeedbackRecorder(
+      this.store(),
+      this.events,
+      this.metrics,
+    ));
+  }
+
+  /** Refuses the request (403) and logs why, never the body. */
+  reject(provider: string, why: string): never {
+    this.logger.warn(`${provider} webhook refused (403): ${why}`);
+    throw new ForbiddenException(`invalid ${provider} webhook signature`);
+  }
+
+  /** 404 for a provider the options leave out. */
+  notConfigured(provider: string, option: string): never {
+    throw new NotFoundException(
+      `${provider} webhooks are not configured: set "${option}" in NotificationWebhooksModule options`,
+    );
+  }
+
+  private store(): DeliveryStore {
+    if (this.options?.store) return this.options.store;
+    try {
+      return this.moduleRef.get<DeliveryStore>(DELIVERY_STORE, { strict: false });
+    } catch {
+      throw new HeraldConfigError(
+        [
+          {
+            path: 'store',
+            message:
+              'no delivery records to update: enable notification.delivery (NotificationModule) or import DeliveryModule, or pass a DeliveryStore',
+          },
+        ],
+        'Invalid NotificationWebhooksModule options',
+      );
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { Controller, Header, HttpCode, Inject, Post, Req, type Type } from '@nestjs/common';
+import {
+  SendgridWebhookHandler,
+  type SendgridWebhookResult,
+} from './sendgrid/sendgrid-webhook.handler';
+import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler';
+import type { WebhookRequest } from './utils/webhook-body.util';
+
+/** `POST <routes.twilioStatus>`: Twilio message status callbacks. */
+export class TwilioStatusController {
+  constructor(@Inject(TwilioWebhookHandler) private readonly twilio: TwilioWebhookHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  async receive(@Req() req: WebhookRequest): Promise<string> {
+    await this.twilio.status(req);
+    return '';
+  }
+}
+
+/** `POST <routes.twilioInbound>`: Twilio inbound messages (STOP / START). */
+export class TwilioInboundController {
+  constructor(@Inject(TwilioWebhookHandler) private readonly twilio: TwilioWebhookHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  @Header('content-type', 'text/xml')
+  receive(@Req() req: WebhookRequest): Promise<string> {
+    return this.twilio.inbound(req);
+  }
+}
+
+/** `POST <routes.sendgridEvents>`: SendGrid's Signed Event Webhook. */
+export class SendgridEventsController {
+  constructor(@Inject(SendgridWebhookHandler) private readonly sendgrid: SendgridWebhookHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  receive(@Req() req: WebhookRequest): Promise<SendgridWebhookResult> {
+    return this.sendgrid.events(req);
+  }
+}
+
+/** A subclass of `base` mounted at `path`, so each module instance has its own routes. */
+export function routedController<T>(base: Type<T>, path: string): Type<T> {
+  const routed = class extends (base as Type<object>) {};
+  Object.defineProperty(routed, 'name', { value: base.name });
+  Controller(path)(routed);
+  return routed as Type<T>;
+}

@@ -1,0 +1,66 @@
+import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol';
+
+/** Twilio status callbacks and inbound SMS. */
+export interface TwilioWebhookOptions {
+  /**
+   * The auth token Twilio signs requests with (the account's). While rotating
+   * tokens, give both: a request signed with either is accepted.
+   */
+  authToken: string | readonly string[];
+  /**
+   * The public base URL Twilio calls, e.g. `https://api.example.com` (or
+   * `https://example.com/api` when a proxy strips `/api`); the request's
+   * path and query string are appended to it. Twilio signs the URL it
+   * called, so set this whenever a proxy or load balancer changes the scheme,
+   * host, port or path prefix.
+   * @default rebuilt from the request (`X-Forwarded-Proto` / `X-Forwarded-Host` honoured)
+   */
+  publicUrl?: string;
+}
+
+/** SendGrid's Signed Event Webhook. */
+export interface SendgridWebhookOptions {
+  /**
+   * The verification key from Mail Settings → Signed Event Webhook: base64
+   * DER, as SendGrid shows it, or PEM.
+   */
+  publicKey: string;
+  /**
+   * Events whose signed timestamp is further than this from now are refused (replay protection).
+   * @default 300
+   */
+  toleranceSeconds?: number;
+}
+
+/**
+ * Options of `NotificationWebhooksModule.forRoot()` / `forRootAsync()`. A
+ * provider left out answers 404 on its routes.
+ */
+export interface NotificationWebhooksOptions {
+  twilio?: TwilioWebhookOptions;
+  sendgrid?: SendgridWebhookOptions;
+  /**
+   * The delivery records the feedback updates.
+   * @default the application's `DELIVERY_STORE` (enable `notification.delivery`)
+   */
+  store?: DeliveryStore;
+}
+
+/**
+ * Paths of the webhook routes (under the app's global prefix), or `false` to
+ * leave a route out. Fixed where the module is imported, because Nest maps
+ * routes before any async options resolve.
+ */
+export interface NotificationWebhooksRoutes {
+  /** @default 'webhooks/twilio/status' */
+  twilioStatus?: string | false;
+  /** @default 'webhooks/twilio/inbound' */
+  twilioInbound?: string | false;
+  /** @default 'webhooks/sendgrid/events' */
+  sendgridEvents?: string | false;
+}
+
+/** Choices beside the options of `forRoot` / `forRootAsync`. */
+export interface NotificationWebhooksExtras {
+  routes?: NotificationWebhooksRoutes;
+}

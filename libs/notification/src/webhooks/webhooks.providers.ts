@@ -1,0 +1,32 @@
+import type { Provider, Type } from '@nestjs/common';
+import { SendgridWebhookHandler } from './sendgrid/sendgrid-webhook.handler';
+import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler';
+import {
+  routedController,
+  SendgridEventsController,
+  TwilioInboundController,
+  TwilioStatusController,
+} from './webhook.controllers';
+import { WebhookContext } from './webhook-context';
+import type { NotificationWebhooksRoutes } from './webhooks-options.interface';
+import { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants';
+
+/** The handlers behind the webhook routes. */
+export const WEBHOOK_PROVIDERS: Provider[] = [
+  WebhookContext,
+  TwilioWebhookHandler,
+  SendgridWebhookHandler,
+];
+
+/** One controller per route that `routes` keeps, mounted at its path. */
+export function webhookControllers(routes: NotificationWebhooksRoutes = {}): Type[] {
+  const paths = { ...DEFAULT_WEBHOOK_ROUTES, ...routes };
+  const out: Type[] = [];
+  if (paths.twilioStatus !== false)
+    out.push(routedController(TwilioStatusController, paths.twilioStatus));
+  if (paths.twilioInbound !== false)
+    out.push(routedController(TwilioInboundController, paths.twilioInbound));
+  if (paths.sendgridEvents !== false)
+    out.push(routedController(SendgridEventsController, paths.sendgridEvents));
+  return out;
+}

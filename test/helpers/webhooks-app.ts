@@ -1,0 +1,136 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import express from 'express';
+import { Client } from 'pg';
+import { ObservabilityModule } from '@herald/observability';
+import {
+  MailerModule,
+  NotificationModule,
+  NotificationWebhooksModule,
+  type NotificationWebhooksRoutes,
+} from '@herald/notification';
+import { NotifierModule } from '@herald/notification/notifier';
+import {
+  CreateDeliveryRecords1732400000000,
+  NOTIFIER_MIGRATIONS,
+} from '@herald/notification/typeorm';
+import type { FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
+import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
+import { memorySqlite } from './sqlite';
+
+let seq = 0;
+
+export interface WebhooksTestApp {
+  app: INestApplication;
+  /** `http://127.0.0.1:<port>` the app listens on. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The notifier (SMS through the fake Twilio, mail through the fake SendGrid,
+ * inline delivery, records in SQLite or a private PostgreSQL schema) plus
+ * `NotificationWebhooksModule`, served over HTTP with `rawBody: true`. The
+ * port is taken before the app is built, so the Twilio backend's
+ * `statusCallbackUrl` can point at it and SendGrid's `eventWebhookUrl` is set;
+ * `imports` (e.g. `SuppressionModule`) booted beside.
+ */
+export async function startWebhooksApp(
+  db: 'sqlite' | 'postgres',
+  fakes: { twilio: FakeTwilioServer; sendgrid: FakeSendgridServer },
+  routes: NotificationWebhooksRoutes = {},
+  imports: DynamicModule[] = [],
+): Promise<WebhooksTestApp> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const schema = `herald_webhooks_test_${process.pid}_${++seq}`;
+  let admin: Client | undefined;
+  if (db === 'postgres') {
+    admin = new Client(PG);
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+  }
+  const database =
+    db === 'postgres'
+      ? {
+          type: 'postgres' as const,
+          host: PG.host,
+          port: PG.port,
+          username: PG.user,
+          database: PG.database,
+          schema,
+          extra: { max: 5 },
+        }
+      : memorySqlite();
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      ObservabilityModule,
+      EventEmitterModule.forRoot(),
+      TypeOrmModule.forRoot({
+        ...database,
+        migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
+        migrationsRun: true,
+        synchronize: false,
+      }),
+      NotificationModule.forRoot({
+        smsBackends: [
+          {
+            name: 'twilio',
+            primary: true,
+            driver: 'twilio',
+            twilio: {
+              accountSid: fakes.twilio.accountSid,
+              authToken: fakes.twilio.authToken,
+              fromNumber: '+15005550006',
+              baseUrl: fakes.twilio.url,
+              statusCallbackUrl: `${url}/${routes.twilioStatus || 'webhooks/twilio/status'}`,
+            },
+          },
+        ],
+        delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+      }),
+      MailerModule.forRoot({
+        backends: [
+          {
+            name: 'sendgrid',
+            primary: true,
+            driver: 'sendgrid',
+            fromEmail: 'noreply@herald.test',
+            sendgrid: { apiKey: fakes.sendgrid.apiKey, baseUrl: fakes.sendgrid.url },
+          },
+        ],
+      }),
+      NotifierModule.forRoot({ store: 'database' }),
+      NotificationWebhooksModule.forRoot({
+        twilio: { authToken: fakes.twilio.authToken },
+        sendgrid: { publicKey: fakes.sendgrid.webhookPublicKey },
+        routes,
+      }),
+      ...imports,
+    ],
+  }).compile();
+  const expressApp = express();
+  const app = moduleRef.createNestApplication(new ExpressAdapter(expressApp), { rawBody: true });
+  await app.init();
+  server.on('request', expressApp);
+  fakes.sendgrid.eventWebhookUrl = `${url}/${routes.sendgridEvents || 'webhooks/sendgrid/events'}`;
+  return {
+    app,
+    url,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+      if (admin) {
+        await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+        await admin.end();
+      }
+    },
+  };
+}
