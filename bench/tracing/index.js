@@ -33,6 +33,25 @@ class AcceptingExporter {
   }
 }
 
+/** What a user adds to the raw SDK to read finished spans back, as Herald's getAllSpans() does: a ring of the last `n`. */
+class LastSpans {
+  constructor(n) {
+    this.ring = new Array(n);
+    this.next = 0;
+  }
+  onStart() {}
+  onEnd(span) {
+    this.ring[this.next] = span;
+    this.next = this.next + 1 === this.ring.length ? 0 : this.next + 1;
+  }
+  forceFlush() {
+    return Promise.resolve();
+  }
+  shutdown() {
+    return Promise.resolve();
+  }
+}
+
 function deps() {
   const api = require('@opentelemetry/api');
   const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks');
@@ -44,9 +63,13 @@ function deps() {
     monitor,
     herald: (exporter) =>
       exporter ? new monitor.Tracer('bench', new AcceptingExporter()) : new monitor.Tracer('bench'),
-    raw: (exporter) =>
+    raw: (exporter, keepLast100) =>
       new sdk.BasicTracerProvider(
-        exporter ? { spanProcessors: [new sdk.BatchSpanProcessor(new AcceptingExporter())] } : {},
+        exporter
+          ? { spanProcessors: [new sdk.BatchSpanProcessor(new AcceptingExporter())] }
+          : keepLast100
+            ? { spanProcessors: [new LastSpans(100)] }
+            : {},
       ).getTracer('bench'),
   };
 }
@@ -114,6 +137,11 @@ const CASES = {
     ops: OPS,
     herald: (d) => plain(d.herald(true)),
     peer: (d) => plain(d.raw(true)),
+  },
+  spanStartEndPeerKeepsLast100: {
+    ops: OPS,
+    herald: (d) => plain(d.herald(false)),
+    peer: (d) => plain(d.raw(false, true)),
   },
   childSpanOfActive: {
     ops: OPS,
@@ -190,6 +218,8 @@ async function main() {
         'median over rounds of Herald / raw SDK (lower is better), ratioMin/ratioMax its spread; each side of each round in a fresh process',
       withoutExporter:
         "Herald's Tracer (keeps the last 100 finished spans for getAllSpans()) vs a BasicTracerProvider with no processor",
+      spanStartEndPeerKeepsLast100:
+        'like for like: the raw SDK with a span processor keeping the last 100 finished spans, as Herald does for getAllSpans()',
       withExporter:
         'both with a BatchSpanProcessor (defaults) feeding an in-process exporter that accepts every batch',
       tracedEmptyMethodVsManualOtelSpan:

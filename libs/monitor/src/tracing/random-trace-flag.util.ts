@@ -11,6 +11,9 @@ import {
 import { TRACE_FLAG_RANDOM } from './traceparent.util';
 
 const MARKED = Symbol.for('herald.randomTraceFlag');
+const UNMARKED_START = Symbol.for('herald.randomTraceFlag.start');
+
+type StartSpan = (name: string, options?: SpanOptions, ctx?: Context) => Span;
 
 /**
  * Gives a span just started in `parent` the W3C level-2 `random-trace-id`
@@ -44,9 +47,10 @@ export function markRandomTraceFlag(span: Span, parent: Context, root?: boolean)
  * once per tracer instance; returns `tracer`.
  */
 export function withRandomTraceFlag(tracer: Tracer): Tracer {
-  const marked = tracer as Tracer & { [MARKED]?: true };
+  const marked = tracer as Tracer & { [MARKED]?: true; [UNMARKED_START]?: StartSpan };
   if (marked[MARKED]) return tracer;
   const startSpan = tracer.startSpan.bind(tracer);
+  marked[UNMARKED_START] = startSpan;
   Object.defineProperty(tracer, 'startSpan', {
     configurable: true,
     writable: true,
@@ -55,4 +59,16 @@ export function withRandomTraceFlag(tracer: Tracer): Tracer {
   });
   marked[MARKED] = true;
   return tracer;
+}
+
+/**
+ * @internal the SDK's own `startSpan` of a tracer wrapped by
+ * `withRandomTraceFlag` (the caller marks the span itself, one call less per
+ * span); the tracer's `startSpan` when it is not wrapped.
+ */
+export function unmarkedStartSpan(tracer: Tracer): StartSpan {
+  return (
+    (tracer as Tracer & { [UNMARKED_START]?: StartSpan })[UNMARKED_START] ??
+    tracer.startSpan.bind(tracer)
+  );
 }
