@@ -15,7 +15,7 @@
 require('reflect-metadata');
 const { fork } = require('node:child_process');
 const autocannon = require('autocannon');
-const { median, report, round } = require('../harness');
+const { median, report, round, summarise } = require('../harness');
 
 const VARIANTS = [
   'bare',
@@ -267,7 +267,27 @@ async function main() {
     results[a] && results[b]
       ? round(results[a].cpuUsPerRequest / results[b].cpuUsPerRequest, 3)
       : undefined;
+  // Per round: req/s and server CPU per request of the same round, median ratio and spread.
+  const paired = (a, b, field) =>
+    samples[a] && samples[b]
+      ? summarise(
+          samples[a].map((x, r) => ({ herald: x[field], peer: samples[b][r][field] })),
+          field === 'reqPerSec' ? 'req/s' : 'server CPU µs/request',
+        )
+      : undefined;
+  const vsConstant = paired('herald-nest', 'nest-constant', 'reqPerSec');
+  const cpuVsConstant = paired('herald-nest', 'nest-constant', 'cpuUsPerRequest');
   report('health', results, {
+    heraldNestVsNestConstant: vsConstant && {
+      ...vsConstant,
+      target: 0.9,
+      met: vsConstant.ratio >= 0.9,
+      note: 'req/s of /health through a Nest controller (Herald runner, 3 checks, details) / a Nest controller returning a constant; higher is better',
+    },
+    heraldNestVsNestConstantCpu: cpuVsConstant && {
+      ...cpuVsConstant,
+      note: 'server CPU per request, Herald / constant (lower is better): less sensitive than req/s to the load generator sharing the 2 cores',
+    },
     setup: {
       durationSeconds: DURATION,
       rounds: ROUNDS,

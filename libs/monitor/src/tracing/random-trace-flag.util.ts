@@ -4,12 +4,16 @@ import {
   trace,
   type Context,
   type Span,
+  type SpanContext,
   type SpanOptions,
   type Tracer,
 } from '@opentelemetry/api';
 import { TRACE_FLAG_RANDOM } from './traceparent.util';
 
 const MARKED = Symbol.for('herald.randomTraceFlag');
+const UNMARKED_START = Symbol.for('herald.randomTraceFlag.start');
+
+type StartSpan = (name: string, options?: SpanOptions, ctx?: Context) => Span;
 
 /**
  * Gives a span just started in `parent` the W3C level-2 `random-trace-id`
@@ -23,7 +27,12 @@ const MARKED = Symbol.for('herald.randomTraceFlag');
 export function markRandomTraceFlag(span: Span, parent: Context, root?: boolean): Span {
   const spanContext = span.spanContext();
   if (spanContext.traceId === INVALID_TRACEID) return span;
-  const parentContext = root ? undefined : trace.getSpanContext(parent);
+  // An SDK span knows its parent (a field, undefined for a new trace): no context lookup needed.
+  const parentContext = root
+    ? undefined
+    : 'parentSpanContext' in span
+      ? (span as { parentSpanContext?: SpanContext }).parentSpanContext
+      : trace.getSpanContext(parent);
   const random =
     parentContext === undefined || parentContext.traceId !== spanContext.traceId
       ? TRACE_FLAG_RANDOM
@@ -38,9 +47,10 @@ export function markRandomTraceFlag(span: Span, parent: Context, root?: boolean)
  * once per tracer instance; returns `tracer`.
  */
 export function withRandomTraceFlag(tracer: Tracer): Tracer {
-  const marked = tracer as Tracer & { [MARKED]?: true };
+  const marked = tracer as Tracer & { [MARKED]?: true; [UNMARKED_START]?: StartSpan };
   if (marked[MARKED]) return tracer;
   const startSpan = tracer.startSpan.bind(tracer);
+  marked[UNMARKED_START] = startSpan;
   Object.defineProperty(tracer, 'startSpan', {
     configurable: true,
     writable: true,
@@ -49,4 +59,16 @@ export function withRandomTraceFlag(tracer: Tracer): Tracer {
   });
   marked[MARKED] = true;
   return tracer;
+}
+
+/**
+ * @internal the SDK's own `startSpan` of a tracer wrapped by
+ * `withRandomTraceFlag` (the caller marks the span itself, one call less per
+ * span); the tracer's `startSpan` when it is not wrapped.
+ */
+export function unmarkedStartSpan(tracer: Tracer): StartSpan {
+  return (
+    (tracer as Tracer & { [UNMARKED_START]?: StartSpan })[UNMARKED_START] ??
+    tracer.startSpan.bind(tracer)
+  );
 }

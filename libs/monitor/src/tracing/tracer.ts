@@ -31,6 +31,7 @@ import { acquireContextManager, releaseContextManager } from './context-manager.
 import { carrierGetter, carrierSetter, createPropagator } from './propagation.util';
 import { DEFAULT_TRACER_MAX_SPANS, RecordingSpanProcessor } from './recording-span.processor';
 import { RandomTraceFlagTracerProvider } from './random-trace-flag-tracer.provider';
+import { markRandomTraceFlag, unmarkedStartSpan } from './random-trace-flag.util';
 import { Span } from './span';
 import { SpanContext } from './span-context';
 import { toOtelKind } from './span-kind.util';
@@ -84,6 +85,8 @@ export class Tracer implements TracerProtocol {
   readonly otelTracer: OtelTracer;
   readonly propagator: TextMapPropagator;
   private readonly recorder: RecordingSpanProcessor;
+  /** The SDK's startSpan without the flag wrapper: `startSpan()` marks the span itself. */
+  private readonly startOtelSpan: (name: string, options?: SpanOptions, ctx?: Context) => OtelSpan;
   private closed = false;
 
   constructor(
@@ -110,6 +113,7 @@ export class Tracer implements TracerProtocol {
       spanProcessors: processors,
     });
     this.otelTracer = this.provider.getTracer('@herald/monitor');
+    this.startOtelSpan = unmarkedStartSpan(this.otelTracer);
     this.propagator = options.propagator ?? createPropagator(options.propagationFormats);
     acquireContextManager();
   }
@@ -120,12 +124,20 @@ export class Tracer implements TracerProtocol {
 
   /** Starts a span, child of `options.context` or of the current span. Kind defaults to INTERNAL. */
   startSpan(name: string, options?: HeraldStartSpanOptions): Span {
-    if (options === undefined) return new Span(this.otelTracer.startSpan(name), name, this);
+    if (options === undefined) {
+      const active = context.active();
+      return new Span(
+        markRandomTraceFlag(this.startOtelSpan(name, undefined, active), active),
+        name,
+        this,
+      );
+    }
     const otelOptions: SpanOptions = { kind: toOtelKind(options.kind as never) };
     if (options.attributes) otelOptions.attributes = options.attributes as Attributes;
     if (options.root) otelOptions.root = true;
+    const parent = this.parentContext(options.context);
     return new Span(
-      this.otelTracer.startSpan(name, otelOptions, this.parentContext(options.context)),
+      markRandomTraceFlag(this.startOtelSpan(name, otelOptions, parent), parent, options.root),
       name,
       this,
     );

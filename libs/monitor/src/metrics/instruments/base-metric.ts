@@ -44,7 +44,8 @@ export abstract class BaseMetric implements MetricProtocol {
   private readonly tree = new Map<unknown, any>();
   private readonly values: Array<readonly string[]> = [];
   private readonly prefixes: Array<string | undefined> = [];
-  private defaultIndex = -1;
+  /** Index of the label-less series, -1 until it exists (read by the counter's fast path). */
+  protected defaultIndex = -1;
 
   protected constructor(name: string, description = '', labels?: MetricLabels) {
     assertMetricName(name);

@@ -1,4 +1,5 @@
 import { InvalidMetricError } from '../../errors/invalid-metric.error';
+import { MetricsCollector } from '../collector/metrics-collector';
 import { Counter } from './counter';
 import { Gauge } from './gauge';
 import { Histogram } from './histogram';
@@ -16,6 +17,35 @@ describe('Counter', () => {
     expect(c.getCount({ queue: 'sms' })).toBe(0);
     expect(c.name).toBe('jobs_total');
     expect(c.description).toBe('Jobs');
+  });
+
+  it('label-less increments (the fast path) reach every reader and the exposition', () => {
+    const m = new MetricsCollector();
+    const c = m.createCounter('plain_total', 'Plain');
+    c.increment();
+    c.inc(2);
+    c.increment(0.5);
+    expect(c.getCount()).toBe(3.5);
+    c.inc(1, { queue: 'mail' });
+    // the empty label set is the label-less series, whichever path wrote it
+    c.inc(1, { queue: '' });
+    c.increment();
+    expect(c.getCount({ queue: '' })).toBe(5.5);
+    expect(c.getCount({ queue: 'mail' })).toBe(1);
+    expect(c.getCount()).toBe(6.5);
+    const text = m.metricsText();
+    expect(text).toContain('plain_total 5.5');
+    expect(text).toContain('plain_total{queue="mail"} 1');
+    const seen: number[] = [];
+    m.setRecordSink((_name, value) => seen.push(value));
+    c.inc(4);
+    expect(seen).toEqual([4]);
+    expect(c.getCount({ queue: '' })).toBe(9.5);
+    expect(() => c.inc(-1)).toThrow(/cannot decrease/);
+    c.reset();
+    expect(c.getCount()).toBe(0);
+    c.inc();
+    expect(c.getCount()).toBe(1);
   });
 
   it('resolves a bound child once and shares the series', () => {
