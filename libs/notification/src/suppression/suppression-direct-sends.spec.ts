@@ -1,3 +1,6 @@
+import { DeviceTokenService } from '../notifier/devices/device-token.service';
+import { MemoryDeviceTokenStore } from '../notifier/devices/memory-device-token.store';
+import { InMemoryPushChannel } from '../testing/fakes/in-memory-push-channel';
 import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel';
 import { DeliverySuppressedError } from '../errors/delivery-suppressed.error';
 import { MemorySuppressionStore } from './stores/memory-suppression.store';
@@ -43,5 +46,25 @@ describe('SuppressionDirectSends', () => {
     expect(wrapped.sentTo('+15550120004')).toHaveLength(1);
     wrapped.reset();
     expect(raw.sent).toHaveLength(0);
+  });
+
+  it('a dead push token goes to the device-token registry when there is one, not the list', async () => {
+    const service = new SuppressionService(new MemorySuppressionStore());
+    const devices = new DeviceTokenService(new MemoryDeviceTokenStore());
+    await devices.register({ userId: 'u1', token: 'gone-token', platform: 'fcm', app: 'android' });
+    const raw = new InMemoryPushChannel('android').markDead('gone-token');
+    const wrapped = new SuppressionDirectSends(() => ({
+      guards: [new SuppressionDeliveryGuard(service)],
+      feedback: new SuppressionFeedback(
+        service,
+        () => undefined,
+        () => true,
+      ),
+      markDead: (token, reason) => devices.markDead(token, reason),
+    })).wrap('push', raw);
+    const [result] = await wrapped.sendBatch([{ token: 'gone-token', title: 'Hi' }]);
+    expect(result).toMatchObject({ success: false, dead: true });
+    expect(await devices.listLive(['u1'])).toEqual([]);
+    expect((await service.list({ channel: 'push' })).total).toBe(0);
   });
 });

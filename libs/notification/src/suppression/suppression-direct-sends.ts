@@ -12,6 +12,7 @@ import { SEND } from '../delivery/reliable/delivery-guard';
 import { buildSendable } from '../delivery/reliable/reliable-mailer';
 import { DeliveryError } from '../errors/delivery.error';
 import { DeliverySuppressedError } from '../errors/delivery-suppressed.error';
+import { deadTokenReason } from '../notifier/devices/dead-token.util';
 import type { DirectSendGuard } from '../registry/direct-send-guard';
 import type { SuppressionFeedback } from './suppression-feedback';
 
@@ -19,6 +20,8 @@ import type { SuppressionFeedback } from './suppression-feedback';
 export interface DirectSendDeps {
   guards: readonly DeliveryGuard[];
   feedback: SuppressionFeedback;
+  /** The device-token registry's `markDead`, when `NotifierModule` has one (it retires dead tokens). */
+  markDead?: (token: string, reason: string) => Promise<unknown>;
 }
 
 type Named = { readonly name: string };
@@ -96,9 +99,23 @@ export class SuppressionDirectSends implements DirectSendGuard {
     try {
       return await raw.send((verdict.message as M | undefined) ?? message);
     } catch (error) {
-      await this.resolved.feedback.onSendFailed(channel, recipient, raw.name, error);
+      await this.failed(channel, recipient, raw.name, error);
       throw error;
     }
+  }
+
+  /** Records what a failed send says (a dead push token, a Twilio 21610 refusal). */
+  private async failed(
+    channel: ProviderChannel,
+    recipient: string,
+    backend: string,
+    error: unknown,
+  ): Promise<void> {
+    const { feedback, markDead } = this.resolved;
+    const dead = channel === 'push' ? deadTokenReason(error) : undefined;
+    // Reliable delivery's observers retire it in the registry; here the registry is told directly.
+    if (dead && markDead) await markDead(recipient, dead).catch(() => undefined);
+    await feedback.onSendFailed(channel, recipient, backend, error);
   }
 
   private sendPush(raw: PushChannelProtocol, message: PushMessage): Promise<PushSendResult> {
@@ -115,7 +132,7 @@ export class SuppressionDirectSends implements DirectSendGuard {
     const sent = passing.length > 0 ? await raw.sendBatch(passing) : [];
     for (const result of sent)
       if (!result.success && result.dead)
-        await this.resolved.feedback.onSendFailed(
+        await this.failed(
           'push',
           result.token,
           result.backend ?? raw.name,

@@ -99,10 +99,16 @@ export function createSuppressionProviders(): Provider[] {
       // Depends on ModuleRef alone, so the registries can inject it in any module order.
       provide: DIRECT_SEND_GUARD,
       useFactory: (moduleRef: ModuleRef) =>
-        new SuppressionDirectSends(() => ({
-          guards: moduleRef.get<DeliveryGuard[]>(SUPPRESSION_GUARDS),
-          feedback: moduleRef.get(SuppressionFeedback),
-        })),
+        new SuppressionDirectSends(() => {
+          const devices = registryIn(moduleRef)()
+            ? moduleRef.get(DeviceTokenService, { strict: false })
+            : undefined;
+          return {
+            guards: moduleRef.get<DeliveryGuard[]>(SUPPRESSION_GUARDS),
+            feedback: moduleRef.get(SuppressionFeedback),
+            markDead: devices && ((token, reason) => devices.markDead(token, reason)),
+          };
+        }),
       inject: [ModuleRef],
     },
     SuppressionLifecycle,
