@@ -22,7 +22,7 @@ export class SuppressionAdmin {
 @Module({
   imports: [
     EventEmitterModule.forRoot(), // the webhooks' events reach the suppression list through it
-    NotificationModule.forRoot(), // with notification.delivery.enabled: every send asks the list first
+    NotificationModule.forRoot(), // every SMS, push and mail send asks the list first
     NotificationWebhooksModule.forRoot({
       sendgrid: { publicKey: process.env.SENDGRID_WEBHOOK_PUBLIC_KEY! },
     }),

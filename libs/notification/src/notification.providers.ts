@@ -33,6 +33,7 @@ import {
   buildBackendRegistry,
   type BackendKind,
 } from './registry/backend-registry.providers';
+import { DIRECT_SEND_GUARD, type DirectSendGuard } from './registry/direct-send-guard';
 import { DeliveryTelemetry } from './utils/delivery-telemetry';
 import { lazyEventEmitter } from './utils/lazy-event-emitter.util';
 
@@ -101,17 +102,20 @@ function registryProvider<
       config: NotificationConfig,
       telemetry: DeliveryTelemetry,
       service?: DeliveryService,
+      directGuard?: DirectSendGuard,
     ) =>
       buildBackendRegistry(kind, backendsOf(config), {
         telemetry,
         delivery: config.delivery,
         service,
         inMemoryPrimary: inMemoryPrimary(),
+        directGuard,
       }),
     inject: [
       NOTIFICATION_CONFIG,
       NOTIFICATION_TELEMETRY,
       { token: DeliveryService, optional: true },
+      { token: DIRECT_SEND_GUARD, optional: true },
     ],
   };
 }

@@ -14,6 +14,7 @@ import { telemetryProvider } from '../notification.providers';
 import { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
 import { MAIL_BACKEND_REGISTRY } from '../registry/backend-registry.tokens';
+import { DIRECT_SEND_GUARD, type DirectSendGuard } from '../registry/direct-send-guard';
 import {
   backendTokenProviders,
   buildBackendRegistry,
@@ -64,18 +65,21 @@ export function createMailerProviders(ctx: MailerBuildContext): Provider[] {
         telemetry: DeliveryTelemetry,
         delivery?: DeliveryConfig,
         service?: DeliveryService,
+        directGuard?: DirectSendGuard,
       ) =>
         buildBackendRegistry(MAIL_KIND, config.backends, {
           telemetry,
           delivery,
           service,
           inMemoryPrimary: ctx.memory ? new InMemoryMailer() : undefined,
+          directGuard,
         }),
       inject: [
         MAILER_CONFIG,
         MAILER_TELEMETRY,
         { token: DELIVERY_CONFIG, optional: true },
         { token: DeliveryService, optional: true },
+        { token: DIRECT_SEND_GUARD, optional: true },
       ],
     },
     ...backendTokenProviders(MAIL_KIND, MAIL_BACKEND_REGISTRY, MAILER, getMailerToken, ctx.names),

@@ -7,6 +7,7 @@ import type { DeliveryService } from '../delivery/reliable/delivery.service';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
 import { unconfiguredChannel } from '../utils/unconfigured-channel';
 import { NamedBackendRegistry, type NamedBackend } from './named-backend.registry';
+import type { DirectSendGuard } from './direct-send-guard';
 
 /** A configured backend entry (`NamedSMSConfig`, `NamedPushConfig`, `NamedMailerConfig`). */
 export interface ConfiguredBackend extends ChainedBackend {
@@ -30,11 +31,15 @@ export interface BackendRegistryInput<T> {
   service?: DeliveryService;
   /** Registered first, as the primary (the in-memory fakes of `stub()`). */
   inMemoryPrimary?: T;
+  /** `SuppressionModule`'s screen for direct sends, applied when reliable delivery is off. */
+  directGuard?: DirectSendGuard;
 }
 
 /**
  * Builds every configured backend of one kind into a registry that owns
- * them, wrapped for reliable delivery when `delivery.enabled`.
+ * them, wrapped for reliable delivery when `delivery.enabled`, otherwise
+ * (with `SuppressionModule`) wrapped so direct sends consult the suppression
+ * list first.
  */
 export function buildBackendRegistry<
   T extends NamedBackend & DeliveryBackend<any, any>,
@@ -44,7 +49,13 @@ export function buildBackendRegistry<
   if (input.inMemoryPrimary) registry.add(input.inMemoryPrimary, true);
   for (const backend of backends)
     registry.add(kind.create(backend, input.telemetry), backend.primary);
-  return applyReliableDelivery(registry, kind.channel, backends, input.delivery, input.service);
+  applyReliableDelivery(registry, kind.channel, backends, input.delivery, input.service);
+  const reliable = input.service !== undefined && input.delivery?.enabled === true;
+  const guard = input.directGuard;
+  if (guard && !reliable)
+    for (const name of registry.names())
+      registry.wrap(name, (raw) => guard.wrap(kind.channel, raw));
+  return registry;
 }
 
 /**

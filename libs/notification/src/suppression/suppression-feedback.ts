@@ -118,6 +118,20 @@ export class SuppressionFeedback implements DeliveryObserver {
    */
   async onSettled({ record, error }: DeliverySettledEvent): Promise<void> {
     if (record.status !== 'failed') return;
+    await this.onSendFailed(record.channel, record.recipient, record.backend, error);
+  }
+
+  /**
+   * A send to `recipient` over `backend` failed with `error` (reliable
+   * delivery's settled record, or a direct send when reliable delivery is off).
+   */
+  async onSendFailed(
+    channel: string,
+    recipient: string,
+    backend: string,
+    error: unknown,
+  ): Promise<void> {
+    const record = { channel, recipient, backend };
     if (record.channel === 'sms') {
       if (error instanceof DeliveryError && error.providerCode === TWILIO_UNSUBSCRIBED)
         await this.onSmsOptedOut({

@@ -1,7 +1,6 @@
 import {
   Inject,
   Injectable,
-  Logger,
   Optional,
   type OnApplicationShutdown,
   type OnModuleInit,
@@ -9,8 +8,6 @@ import {
 import { ModuleRef } from '@nestjs/core';
 import type { DeliveryGuard } from '../delivery/reliable/delivery-guard';
 import { DeliveryService } from '../delivery/reliable/delivery.service';
-import { DELIVERY_CONFIG } from '../delivery/delivery.constants';
-import type { DeliveryConfig } from '../delivery/delivery-settings.util';
 import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
 import { DELIVERY_UPDATED_EVENT } from '../delivery/feedback/delivery-feedback.events';
 import { SMS_OPT_IN_EVENT, SMS_OPT_OUT_EVENT } from '../sms/sms-opt-out.events';
@@ -36,15 +33,10 @@ export class SuppressionLifecycle implements OnModuleInit, OnApplicationShutdown
     @Inject(SUPPRESSION_GUARDS) private readonly guards: DeliveryGuard[],
     private readonly moduleRef: ModuleRef,
     @Optional() private readonly delivery?: DeliveryService,
-    @Optional() @Inject(DELIVERY_CONFIG) private readonly deliveryConfig?: DeliveryConfig,
   ) {}
 
   onModuleInit(): void {
-    if (!this.delivery || this.deliveryConfig?.enabled === false)
-      new Logger('SuppressionModule').warn(
-        'reliable delivery is off (notification.delivery.enabled: false): direct SMS, push and mail sends ' +
-          'bypass the suppression list and dead push tokens are not recorded; notify() still runs the suppression gate',
-      );
+    // With reliable delivery off, the registries wrap direct sends (SuppressionDirectSends).
     if (this.delivery) {
       for (const guard of this.guards) this.stops.push(this.delivery.guard(guard));
       this.stops.push(this.delivery.engine.observe(this.feedback));

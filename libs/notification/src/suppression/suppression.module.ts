@@ -27,8 +27,9 @@ function complete(base: DynamicModule, controllers: DynamicModule['controllers']
  * rejects with `DeliverySuppressedError`); `NotifierModule` runs its gate
  * first. It listens to the status webhooks' events, and with `unsubscribe`
  * adds RFC 8058 one-click unsubscribe to non-transactional mail and serves
- * the endpoint. Global; needs `NotificationModule` (or a `DeliveryModule`)
- * with `delivery.enabled` for the send path.
+ * the endpoint. Global. With reliable delivery off, the SMS, push and mail
+ * backends of `NotificationModule` and `MailerModule` check the list on
+ * every direct `send()` the same way (in any module import order).
  *
  * @example
  * SuppressionModule.forRoot({ store: 'database', unsubscribe: { secret: process.env.UNSUBSCRIBE_SECRET!, url: 'https://app.example.com/unsubscribe' } })

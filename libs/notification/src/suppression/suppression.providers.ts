@@ -5,6 +5,9 @@ import { findDataSource } from '../utils/find-data-source.util';
 import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
 import { SUPPRESSION_GATE, SUPPRESSION_GUARDS, SUPPRESSION_STORE } from './suppression.constants';
 import { SuppressionDeliveryGuard } from './suppression-delivery.guard';
+import { SuppressionDirectSends } from './suppression-direct-sends';
+import { DIRECT_SEND_GUARD } from '../registry/direct-send-guard';
+import type { DeliveryGuard } from '../delivery/reliable/delivery-guard';
 import { SuppressionFeedback } from './suppression-feedback';
 import { SuppressionGate } from './suppression.gate';
 import { SuppressionLifecycle } from './suppression.lifecycle';
@@ -92,6 +95,22 @@ export function createSuppressionProviders(): Provider[] {
       ],
       inject: [SuppressionService, UNSUBSCRIBE_OPTIONS],
     },
+    {
+      // Depends on ModuleRef alone, so the registries can inject it in any module order.
+      provide: DIRECT_SEND_GUARD,
+      useFactory: (moduleRef: ModuleRef) =>
+        new SuppressionDirectSends(() => {
+          const devices = registryIn(moduleRef)()
+            ? moduleRef.get(DeviceTokenService, { strict: false })
+            : undefined;
+          return {
+            guards: moduleRef.get<DeliveryGuard[]>(SUPPRESSION_GUARDS),
+            feedback: moduleRef.get(SuppressionFeedback),
+            markDead: devices && ((token, reason) => devices.markDead(token, reason)),
+          };
+        }),
+      inject: [ModuleRef],
+    },
     SuppressionLifecycle,
   ];
 }
@@ -107,4 +126,9 @@ export function createSuppressionControllers(
 }
 
 /** What `SuppressionModule` exports. */
-export const SUPPRESSION_EXPORTS = [SuppressionService, SUPPRESSION_STORE, SUPPRESSION_GATE];
+export const SUPPRESSION_EXPORTS = [
+  SuppressionService,
+  SUPPRESSION_STORE,
+  SUPPRESSION_GATE,
+  DIRECT_SEND_GUARD,
+];
