@@ -73,22 +73,9 @@ export class Counter extends BaseMetric implements CounterProtocol {
     this.addAt(this.seriesIndex(labels), amount);
   }
 
-  /** Short alias of `increment`. */
+  /** Short alias of `increment` (small enough for V8 to inline the fast path into it). */
   inc(amount = 1, labels?: MetricLabels): void {
-    const index = this.defaultIndex;
-    if (
-      labels === undefined &&
-      index >= 0 &&
-      typeof amount === 'number' &&
-      amount >= 0 &&
-      amount !== Infinity &&
-      this.exemplars === null &&
-      this.sink === null
-    ) {
-      this.plain += amount;
-      return;
-    }
-    this.addAt(this.seriesIndex(labels), amount);
+    this.increment(amount, labels);
   }
 
   /** A child bound to `labels`: the label set is resolved once. */
