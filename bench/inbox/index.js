@@ -25,7 +25,7 @@ async function main() {
   report('inbox', results, {
     peers: {
       inbox: 'TypeORM repository: find({ skip, take }) + count() / update() / insert()',
-      sse: 'bare node:http server writing one frame to every open response',
+      sse: 'bare node:http server that stores the message in SQLite (better-sqlite3), counts the unread ones and writes one frame to every open response',
     },
   });
 }

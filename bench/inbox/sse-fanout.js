@@ -2,8 +2,9 @@
  * The SSE half of bench/inbox: latency from `InboxService.send()` until each
  * of 1,000 open streams of the same user has the `inbox.sent` event, through
  * the demo's realtime hub and stream (AppModule booted from apps/demo/dist,
- * in-memory SQLite), against a bare node:http SSE broadcaster that writes one
- * pre-serialised frame to every response. Loopback only; bounded.
+ * in-memory SQLite), against a bare node:http SSE broadcaster that stores the
+ * same message in SQLite, counts the unread ones and writes one pre-serialised
+ * frame to every response. Loopback only; bounded.
  */
 const http = require('node:http');
 const { performance } = require('node:perf_hooks');
@@ -94,7 +95,34 @@ async function heraldFanout() {
   }
 }
 
+/**
+ * The hand-written peer does the same work per event as Herald's path: it
+ * stores the message (an INSERT into an indexed in-memory SQLite table
+ * through better-sqlite3) and counts the user's unread messages, then writes
+ * one pre-serialised frame to every open response.
+ */
+function bareStore() {
+  const Database = require('better-sqlite3');
+  const db = new Database(':memory:');
+  db.exec(`CREATE TABLE inbox (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, title TEXT NOT NULL,
+             body TEXT NOT NULL, read INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL);
+           CREATE INDEX inbox_user_created ON inbox (user_id, created_at DESC, id DESC);`);
+  const insert = db.prepare(
+    'INSERT INTO inbox (id, user_id, title, body, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const unread = db.prepare('SELECT COUNT(*) AS n FROM inbox WHERE user_id = ? AND read = 0');
+  return {
+    send(userId, title) {
+      const id = require('node:crypto').randomUUID();
+      insert.run(id, userId, title, '', Date.now());
+      return { id, unread: unread.get(userId).n };
+    },
+    close: () => db.close(),
+  };
+}
+
 async function bareFanout() {
+  const store = bareStore();
   const clients = new Set();
   const server = http.createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
@@ -111,7 +139,8 @@ async function bareFanout() {
     for (let r = 0; r < ROUNDS; r++) {
       rounds.push(
         await round(streams, async () => {
-          const frame = `id: ${++id}\nevent: inbox.sent\ndata: ${JSON.stringify({ title: `fan-out ${r}`, unread_count: r })}\n\n`;
+          const sent = store.send('alice', `fan-out ${r}`);
+          const frame = `id: ${++id}\nevent: inbox.sent\ndata: ${JSON.stringify({ id: sent.id, title: `fan-out ${r}`, unread_count: sent.unread })}\n\n`;
           for (const res of clients) res.write(frame);
         }),
       );
@@ -122,6 +151,7 @@ async function bareFanout() {
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    store.close();
   }
 }
 
