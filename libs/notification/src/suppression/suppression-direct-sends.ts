@@ -31,8 +31,9 @@ type Named = { readonly name: string };
  * SMS, push and mail backends the registries hand out are wrapped so every
  * `send()` runs the same guards reliable delivery runs (a suppressed SMS or
  * push rejects with `DeliverySuppressedError`, a mail drops its suppressed
- * addresses), and push tokens a provider declares gone (and Twilio 21610
- * refusals) are recorded. Every other member of a backend is its own.
+ * addresses), and push tokens a provider declares gone are recorded (a
+ * Twilio 21610 refusal arrives as `SMS_OPT_OUT_EVENT` from `SmsChannel`).
+ * Every other member of a backend is its own.
  */
 export class SuppressionDirectSends implements DirectSendGuard {
   private deps?: DirectSendDeps;
@@ -104,7 +105,7 @@ export class SuppressionDirectSends implements DirectSendGuard {
     }
   }
 
-  /** Records what a failed send says (a dead push token, a Twilio 21610 refusal). */
+  /** Records what a failed send says (a dead push token; a Twilio 21610 refusal arrives as `SMS_OPT_OUT_EVENT`). */
   private async failed(
     channel: ProviderChannel,
     recipient: string,

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import type { DeliveryObserver, DeliverySettledEvent } from '../delivery/reliable/delivery-engine';
-import { DeliveryError } from '../errors/delivery.error';
 import { deadTokenReason } from '../notifier/devices/dead-token.util';
 import type { EventSink } from '../utils/lazy-event-emitter.util';
 import {
@@ -15,9 +14,6 @@ import {
   type SuppressibleDeliveryUpdate,
 } from './suppression.events';
 import type { SuppressionService } from './suppression.service';
-
-/** Twilio's "Attempt to send to unsubscribed recipient". */
-const TWILIO_UNSUBSCRIBED = '21610';
 
 /** Bounce classifications and SMTP replies that mean "try again later", not "never again". */
 const SOFT_BOUNCE =
@@ -60,7 +56,7 @@ export function suppressionReasonOf(
 /**
  * Turns provider feedback into suppression entries: hard bounces and
  * complaints (status webhooks), SMS STOP (and START, which lifts it; a
- * Twilio 21610 refusal on send counts as STOP), and
+ * Twilio 21610 refusal on send comes as the same `SMS_OPT_OUT_EVENT`), and
  * push tokens a provider declared gone, where no device-token registry
  * retires them. Failures are logged (without the address) and never thrown
  * at the event emitter.
@@ -113,8 +109,8 @@ export class SuppressionFeedback implements DeliveryObserver {
 
   /**
    * A push that failed because its token is gone: suppress the token unless
-   * a registry retires it. An SMS that Twilio refused with 21610 (the number
-   * replied STOP): suppress the number, as a STOP reply would.
+   * a registry retires it. (An SMS that Twilio refused with 21610 reaches the
+   * list once, through `SMS_OPT_OUT_EVENT`, which `SmsChannel` emits for every path.)
    */
   async onSettled({ record, error }: DeliverySettledEvent): Promise<void> {
     if (record.status !== 'failed') return;
@@ -132,18 +128,6 @@ export class SuppressionFeedback implements DeliveryObserver {
     error: unknown,
   ): Promise<void> {
     const record = { channel, recipient, backend };
-    if (record.channel === 'sms') {
-      if (error instanceof DeliveryError && error.providerCode === TWILIO_UNSUBSCRIBED)
-        await this.onSmsOptedOut({
-          address: record.recipient,
-          provider: record.backend,
-          backend: record.backend,
-          source: 'send_error',
-          providerMessageId: TWILIO_UNSUBSCRIBED,
-          occurredAt: new Date(),
-        });
-      return;
-    }
     if (record.channel !== 'push') return;
     const reason = deadTokenReason(error);
     if (!reason) return;
