@@ -125,9 +125,41 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async list(userId: string, query: InboxPageQuery, now: Date): Promise<InboxPage> {
+    return (await this.page(userId, query, now, raw('')))[0];
+  }
+
+  /**
+   * The page and the unread count in one statement (the count is an uncorrelated
+   * subquery, run once): one connection and one round trip per `getInbox()`,
+   * and both figures from the same snapshot. A page with no row carries no
+   * count, so it is counted apart.
+   */
+  async listWithUnreadCount(
+    userId: string,
+    query: InboxPageQuery,
+    now: Date,
+  ): Promise<InboxPage & { unreadCount: number }> {
+    const [page, first] = await this.page(
+      userId,
+      query,
+      now,
+      sql`, (${this.unreadCountSql(userId, now)}) AS unread_count`,
+    );
+    const unreadCount = first
+      ? Number((first as InboxRow & { unread_count: string | number }).unread_count)
+      : await this.countUnread(userId, now);
+    return { ...page, unreadCount };
+  }
+
+  private async page(
+    userId: string,
+    query: InboxPageQuery,
+    now: Date,
+    extra: SqlFragment,
+  ): Promise<[InboxPage, InboxRow | undefined]> {
     const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
     const rows = (
-      await this.run(sql`SELECT ${raw(INBOX_COLUMNS)} FROM ${this.table}
+      await this.run(sql`SELECT ${raw(INBOX_COLUMNS)}${extra} FROM ${this.table}
       WHERE user_id = ${userId} AND expires_at > ${now.getTime()}
       ${raw(query.unreadOnly ? 'AND read_at IS NULL' : '')}
       ${cursor ? sql`AND (created_at, id) < (${cursor.createdAtMs}, ${cursor.id})` : raw('')}
@@ -135,13 +167,11 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     ).records as InboxRow[];
     const notifications = rows.slice(0, query.limit).map(rowToMessage);
     const last = notifications[notifications.length - 1];
-    return {
-      notifications,
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeInboxCursor({ createdAtMs: last.createdAt.getTime(), id: last.id })
-          : undefined,
-    };
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeInboxCursor({ createdAtMs: last.createdAt.getTime(), id: last.id })
+        : undefined;
+    return [{ notifications, nextCursor }, rows[0]];
   }
 
   async findOne(userId: string, messageId: string, now: Date): Promise<InboxMessage | undefined> {
@@ -175,10 +205,12 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async countUnread(userId: string, now: Date): Promise<number> {
-    const { records } = await this.run(
-      sql`SELECT COUNT(*) AS n FROM ${this.table} WHERE user_id = ${userId} AND read_at IS NULL AND expires_at > ${now.getTime()}`,
-    );
+    const { records } = await this.run(this.unreadCountSql(userId, now));
     return Number((records[0] as { n: string | number }).n);
+  }
+
+  private unreadCountSql(userId: string, now: Date): SqlFragment {
+    return sql`SELECT COUNT(*) AS n FROM ${this.table} WHERE user_id = ${userId} AND read_at IS NULL AND expires_at > ${now.getTime()}`;
   }
 
   async purgeExpired(now: Date): Promise<number> {
