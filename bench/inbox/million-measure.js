@@ -7,9 +7,10 @@
  * `node --expose-gc bench/inbox/million-measure.js <schema> <user> <pages>`
  * prints one JSON line: for `pages` random page depths (keyset cursors of the
  * real rows), Herald's `InboxService.getInbox()` (page + unread count) on a
- * `DatabaseInboxStore`, the same two statements by hand on a plain `pg`
- * client (named, so prepared), and PostgreSQL's own execution time of each
- * (EXPLAIN ANALYZE, TIMING OFF) at the same depths.
+ * `DatabaseInboxStore`, the statements it sends by hand on a plain `pg` client
+ * (named, so prepared: the page with the count, the page alone, the count
+ * alone), PostgreSQL's own execution time of each (EXPLAIN ANALYZE, TIMING
+ * OFF) at random depths, the plans, and Node's CPU per getInbox() call.
  */
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
@@ -82,24 +83,32 @@ async function main() {
           `depth ${d}: ${result.notifications.length} messages, unread ${result.unreadCount}`,
         );
     };
-    const pageSql = `SELECT ${COLUMNS} FROM ${table}
-      WHERE user_id = $1 AND expires_at > $2 AND (created_at, id) < ($3, $4)
-      ORDER BY created_at DESC, id DESC LIMIT 51`;
-    const countSql = `SELECT COUNT(*) AS n FROM ${table} WHERE user_id = $1 AND read_at IS NULL AND expires_at > $2`;
-    const rawPage = (d) =>
-      d === 0
-        ? raw.query({
-            name: 'bench_page0',
-            text: `SELECT ${COLUMNS} FROM ${table} WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC, id DESC LIMIT 51`,
-            values: [user, Date.now()],
-          })
-        : raw.query({
-            name: 'bench_page',
-            text: pageSql,
-            values: [user, Date.now(), marks[d - 1].created_at, marks[d - 1].id],
-          });
-    const rawCount = () =>
-      raw.query({ name: 'bench_count', text: countSql, values: [user, Date.now()] });
+    // The statements DatabaseInboxStore sends: getInbox() is one statement, the
+    // page with the unread count as a subquery (run once); page and count alone too.
+    const countSql = (a = 1) =>
+      `SELECT COUNT(*) AS n FROM ${table} WHERE user_id = $${a} AND read_at IS NULL AND expires_at > $${a + 1}`;
+    const pageSql = (withCount, withCursor) => {
+      const a = withCount ? 3 : 1;
+      return `SELECT ${COLUMNS}${withCount ? `, (${countSql(1)}) AS unread_count` : ''} FROM ${table}
+        WHERE user_id = $${a} AND expires_at > $${a + 1}
+        ${withCursor ? `AND (created_at, id) < ($${a + 2}, $${a + 3})` : ''}
+        ORDER BY created_at DESC, id DESC LIMIT 51`;
+    };
+    const after = (d) => (d === 0 ? [] : [marks[d - 1].created_at, marks[d - 1].id]);
+    const statements = {
+      both: (d, now) => [pageSql(true, d > 0), [user, now, user, now, ...after(d)]],
+      page: (d, now) => [pageSql(false, d > 0), [user, now, ...after(d)]],
+      count: (d, now) => [countSql(), [user, now]],
+    };
+    const byHand = Object.fromEntries(
+      Object.entries(statements).map(([name, statement]) => [
+        name,
+        (d) => {
+          const [text, values] = statement(d, Date.now());
+          return raw.query({ name: `bench_${name}_${d > 0}`, text, values });
+        },
+      ]),
+    );
 
     // warm-up: JIT, every pool connection's prepared statements, PostgreSQL's caches
     const warm = Math.min(1000, pages);
@@ -107,8 +116,7 @@ async function main() {
     for (let i = 0; i < warm; i++) {
       const d = depth();
       await page(d);
-      await rawPage(d);
-      await rawCount();
+      for (const run of Object.values(byHand)) await run(d);
     }
     await settle();
 
@@ -121,10 +129,9 @@ async function main() {
     const wallMs = performance.now() - wallStart;
     await settle();
 
-    // latency at random depths, the three interleaved
+    // latency at random depths, Herald and the statements by hand interleaved
     const herald = [];
-    const hand = [];
-    const handCount = [];
+    const hand = { both: [], page: [], count: [] };
     const eluStart = performance.eventLoopUtilization();
     for (let i = 0; i < pages; i++) {
       const d = depth();
@@ -132,12 +139,11 @@ async function main() {
       const result = await page(d);
       herald.push(performance.now() - t);
       check(result, d);
-      t = performance.now();
-      await rawPage(d);
-      hand.push(performance.now() - t);
-      t = performance.now();
-      await rawCount();
-      handCount.push(performance.now() - t);
+      for (const [name, run] of Object.entries(byHand)) {
+        t = performance.now();
+        await run(d);
+        hand[name].push(performance.now() - t);
+      }
     }
     const elu = performance.eventLoopUtilization(eluStart);
 
@@ -149,15 +155,11 @@ async function main() {
           values,
         )
       ).rows[0]['QUERY PLAN'][0];
-    const serverPage = [];
-    const serverCount = [];
+    const server = { both: [], page: [], count: [] };
     for (let i = 0; i < 300; i++) {
       const d = 1 + Math.floor(random() * (pagesTotal - 1));
-      const m = marks[d - 1];
-      serverPage.push(
-        (await explain(pageSql, [user, Date.now(), m.created_at, m.id]))['Execution Time'],
-      );
-      serverCount.push((await explain(countSql, [user, Date.now()]))['Execution Time']);
+      for (const [name, statement] of Object.entries(statements))
+        server[name].push((await explain(...statement(d, Date.now())))['Execution Time']);
     }
     const planOf = (p) => {
       const nodes = [];
@@ -168,7 +170,9 @@ async function main() {
       walk(p.Plan);
       return nodes.join(' > ');
     };
-    const mid = marks[marks.length >> 1];
+    const plans = {};
+    for (const [name, statement] of Object.entries(statements))
+      plans[name] = planOf(await explain(...statement(pagesTotal >> 1, Date.now()), true));
     const getInboxMs = stats(herald);
     process.stdout.write(
       `${JSON.stringify({
@@ -179,15 +183,17 @@ async function main() {
         getInboxMs,
         target: { getInboxP99Ms: 5, met: getInboxMs.p99 < 5 },
         byHand: {
-          pageMs: stats(hand),
-          countMs: stats(handCount),
-          note: 'the same two statements on a plain pg client, named (prepared), one after the other',
+          getInboxStatementMs: stats(hand.both),
+          pageMs: stats(hand.page),
+          countMs: stats(hand.count),
+          note: 'the statements DatabaseInboxStore sends, on a plain pg client, named (prepared): the page with the unread count (what getInbox() runs), then the page alone and the count alone',
         },
-        serverExecutionMs: { page: stats(serverPage), count: stats(serverCount) },
-        plans: {
-          page: planOf(await explain(pageSql, [user, Date.now(), mid.created_at, mid.id], true)),
-          count: planOf(await explain(countSql, [user, Date.now()], true)),
+        serverExecutionMs: {
+          getInboxStatement: stats(server.both),
+          page: stats(server.page),
+          count: stats(server.count),
         },
+        plans,
         nodeCpuPerGetInboxUs: Math.round(((cpu.user + cpu.system) / cpuCalls) * 10) / 10,
         nodeCpuShareOfWall: Math.round(((cpu.user + cpu.system) / 1000 / wallMs) * 100) / 100,
         eventLoopUtilization: Math.round(elu.utilization * 100) / 100,
