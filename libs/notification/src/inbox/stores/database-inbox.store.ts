@@ -83,7 +83,9 @@ function statementName(text: string): string {
  * On PostgreSQL the statements skip TypeORM's query runner: each takes a pooled
  * connection from the data source's master pool, runs as a named prepared
  * statement (see `preparedStatements`), and is logged through the data source's
- * logger like a runner query; a failure is a TypeORM `QueryFailedError`.
+ * logger like a runner query (slow ones too, past `maxQueryExecutionTime`); a
+ * failure is a TypeORM `QueryFailedError`. Entity subscribers' query events are
+ * not fired for these statements.
  */
 export class DatabaseInboxStore implements InboxStoreProtocol {
   private resolved?: { dataSource: DataSource; table: SqlFragment; pg?: PgDriver };
@@ -251,11 +253,16 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     const [client, release] = await pg.obtainMasterConnection();
     try {
       logger.logQuery(text, params);
+      const started = Date.now();
       const result = await client.query(
         this.options.preparedStatements === false
           ? { text, values: params }
           : { name: statementName(text), text, values: params },
       );
+      const slow = (this.dataSource.options as { maxQueryExecutionTime?: number })
+        .maxQueryExecutionTime;
+      if (slow && Date.now() - started > slow)
+        logger.logQuerySlow(Date.now() - started, text, params);
       return { records: result.rows, affected: result.rowCount ?? undefined };
     } catch (error) {
       logger.logQueryError(error as Error, text, params);
