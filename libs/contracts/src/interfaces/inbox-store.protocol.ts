@@ -37,6 +37,16 @@ export interface InboxStoreProtocol {
   markAllRead(userId: string, at: Date): Promise<number>;
   delete(userId: string, messageId: string): Promise<boolean>;
   countUnread(userId: string, now: Date): Promise<number>;
+  /**
+   * Optional: `list()` and `countUnread()` in one call, e.g. one statement and
+   * one round trip on a database. `InboxService.getInbox()` uses it when present,
+   * `list()` and `countUnread()` side by side otherwise.
+   */
+  listWithUnreadCount?(
+    userId: string,
+    query: InboxPageQuery,
+    now: Date,
+  ): Promise<InboxPage & { unreadCount: number }>;
   /** Deletes messages whose `expiresAt` is before `now`; returns how many. */
   purgeExpired(now: Date): Promise<number>;
   /** A cheap round trip used by the `notifications.inbox` health check. */

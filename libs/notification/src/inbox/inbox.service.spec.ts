@@ -4,6 +4,7 @@ import { openTestBackend, type TestBackend } from './__fixtures__/inbox-test-bac
 import { InboxError } from './errors/inbox.error';
 import { INBOX_READ_ALL_EVENT, INBOX_READ_EVENT } from './inbox.events';
 import { InboxService } from './inbox.service';
+import { encodeInboxCursor } from './utils/inbox-cursor.util';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -115,6 +116,29 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('InboxService on the %s
     const rest = await inbox.getInbox(alice, { unreadOnly: true, cursor: unread.nextCursor });
     expect(rest.notifications.map((m) => m.title)).toEqual(['m1', 'm0']);
     expect(rest.unreadCount).toBe(5);
+  });
+
+  it('every page carries the unread count, an empty page too', async () => {
+    const alice = user('alice');
+    const sent = await sendMany(alice, 6);
+    await inbox.markRead(alice, sent[0].id);
+    const counts: number[] = [];
+    let page = await inbox.getInbox(alice, { limit: 3 });
+    counts.push(page.unreadCount);
+    page = await inbox.getInbox(alice, { limit: 3, cursor: page.nextCursor });
+    counts.push(page.unreadCount);
+    const past = await inbox.getInbox(alice, {
+      limit: 3,
+      cursor: encodeInboxCursor({ createdAtMs: sent[0].createdAt.getTime(), id: sent[0].id }),
+    });
+    expect(page.nextCursor).toBeUndefined();
+    expect(past.notifications).toEqual([]);
+    expect([...counts, past.unreadCount]).toEqual([5, 5, 5]);
+    await inbox.markAllRead(alice);
+    expect(await inbox.getInbox(alice, { unreadOnly: true })).toEqual({
+      notifications: [],
+      unreadCount: 0,
+    });
   });
 
   it('cursor pagination stays exact while new messages arrive', async () => {

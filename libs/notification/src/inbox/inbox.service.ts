@@ -3,6 +3,7 @@ import {
   INBOX_SENT_HOOK,
   InboxConfig,
   type InboxMessage,
+  type InboxPage,
   type InboxStoreProtocol,
 } from '@herald/contracts';
 import { DAY_MS } from './inbox.constants';
@@ -80,10 +81,18 @@ export class InboxService {
     const requested = Number.isFinite(query.limit) ? Math.floor(query.limit!) : max;
     const limit = Math.min(Math.max(requested, 1), max);
     const now = this.now();
-    const [page, unreadCount] = await Promise.all([
-      this.store.list(userId, { limit, cursor: query.cursor, unreadOnly: query.unreadOnly }, now),
-      this.store.countUnread(userId, now),
-    ]);
+    const pageQuery = { limit, cursor: query.cursor, unreadOnly: query.unreadOnly };
+    let page: InboxPage;
+    let unreadCount: number;
+    if (this.store.listWithUnreadCount) {
+      const both = await this.store.listWithUnreadCount(userId, pageQuery, now);
+      [page, unreadCount] = [both, both.unreadCount];
+    } else {
+      [page, unreadCount] = await Promise.all([
+        this.store.list(userId, pageQuery, now),
+        this.store.countUnread(userId, now),
+      ]);
+    }
     const result: InboxResult = { notifications: page.notifications, unreadCount };
     if (page.nextCursor) result.nextCursor = page.nextCursor;
     return result;

@@ -10,6 +10,7 @@
  * TypeOrmModule.forRoot({ type: 'postgres', url, migrations: [CreateInboxMessages1732300000000], migrationsRun: true })
  */
 export { DatabaseInboxStore } from '../inbox/stores/database-inbox.store';
+export type { DatabaseInboxStoreOptions } from '../inbox/stores/database-inbox.store';
 export { InboxMessageEntity, inboxMessageEntity } from '../inbox/entities/inbox-message.entity';
 export { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration';
 export { DatabaseDeliveryStore } from '../delivery/stores/database-delivery.store';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type {
   InboxMessage,
@@ -34,6 +35,42 @@ function missingTable(error: unknown): InboxError | undefined {
   );
 }
 
+/** Options of `DatabaseInboxStore`. */
+export interface DatabaseInboxStoreOptions {
+  /**
+   * PostgreSQL only: run each statement as a named prepared statement on the
+   * pooled `pg` connection, so PostgreSQL parses and plans it once per
+   * connection instead of once per call (the page query and the unread count
+   * of `getInbox()` are then just executed). Turn it off behind a pooler that
+   * cannot keep prepared statements (PgBouncer in transaction mode before 1.21,
+   * or without `max_prepared_statements`).
+   * @default true
+   */
+  preparedStatements?: boolean;
+}
+
+/** What the store uses of TypeORM's `PostgresDriver` and of a pooled `pg` client. */
+interface PgClient {
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{
+    rows: unknown[];
+    rowCount: number | null;
+  }>;
+}
+interface PgDriver {
+  obtainMasterConnection(): Promise<[PgClient, () => void]>;
+}
+
+/** Statement names by SQL text: the same text always gets the same name, in every store. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `herald_inbox_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Inbox store on a TypeORM `DataSource` (SQLite or PostgreSQL), table
  * `herald_inbox_messages` from `CreateInboxMessages1732300000000`.
@@ -42,12 +79,22 @@ function missingTable(error: unknown): InboxError | undefined {
  * conditional statement (`... AND read_at IS NULL`), so concurrent
  * markRead / markAllRead / send never lose an update and the unread count,
  * always computed from the rows, can neither drift nor go negative.
+ *
+ * On PostgreSQL the statements skip TypeORM's query runner: each takes a pooled
+ * connection from the data source's master pool, runs as a named prepared
+ * statement (see `preparedStatements`), and is logged through the data source's
+ * logger like a runner query (slow ones too, past `maxQueryExecutionTime`); a
+ * failure is a TypeORM `QueryFailedError`. Entity subscribers' query events are
+ * not fired for these statements.
  */
 export class DatabaseInboxStore implements InboxStoreProtocol {
-  private resolved?: { dataSource: DataSource; table: SqlFragment };
+  private resolved?: { dataSource: DataSource; table: SqlFragment; pg?: PgDriver };
 
   /** `source` may be a function, resolved on first use (after the application has bootstrapped). */
-  constructor(private readonly source: DataSource | (() => DataSource)) {}
+  constructor(
+    private readonly source: DataSource | (() => DataSource),
+    private readonly options: DatabaseInboxStoreOptions = {},
+  ) {}
 
   /** The data source in use. */
   get dataSource(): DataSource {
@@ -58,10 +105,16 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     return this.use().table;
   }
 
-  private use(): { dataSource: DataSource; table: SqlFragment } {
+  private use(): { dataSource: DataSource; table: SqlFragment; pg?: PgDriver } {
     if (!this.resolved) {
       const dataSource = typeof this.source === 'function' ? this.source() : this.source;
-      this.resolved = { dataSource, table: raw(inboxTablePath(dataSource)) };
+      const driver = dataSource.driver as unknown as Partial<PgDriver>;
+      const pg =
+        dataSource.options.type === 'postgres' &&
+        typeof driver.obtainMasterConnection === 'function'
+          ? (driver as PgDriver)
+          : undefined;
+      this.resolved = { dataSource, table: raw(inboxTablePath(dataSource)), pg };
     }
     return this.resolved;
   }
@@ -74,9 +127,41 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async list(userId: string, query: InboxPageQuery, now: Date): Promise<InboxPage> {
+    return (await this.page(userId, query, now, raw('')))[0];
+  }
+
+  /**
+   * The page and the unread count in one statement (the count is an uncorrelated
+   * subquery, run once): one connection and one round trip per `getInbox()`,
+   * and both figures from the same snapshot. A page with no row carries no
+   * count, so it is counted apart.
+   */
+  async listWithUnreadCount(
+    userId: string,
+    query: InboxPageQuery,
+    now: Date,
+  ): Promise<InboxPage & { unreadCount: number }> {
+    const [page, first] = await this.page(
+      userId,
+      query,
+      now,
+      sql`, (${this.unreadCountSql(userId, now)}) AS unread_count`,
+    );
+    const unreadCount = first
+      ? Number((first as InboxRow & { unread_count: string | number }).unread_count)
+      : await this.countUnread(userId, now);
+    return { ...page, unreadCount };
+  }
+
+  private async page(
+    userId: string,
+    query: InboxPageQuery,
+    now: Date,
+    extra: SqlFragment,
+  ): Promise<[InboxPage, InboxRow | undefined]> {
     const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
     const rows = (
-      await this.run(sql`SELECT ${raw(INBOX_COLUMNS)} FROM ${this.table}
+      await this.run(sql`SELECT ${raw(INBOX_COLUMNS)}${extra} FROM ${this.table}
       WHERE user_id = ${userId} AND expires_at > ${now.getTime()}
       ${raw(query.unreadOnly ? 'AND read_at IS NULL' : '')}
       ${cursor ? sql`AND (created_at, id) < (${cursor.createdAtMs}, ${cursor.id})` : raw('')}
@@ -84,13 +169,11 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     ).records as InboxRow[];
     const notifications = rows.slice(0, query.limit).map(rowToMessage);
     const last = notifications[notifications.length - 1];
-    return {
-      notifications,
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeInboxCursor({ createdAtMs: last.createdAt.getTime(), id: last.id })
-          : undefined,
-    };
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeInboxCursor({ createdAtMs: last.createdAt.getTime(), id: last.id })
+        : undefined;
+    return [{ notifications, nextCursor }, rows[0]];
   }
 
   async findOne(userId: string, messageId: string, now: Date): Promise<InboxMessage | undefined> {
@@ -124,10 +207,12 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async countUnread(userId: string, now: Date): Promise<number> {
-    const { records } = await this.run(
-      sql`SELECT COUNT(*) AS n FROM ${this.table} WHERE user_id = ${userId} AND read_at IS NULL AND expires_at > ${now.getTime()}`,
-    );
+    const { records } = await this.run(this.unreadCountSql(userId, now));
     return Number((records[0] as { n: string | number }).n);
+  }
+
+  private unreadCountSql(userId: string, now: Date): SqlFragment {
+    return sql`SELECT COUNT(*) AS n FROM ${this.table} WHERE user_id = ${userId} AND read_at IS NULL AND expires_at > ${now.getTime()}`;
   }
 
   async purgeExpired(now: Date): Promise<number> {
@@ -141,16 +226,51 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     await this.run(sql`SELECT 1 AS ok FROM ${this.table} WHERE 1 = 0`);
   }
 
-  private async run(fragment: SqlFragment) {
-    const [text, params] = buildSql(this.dataSource, fragment);
+  private async run(fragment: SqlFragment): Promise<{ records: unknown[]; affected?: number }> {
+    const { dataSource, pg } = this.use();
+    const [text, params] = buildSql(dataSource, fragment);
+    try {
+      return pg ? await this.runOnPg(pg, text, params) : await this.runQuery(text, params);
+    } catch (error) {
+      throw missingTable(error) ?? error;
+    }
+  }
+
+  /** SQLite (and any other driver): through a TypeORM query runner. */
+  private async runQuery(text: string, params: unknown[]) {
     const runner = this.dataSource.createQueryRunner();
     try {
       const result = await runner.query(text, params, true);
       return { records: (result.records ?? []) as unknown[], affected: result.affected };
-    } catch (error) {
-      throw missingTable(error) ?? error;
     } finally {
       await runner.release();
+    }
+  }
+
+  /** PostgreSQL: one pooled connection, one (named, when prepared) statement. */
+  private async runOnPg(pg: PgDriver, text: string, params: unknown[]) {
+    const { logger } = this.dataSource;
+    const [client, release] = await pg.obtainMasterConnection();
+    try {
+      logger.logQuery(text, params);
+      const started = Date.now();
+      const result = await client.query(
+        this.options.preparedStatements === false
+          ? { text, values: params }
+          : { name: statementName(text), text, values: params },
+      );
+      const slow = (this.dataSource.options as { maxQueryExecutionTime?: number })
+        .maxQueryExecutionTime;
+      if (slow && Date.now() - started > slow)
+        logger.logQuerySlow(Date.now() - started, text, params);
+      return { records: result.rows, affected: result.rowCount ?? undefined };
+    } catch (error) {
+      logger.logQueryError(error as Error, text, params);
+      // typeorm is installed whenever this path runs (the data source is TypeORM's)
+      const { QueryFailedError } = await import('typeorm');
+      throw new QueryFailedError(text, params, error as Error);
+    } finally {
+      release();
     }
   }
 }

@@ -1,0 +1,216 @@
+/**
+ * The measuring half of bench/inbox's 1,000,000-message case, started by
+ * `millionBench` (postgres-inbox.js) in a fresh `node --expose-gc` process once
+ * the table is seeded, vacuumed and checkpointed, so that this process pays
+ * for no seeding garbage and PostgreSQL is not flushing the seed meanwhile.
+ *
+ * `node --expose-gc bench/inbox/million-measure.js <schema> <user> <pages>`
+ * prints one JSON line: for `pages` random page depths (keyset cursors of the
+ * real rows), Herald's `InboxService.getInbox()` (page + unread count) on a
+ * `DatabaseInboxStore`, the statements it sends by hand on a plain `pg` client
+ * (named, so prepared: the page with the count, the page alone, the count
+ * alone), PostgreSQL's own execution time of each (EXPLAIN ANALYZE, TIMING
+ * OFF) at random depths, the plans, and Node's CPU per getInbox() call.
+ */
+const { performance } = require('node:perf_hooks');
+const { Client } = require('pg');
+const { DataSource } = require('typeorm');
+const { InboxService } = require('@herald/notification/inbox');
+const { DatabaseInboxStore, inboxMessageEntity } = require('@herald/notification/typeorm');
+const { InboxConfig } = require('@herald/contracts');
+
+const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+const COLUMNS =
+  'id, user_id, title, body, category, action_url, data, read_at, created_at, expires_at';
+
+const pct = (values, p) => {
+  const s = [...values].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))] * 1000) / 1000;
+};
+const stats = (values) => ({ p50: pct(values, 0.5), p99: pct(values, 0.99), max: pct(values, 1) });
+const settle = async () => {
+  global.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+};
+
+async function main() {
+  const [schema, user, pagesArg] = process.argv.slice(2);
+  const table = `"${schema}".herald_inbox_messages`;
+  const raw = new Client(PG);
+  await raw.connect();
+  // the position after every 50th message, newest first: the cursor of every page
+  const { rows: marks } = await raw.query(
+    `SELECT created_at, id FROM (SELECT created_at, id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS rn
+       FROM ${table} WHERE user_id = $1) s WHERE rn % 50 = 0 ORDER BY rn`,
+    [user],
+  );
+  const cursorOf = (m) => m && Buffer.from(`${m.created_at}.${m.id}`, 'utf8').toString('base64url');
+  const ds = new DataSource({
+    type: 'postgres',
+    host: PG.host,
+    port: PG.port,
+    username: PG.user,
+    database: PG.database,
+    schema,
+    entities: [inboxMessageEntity()],
+    extra: { max: 20 },
+  });
+  await ds.initialize();
+  try {
+    const inbox = new InboxService(new DatabaseInboxStore(ds), {
+      config: new InboxConfig({ maxPageSize: 50 }),
+    });
+    const {
+      rows: [counts],
+    } = await raw.query(
+      `SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE read_at IS NULL) AS unread
+         FROM ${table} WHERE user_id = $1 AND expires_at > $2`,
+      [user, Date.now()],
+    );
+    const total = Number(counts.total);
+    const expectedUnread = Number(counts.unread);
+    const pagesTotal = Math.ceil(total / 50);
+    // page d starts after marks[d - 1] (page 0: no cursor); random depths, reproducible
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const depth = () => Math.floor(random() * pagesTotal);
+    const pages = Number(pagesArg);
+    const page = (d) => inbox.getInbox(user, { limit: 50, cursor: cursorOf(marks[d - 1]) });
+    const check = (result, d) => {
+      const expected = Math.min(50, total - d * 50);
+      if (result.notifications.length !== expected || result.unreadCount !== expectedUnread)
+        throw new Error(
+          `depth ${d}: ${result.notifications.length} messages, unread ${result.unreadCount}`,
+        );
+    };
+    // The statements DatabaseInboxStore sends: getInbox() is one statement, the
+    // page with the unread count as a subquery (run once); page and count alone too.
+    const countSql = (a = 1) =>
+      `SELECT COUNT(*) AS n FROM ${table} WHERE user_id = $${a} AND read_at IS NULL AND expires_at > $${a + 1}`;
+    const pageSql = (withCount, withCursor) => {
+      const a = withCount ? 3 : 1;
+      return `SELECT ${COLUMNS}${withCount ? `, (${countSql(1)}) AS unread_count` : ''} FROM ${table}
+        WHERE user_id = $${a} AND expires_at > $${a + 1}
+        ${withCursor ? `AND (created_at, id) < ($${a + 2}, $${a + 3})` : ''}
+        ORDER BY created_at DESC, id DESC LIMIT 51`;
+    };
+    const after = (d) => (d === 0 ? [] : [marks[d - 1].created_at, marks[d - 1].id]);
+    const statements = {
+      both: (d, now) => [pageSql(true, d > 0), [user, now, user, now, ...after(d)]],
+      page: (d, now) => [pageSql(false, d > 0), [user, now, ...after(d)]],
+      count: (d, now) => [countSql(), [user, now]],
+    };
+    const byHand = Object.fromEntries(
+      Object.entries(statements).map(([name, statement]) => [
+        name,
+        (d) => {
+          const [text, values] = statement(d, Date.now());
+          return raw.query({ name: `bench_${name}_${d > 0}`, text, values });
+        },
+      ]),
+    );
+
+    // warm-up: JIT, every pool connection's prepared statements, PostgreSQL's caches
+    const warm = Math.min(1000, pages);
+    await Promise.all(Array.from({ length: 20 }, () => page(depth())));
+    for (let i = 0; i < warm; i++) {
+      const d = depth();
+      await page(d);
+      for (const run of Object.values(byHand)) await run(d);
+    }
+    await settle();
+
+    // Node's CPU per getInbox() call: user + system time of this process, every thread
+    const cpuCalls = Math.min(2000, pages);
+    const cpuStart = process.cpuUsage();
+    const wallStart = performance.now();
+    for (let i = 0; i < cpuCalls; i++) await page(depth());
+    const cpu = process.cpuUsage(cpuStart);
+    const wallMs = performance.now() - wallStart;
+    await settle();
+
+    // latency at random depths, Herald and the statements by hand interleaved;
+    // who goes first alternates, since the first to read a depth may find it cold
+    const herald = [];
+    const hand = { both: [], page: [], count: [] };
+    const eluStart = performance.eventLoopUtilization();
+    for (let i = 0; i < pages; i++) {
+      const d = depth();
+      const runHerald = async () => {
+        const t = performance.now();
+        const result = await page(d);
+        herald.push(performance.now() - t);
+        check(result, d);
+      };
+      if (i % 2 === 0) await runHerald();
+      for (const [name, run] of Object.entries(byHand)) {
+        const t = performance.now();
+        await run(d);
+        hand[name].push(performance.now() - t);
+      }
+      if (i % 2 === 1) await runHerald();
+    }
+    const elu = performance.eventLoopUtilization(eluStart);
+
+    // PostgreSQL's own execution time of the same statements at 300 of the depths
+    const explain = async (text, values, timing = false) =>
+      (
+        await raw.query(
+          `EXPLAIN (ANALYZE, TIMING ${timing ? 'ON' : 'OFF'}, FORMAT JSON) ${text}`,
+          values,
+        )
+      ).rows[0]['QUERY PLAN'][0];
+    const server = { both: [], page: [], count: [] };
+    for (let i = 0; i < 300; i++) {
+      const d = 1 + Math.floor(random() * (pagesTotal - 1));
+      for (const [name, statement] of Object.entries(statements))
+        server[name].push((await explain(...statement(d, Date.now())))['Execution Time']);
+    }
+    const planOf = (p) => {
+      const nodes = [];
+      const walk = (n) => {
+        nodes.push(`${n['Node Type']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`);
+        (n.Plans ?? []).forEach(walk);
+      };
+      walk(p.Plan);
+      return nodes.join(' > ');
+    };
+    const plans = {};
+    for (const [name, statement] of Object.entries(statements))
+      plans[name] = planOf(await explain(...statement(pagesTotal >> 1, Date.now()), true));
+    const getInboxMs = stats(herald);
+    process.stdout.write(
+      `${JSON.stringify({
+        messages: total,
+        pages: pagesTotal,
+        unread: expectedUnread,
+        measuredCalls: pages,
+        getInboxMs,
+        target: { getInboxP99Ms: 5, met: getInboxMs.p99 < 5 },
+        byHand: {
+          getInboxStatementMs: stats(hand.both),
+          pageMs: stats(hand.page),
+          countMs: stats(hand.count),
+          note: 'the statements DatabaseInboxStore sends, on a plain pg client, named (prepared): the page with the unread count (what getInbox() runs), then the page alone and the count alone',
+        },
+        serverExecutionMs: {
+          getInboxStatement: stats(server.both),
+          page: stats(server.page),
+          count: stats(server.count),
+        },
+        plans,
+        nodeCpuPerGetInboxUs: Math.round(((cpu.user + cpu.system) / cpuCalls) * 10) / 10,
+        nodeCpuShareOfWall: Math.round(((cpu.user + cpu.system) / 1000 / wallMs) * 100) / 100,
+        eventLoopUtilization: Math.round(elu.utilization * 100) / 100,
+      })}\n`,
+    );
+  } finally {
+    await ds.destroy();
+    await raw.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

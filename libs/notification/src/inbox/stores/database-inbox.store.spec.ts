@@ -1,0 +1,90 @@
+import { Client } from 'pg';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { InboxConfig } from '@herald/contracts';
+import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration';
+import { InboxService } from '../inbox.service';
+import { DatabaseInboxStore } from './database-inbox.store';
+
+const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+
+/** What only the PostgreSQL path of DatabaseInboxStore does: pg's own connection, prepared statements. */
+describe('DatabaseInboxStore on PostgreSQL', () => {
+  const schema = `herald_inbox_store_test_${process.pid}`;
+  let admin: Client;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    admin = new Client(PG);
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+    ds = new DataSource({
+      type: 'postgres',
+      host: PG.host,
+      port: PG.port,
+      username: PG.user,
+      database: PG.database,
+      schema,
+      migrations: [CreateInboxMessages1732300000000],
+      extra: { max: 1 }, // one connection: its prepared statements are the store's
+    });
+    await ds.initialize();
+    await ds.runMigrations();
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+    await admin.end();
+  });
+
+  const prepared = async () =>
+    (
+      (await ds.query(
+        `SELECT name FROM pg_prepared_statements WHERE name LIKE 'herald_inbox_%'`,
+      )) as Array<{ name: string }>
+    ).length;
+
+  it.each([false, true])(
+    'preparedStatements %s: the same pages and counts, prepared on the connection only when asked',
+    async (preparedStatements) => {
+      const inbox = new InboxService(new DatabaseInboxStore(ds, { preparedStatements }), {
+        config: new InboxConfig({ maxPageSize: 2 }),
+      });
+      const user = `u-${preparedStatements}`;
+      const sent = [];
+      for (let i = 0; i < 3; i++) sent.push(await inbox.send(user, { title: `t${i}`, body: '' }));
+      await inbox.markRead(user, sent[2].id);
+      const first = await inbox.getInbox(user);
+      const second = await inbox.getInbox(user, { cursor: first.nextCursor });
+      expect(first.notifications.map((m) => m.title)).toEqual(['t2', 't1']);
+      expect(second.notifications.map((m) => m.title)).toEqual(['t0']);
+      expect([first.unreadCount, second.unreadCount]).toEqual([2, 2]);
+      // insert, markRead, the first page and a later one (each with its count)
+      expect(await prepared()).toBe(preparedStatements ? 4 : 0);
+    },
+  );
+
+  it('a failing statement is a QueryFailedError; a missing table is named', async () => {
+    const store = new DatabaseInboxStore(ds);
+    const inbox = new InboxService(store);
+    const message = await inbox.send('dup', { title: 't', body: '' });
+    const failed = store.insert(message);
+    await expect(failed).rejects.toBeInstanceOf(QueryFailedError);
+    await expect(failed).rejects.toThrow(/duplicate key/);
+    const elsewhere = new DataSource({
+      type: 'postgres',
+      host: PG.host,
+      port: PG.port,
+      username: PG.user,
+      database: PG.database,
+      schema: `${schema}_missing`,
+    });
+    await elsewhere.initialize();
+    try {
+      await expect(
+        new InboxService(new DatabaseInboxStore(elsewhere)).getInbox('x'),
+      ).rejects.toThrow(/inbox table 'herald_inbox_messages' does not exist/);
+    } finally {
+      await elsewhere.destroy();
+    }
+  });
+});
