@@ -96,17 +96,21 @@ const servers = {
 
   async 'herald-nest'() {
     const monitor = require('@herald/monitor');
-    const { HealthCheckRunner, healthResponseBody, httpStatusFor } = monitor;
+    const { HealthCheckRunner, healthResponseJson, httpStatusFor } = monitor;
     const { Res } = require('@nestjs/common');
     return nestApp(async ({ Module, Controller, Get, Inject, NestFactory }) => {
+      // examples/health.controller.ts: the body goes out already serialised (healthResponseJson)
       class HealthController {
         constructor(runner) {
           this.runner = runner;
         }
         async check(res) {
           const [status, checks] = await this.runner.runAllWithSummary();
-          res.status(httpStatusFor(status)).setHeader('cache-control', 'no-store');
-          return healthResponseBody(status, checks, true);
+          res
+            .status(httpStatusFor(status))
+            .setHeader('Cache-Control', 'no-store')
+            .setHeader('Content-Type', 'application/json; charset=utf-8');
+          return healthResponseJson(status, checks, true);
         }
       }
       Inject(HealthCheckRunner)(HealthController, undefined, 0);
