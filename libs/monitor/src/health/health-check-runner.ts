@@ -214,10 +214,11 @@ export class HealthCheckRunner implements HealthCheckRegistryProtocol {
   ): Record<string, HealthCheckResult> | Promise<Record<string, HealthCheckResult>> {
     const out: Record<string, HealthCheckResult> = {};
     let waits: Promise<void>[] | undefined;
+    const now = Date.now();
     for (const entry of this.entries.values()) {
       if (category !== undefined && entry.category !== category) continue;
       if (this.only !== undefined && !this.only.has(entry.name)) continue;
-      const r = this.cache.get(entry);
+      const r = this.cache.get(entry, now);
       if (r instanceof HealthCheckResult) out[entry.name] = r;
       else (waits ??= []).push(r.then((value) => void (out[entry.name] = value)));
     }
