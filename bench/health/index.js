@@ -2,12 +2,16 @@
 /**
  * /health under load: requests per second and p99 latency with three trivial
  * checks, same run, same load generator (autocannon, 127.0.0.1):
- *   - herald-nest:     Herald's HealthCheckRunner behind a Nest 11 controller (Express), as the demo does
+ *   - herald-nest:     Herald's HealthCheckRunner behind a Nest 11 controller (Express), as the demo and
+ *                      examples/health.controller.ts do: status, Cache-Control and Content-Type set on
+ *                      the response, the body returned already serialised by healthResponseJson()
  *   - herald-nest-mw:  Herald's createHealthMiddleware mounted with app.use() (Express, before Nest routing)
  *   - terminus-nest:   @nestjs/terminus HealthCheckService with the same three checks behind a Nest controller
  *   - herald-attached: Herald's attachHealthProbes() on the Nest app's http.Server, ahead of Express
  *   - bare:            a bare node:http handler running the three checks itself
  *   - nest-constant:   reference only: a Nest controller returning a constant (the ceiling of any controller)
+ * herald-nest and nest-constant are two plain Nest apps alike (no MonitorModule, so no global
+ * interceptor, guard or filter on either side); they differ only by their controller.
  * Each server runs in its own child process so it does not share a core with
  * the load generator; variants are measured in interleaved rounds and the
  * median of each is reported. Requires the built packages (npm run build).
@@ -286,7 +290,7 @@ async function main() {
       ...vsConstant,
       target: 0.9,
       met: vsConstant.ratio >= 0.9,
-      note: 'req/s of /health through a Nest controller (Herald runner, 3 checks, details) / a Nest controller returning a constant; higher is better',
+      note: 'req/s of /health through a Nest controller (Herald runner, 3 checks, details, body from healthResponseJson) / a Nest controller returning a constant; higher is better',
     },
     heraldNestVsNestConstantCpu: cpuVsConstant && {
       ...cpuVsConstant,
