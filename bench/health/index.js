@@ -18,6 +18,7 @@
  */
 require('reflect-metadata');
 const { fork } = require('node:child_process');
+const path = require('node:path');
 const autocannon = require('autocannon');
 const { median, report, round, summarise } = require('../harness');
 
@@ -32,6 +33,11 @@ const VARIANTS = [
 const DURATION = Number(process.env.BENCH_HEALTH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_HEALTH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_HEALTH_CONNECTIONS ?? 32);
+/**
+ * Another built checkout of Herald (e.g. the main branch): its herald-nest is served too, as
+ * `herald-nest@baseline`, in the same interleaved rounds, to compare two versions under the same load.
+ */
+const BASELINE = process.env.BENCH_HEALTH_BASELINE;
 
 /** The three trivial checks every variant runs. */
 const CHECKS = { alpha: () => true, beta: async () => true, gamma: () => ({ ok: 1 }) };
@@ -202,7 +208,10 @@ function load(url, duration) {
 }
 
 async function startServer(variant) {
-  const child = fork(__filename, ['serve', variant], {
+  const [name, at] = variant.split('@');
+  const dir = at === 'baseline' ? path.resolve(BASELINE) : path.join(__dirname, '..', '..');
+  const child = fork(path.join(dir, 'bench', 'health', 'index.js'), ['serve', name], {
+    cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const port = await new Promise((resolve, reject) => {
@@ -246,6 +255,7 @@ async function main() {
   }
   const only = process.env.BENCH_HEALTH_VARIANTS?.split(',');
   const variants = VARIANTS.filter((v) => !only || only.includes(v));
+  if (BASELINE) variants.push('herald-nest@baseline');
   const running = {};
   const samples = Object.fromEntries(variants.map((v) => [v, []]));
   try {
@@ -285,6 +295,7 @@ async function main() {
       : undefined;
   const vsConstant = paired('herald-nest', 'nest-constant', 'reqPerSec');
   const cpuVsConstant = paired('herald-nest', 'nest-constant', 'cpuUsPerRequest');
+  const baselineCpuVsConstant = paired('herald-nest@baseline', 'nest-constant', 'cpuUsPerRequest');
   report('health', results, {
     heraldNestVsNestConstant: vsConstant && {
       ...vsConstant,
@@ -292,6 +303,13 @@ async function main() {
       met: vsConstant.ratio >= 0.9,
       note: 'req/s of /health through a Nest controller (Herald runner, 3 checks, details, body from healthResponseJson) / a Nest controller returning a constant; higher is better',
     },
+    ...(baselineCpuVsConstant && {
+      baselineHeraldNestVsNestConstantCpu: {
+        ...baselineCpuVsConstant,
+        baseline: path.resolve(BASELINE),
+        note: 'same as heraldNestVsNestConstantCpu, herald-nest served by the BENCH_HEALTH_BASELINE checkout',
+      },
+    }),
     heraldNestVsNestConstantCpu: cpuVsConstant && {
       ...cpuVsConstant,
       note: 'server CPU per request, Herald / constant (lower is better): less sensitive than req/s to the load generator sharing the 2 cores',
