@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { HealthCheckRunner, healthResponseBody, httpStatusFor } from '@herald/monitor';
+import { HealthCheckRunner, healthResponseJson, httpStatusFor } from '@herald/monitor';
 import type { HealthCheckSummary } from '@herald/monitor';
 
 /**
@@ -33,7 +33,11 @@ export class HealthController {
 
   private async answer(res: Response, run: Promise<HealthCheckSummary>) {
     const [status, checks] = await run;
-    res.status(httpStatusFor(status)).setHeader('Cache-Control', 'no-store');
-    return healthResponseBody(status, checks, true);
+    res
+      .status(httpStatusFor(status))
+      .setHeader('Cache-Control', 'no-store')
+      .setHeader('Content-Type', 'application/json; charset=utf-8');
+    // the body of healthResponseBody(), already serialised: cheaper than Express's res.json()
+    return healthResponseJson(status, checks, true);
   }
 }

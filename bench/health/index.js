@@ -2,18 +2,23 @@
 /**
  * /health under load: requests per second and p99 latency with three trivial
  * checks, same run, same load generator (autocannon, 127.0.0.1):
- *   - herald-nest:     Herald's HealthCheckRunner behind a Nest 11 controller (Express), as the demo does
+ *   - herald-nest:     Herald's HealthCheckRunner behind a Nest 11 controller (Express), as the demo and
+ *                      examples/health.controller.ts do: status, Cache-Control and Content-Type set on
+ *                      the response, the body returned already serialised by healthResponseJson()
  *   - herald-nest-mw:  Herald's createHealthMiddleware mounted with app.use() (Express, before Nest routing)
  *   - terminus-nest:   @nestjs/terminus HealthCheckService with the same three checks behind a Nest controller
  *   - herald-attached: Herald's attachHealthProbes() on the Nest app's http.Server, ahead of Express
  *   - bare:            a bare node:http handler running the three checks itself
  *   - nest-constant:   reference only: a Nest controller returning a constant (the ceiling of any controller)
+ * herald-nest and nest-constant are two plain Nest apps alike (no MonitorModule, so no global
+ * interceptor, guard or filter on either side); they differ only by their controller.
  * Each server runs in its own child process so it does not share a core with
  * the load generator; variants are measured in interleaved rounds and the
  * median of each is reported. Requires the built packages (npm run build).
  */
 require('reflect-metadata');
 const { fork } = require('node:child_process');
+const path = require('node:path');
 const autocannon = require('autocannon');
 const { median, report, round, summarise } = require('../harness');
 
@@ -28,6 +33,11 @@ const VARIANTS = [
 const DURATION = Number(process.env.BENCH_HEALTH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_HEALTH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_HEALTH_CONNECTIONS ?? 32);
+/**
+ * Another built checkout of Herald (e.g. the main branch): its herald-nest is served too, as
+ * `herald-nest@baseline`, in the same interleaved rounds, to compare two versions under the same load.
+ */
+const BASELINE = process.env.BENCH_HEALTH_BASELINE;
 
 /** The three trivial checks every variant runs. */
 const CHECKS = { alpha: () => true, beta: async () => true, gamma: () => ({ ok: 1 }) };
@@ -96,17 +106,21 @@ const servers = {
 
   async 'herald-nest'() {
     const monitor = require('@herald/monitor');
-    const { HealthCheckRunner, healthResponseBody, httpStatusFor } = monitor;
+    const { HealthCheckRunner, healthResponseJson, httpStatusFor } = monitor;
     const { Res } = require('@nestjs/common');
     return nestApp(async ({ Module, Controller, Get, Inject, NestFactory }) => {
+      // examples/health.controller.ts: the body goes out already serialised (healthResponseJson)
       class HealthController {
         constructor(runner) {
           this.runner = runner;
         }
         async check(res) {
           const [status, checks] = await this.runner.runAllWithSummary();
-          res.status(httpStatusFor(status)).setHeader('cache-control', 'no-store');
-          return healthResponseBody(status, checks, true);
+          res
+            .status(httpStatusFor(status))
+            .setHeader('Cache-Control', 'no-store')
+            .setHeader('Content-Type', 'application/json; charset=utf-8');
+          return healthResponseJson(status, checks, true);
         }
       }
       Inject(HealthCheckRunner)(HealthController, undefined, 0);
@@ -194,7 +208,10 @@ function load(url, duration) {
 }
 
 async function startServer(variant) {
-  const child = fork(__filename, ['serve', variant], {
+  const [name, at] = variant.split('@');
+  const dir = at === 'baseline' ? path.resolve(BASELINE) : path.join(__dirname, '..', '..');
+  const child = fork(path.join(dir, 'bench', 'health', 'index.js'), ['serve', name], {
+    cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const port = await new Promise((resolve, reject) => {
@@ -238,6 +255,7 @@ async function main() {
   }
   const only = process.env.BENCH_HEALTH_VARIANTS?.split(',');
   const variants = VARIANTS.filter((v) => !only || only.includes(v));
+  if (BASELINE) variants.push('herald-nest@baseline');
   const running = {};
   const samples = Object.fromEntries(variants.map((v) => [v, []]));
   try {
@@ -277,13 +295,21 @@ async function main() {
       : undefined;
   const vsConstant = paired('herald-nest', 'nest-constant', 'reqPerSec');
   const cpuVsConstant = paired('herald-nest', 'nest-constant', 'cpuUsPerRequest');
+  const baselineCpuVsConstant = paired('herald-nest@baseline', 'nest-constant', 'cpuUsPerRequest');
   report('health', results, {
     heraldNestVsNestConstant: vsConstant && {
       ...vsConstant,
       target: 0.9,
       met: vsConstant.ratio >= 0.9,
-      note: 'req/s of /health through a Nest controller (Herald runner, 3 checks, details) / a Nest controller returning a constant; higher is better',
+      note: 'req/s of /health through a Nest controller (Herald runner, 3 checks, details, body from healthResponseJson) / a Nest controller returning a constant; higher is better',
     },
+    ...(baselineCpuVsConstant && {
+      baselineHeraldNestVsNestConstantCpu: {
+        ...baselineCpuVsConstant,
+        baseline: path.resolve(BASELINE),
+        note: 'same as heraldNestVsNestConstantCpu, herald-nest served by the BENCH_HEALTH_BASELINE checkout',
+      },
+    }),
     heraldNestVsNestConstantCpu: cpuVsConstant && {
       ...cpuVsConstant,
       note: 'server CPU per request, Herald / constant (lower is better): less sensitive than req/s to the load generator sharing the 2 cores',

@@ -147,6 +147,35 @@ describe('HealthCheckRunner', () => {
     expect(calls).toBe(2);
   });
 
+  it('answers fresh cached results per category and per selection without running checks again', async () => {
+    const cached = new HealthCheckRunner({ cacheTtlMs: 60_000, only: ['live', 'ready', 'off'] });
+    const runs = { live: 0, ready: 0, skipped: 0 };
+    cached.add('live', () => ++runs.live > 0, { category: HealthCheckCategory.LIVENESS });
+    cached.add('ready', async () => ({ ok: ++runs.ready }));
+    cached.add('off', () => false, { critical: false });
+    cached.add('skipped', () => ++runs.skipped > 0);
+    try {
+      const [first, results] = await cached.runAllWithSummary();
+      expect(first).toBe(HealthStatus.DEGRADED);
+      expect(Object.keys(results).sort()).toEqual(['live', 'off', 'ready']);
+      const [again, same] = await cached.runAllWithSummary();
+      expect(again).toBe(HealthStatus.DEGRADED);
+      expect(same.ready).toBe(results.ready);
+      const [liveStatus, live] = await cached.runLiveness();
+      expect(liveStatus).toBe(HealthStatus.HEALTHY);
+      expect(Object.keys(live)).toEqual(['live']);
+      expect(live.live).toBe(results.live);
+      expect(Object.keys(await cached.runAll()).sort()).toEqual(['live', 'off', 'ready']);
+      expect(runs).toEqual({ live: 1, ready: 1, skipped: 0 });
+      cached.beginShutdown();
+      const [readyStatus, ready] = await cached.runReadiness();
+      expect(readyStatus).toBe(HealthStatus.UNHEALTHY);
+      expect(Object.keys(ready).sort()).toEqual(['off', 'ready', 'shutdown']);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('register() takes marked functions only', async () => {
     const marked = HealthChecker('disk', { critical: false })(() => false);
     runner.register(marked);

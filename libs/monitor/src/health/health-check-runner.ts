@@ -119,7 +119,12 @@ export class HealthCheckRunner implements HealthCheckRegistryProtocol {
 
   /** Every check, concurrently; never rejects. */
   runAll(): Promise<Record<string, HealthCheckResult>> {
-    return this.runEntries(this.selected());
+    try {
+      const results = this.gather(undefined);
+      return results instanceof Promise ? results : Promise.resolve(results);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** The aggregation rule; non-critical failures count as DEGRADED. */
@@ -128,23 +133,23 @@ export class HealthCheckRunner implements HealthCheckRegistryProtocol {
   }
 
   /** `[aggregate, results]` of every check (UNHEALTHY while shutting down). */
-  async runAllWithSummary(): Promise<HealthCheckSummary> {
-    return this.summarize(await this.runAll(), true);
+  runAllWithSummary(): Promise<HealthCheckSummary> {
+    return this.summary(undefined, true);
   }
 
-  async runLiveness(): Promise<HealthCheckSummary> {
-    return this.summarize(await this.runCategory(HealthCheckCategory.LIVENESS), false);
+  runLiveness(): Promise<HealthCheckSummary> {
+    return this.summary(HealthCheckCategory.LIVENESS, false);
   }
 
   /** Readiness checks; UNHEALTHY once `beginShutdown()` was called. */
-  async runReadiness(): Promise<HealthCheckSummary> {
-    return this.summarize(await this.runCategory(HealthCheckCategory.READINESS), true);
+  runReadiness(): Promise<HealthCheckSummary> {
+    return this.summary(HealthCheckCategory.READINESS, true);
   }
 
   /** Startup checks; once they have succeeded, later calls answer that success without running them. */
   async runStartup(): Promise<HealthCheckSummary> {
     if (this.startupSummary) return this.startupSummary;
-    const summary = this.summarize(await this.runCategory(HealthCheckCategory.STARTUP), false);
+    const summary = await this.summary(HealthCheckCategory.STARTUP, false);
     if (summary[0] !== HealthStatus.UNHEALTHY) this.startupSummary = summary;
     return summary;
   }
@@ -199,19 +204,44 @@ export class HealthCheckRunner implements HealthCheckRegistryProtocol {
     return this.only ? all.filter((e) => this.only!.has(e.name)) : all;
   }
 
-  private runCategory(category: HealthCheckCategory): Promise<Record<string, HealthCheckResult>> {
-    return this.runEntries(this.selected().filter((e) => e.category === category));
+  /**
+   * Results of the selected checks (of one category, when given), by name. When
+   * every one is at hand (fresh in the cache) they come back as they are, with no
+   * promise per check, nor one for the lot.
+   */
+  private gather(
+    category: HealthCheckCategory | undefined,
+  ): Record<string, HealthCheckResult> | Promise<Record<string, HealthCheckResult>> {
+    const out: Record<string, HealthCheckResult> = {};
+    let waits: Promise<void>[] | undefined;
+    const now = Date.now();
+    for (const entry of this.entries.values()) {
+      if (category !== undefined && entry.category !== category) continue;
+      if (this.only !== undefined && !this.only.has(entry.name)) continue;
+      const r = this.cache.get(entry, now);
+      if (r instanceof HealthCheckResult) out[entry.name] = r;
+      else (waits ??= []).push(r.then((value) => void (out[entry.name] = value)));
+    }
+    return waits === undefined ? out : Promise.all(waits).then(() => out);
   }
 
-  private runEntries(entries: HealthCheckEntry[]): Promise<Record<string, HealthCheckResult>> {
-    const out: Record<string, HealthCheckResult> = {};
-    const waits: Promise<void>[] = [];
-    for (const entry of entries) {
-      const r = this.cache.get(entry);
-      if (r instanceof HealthCheckResult) out[entry.name] = r;
-      else waits.push(r.then((value) => void (out[entry.name] = value)));
+  /**
+   * `[aggregate, results]` of `gather(category)`, as one promise: resolved at once
+   * when the results are at hand (no `async` function's extra promise and
+   * microtask); a throw becomes a rejection.
+   */
+  private summary(
+    category: HealthCheckCategory | undefined,
+    draining: boolean,
+  ): Promise<HealthCheckSummary> {
+    try {
+      const results = this.gather(category);
+      return results instanceof Promise
+        ? results.then((r) => this.summarize(r, draining))
+        : Promise.resolve(this.summarize(results, draining));
+    } catch (error) {
+      return Promise.reject(error);
     }
-    return waits.length === 0 ? Promise.resolve(out) : Promise.all(waits).then(() => out);
   }
 
   private summarize(

@@ -23,14 +23,15 @@ export class HealthResultCache {
     private readonly run: (entry: HealthCheckEntry) => Promise<HealthCheckResult>,
   ) {}
 
-  get(entry: HealthCheckEntry): HealthCheckResult | Promise<HealthCheckResult> {
+  /** The answer for one check; `now` (Date.now()) may be passed by a caller asking for several. */
+  get(entry: HealthCheckEntry, now?: number): HealthCheckResult | Promise<HealthCheckResult> {
     if (this.ttlMs <= 0) return this.run(entry);
     let slot = this.slots.get(entry.name);
     if (!slot) {
       slot = { at: 0 };
       this.slots.set(entry.name, slot);
     }
-    const age = Date.now() - slot.at;
+    const age = (now ?? Date.now()) - slot.at;
     const usable = slot.result !== undefined && age < 2 * this.ttlMs;
     if (usable && age < this.ttlMs) return slot.result!;
     if (!slot.inflight) slot.inflight = this.refresh(entry.name, slot, entry);

@@ -59,7 +59,7 @@ export {
   type EventLoopHealthCheckOptions,
 } from './checks/event-loop.health-check';
 export { HttpHealthCheck, type HttpHealthCheckOptions } from './checks/http.health-check';
-export { healthResponseBody } from './http/health-response.util';
+export { healthResponseBody, healthResponseJson } from './http/health-response.util';
 export { isAuthorizedBearer } from '../utils/bearer-auth.util';
 export {
   enableGracefulShutdown,

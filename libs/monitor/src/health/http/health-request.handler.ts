@@ -9,7 +9,7 @@ import { aggregateStatus, httpStatusFor } from '../aggregate-status.util';
 import { HealthCheckRunner } from '../health-check-runner';
 import { HealthCheckerRegistry } from '../health-checker-registry';
 import { createBearerCheck } from '../../utils/bearer-auth.util';
-import { healthResponseBody } from './health-response.util';
+import { healthResponseJson } from './health-response.util';
 
 type Summary = [HealthStatus, Record<string, HealthCheckResultLike>];
 
@@ -33,6 +33,7 @@ export interface HealthMiddlewareOptions {
 }
 
 const NO_STORE = 'no-store';
+const UNAUTHORIZED = JSON.stringify({ error: 'unauthorized' });
 
 /**
  * Answers health requests on plain `node:http` objects. `handle()` returns
@@ -80,13 +81,7 @@ export class HealthRequestHandler {
       return true;
     }
     if (this.authorized && !this.authorized(req.headers.authorization)) {
-      this.send(
-        res,
-        req,
-        401,
-        { error: 'unauthorized' },
-        { 'www-authenticate': 'Bearer realm="health"' },
-      );
+      this.send(res, req, 401, UNAUTHORIZED, { 'www-authenticate': 'Bearer realm="health"' });
       return true;
     }
     run().then(
@@ -102,18 +97,17 @@ export class HealthRequestHandler {
     return s.runAll().then((results) => [aggregateStatus(results), results]);
   }
 
-  private body(status: HealthStatus, checks: Record<string, HealthCheckResultLike>): object {
-    return healthResponseBody(status, checks, this.includeDetails);
+  private body(status: HealthStatus, checks: Record<string, HealthCheckResultLike>): string {
+    return healthResponseJson(status, checks, this.includeDetails);
   }
 
   private send(
     res: ServerResponse,
     req: IncomingMessage,
     code: number,
-    body: object,
+    json: string,
     extra?: Record<string, string>,
   ): void {
-    const json = JSON.stringify(body);
     res.writeHead(code, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(json),
