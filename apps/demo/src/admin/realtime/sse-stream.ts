@@ -24,7 +24,7 @@ export async function serveSse(
   req.socket.setNoDelay(true);
   req.socket.setTimeout(0);
 
-  const write = writerFor(res);
+  const { write, end } = writerFor(res);
   const buffered: RealtimeEvent[] = [];
   let ready = false;
   const unsubscribe = hub.subscribe(userId, (e) => (ready ? write(e) : buffered.push(e)));
@@ -33,7 +33,7 @@ export async function serveSse(
     hub.options.heartbeatMs,
   );
   heartbeat.unref();
-  const untrack = hub.trackStream(() => res.end());
+  const untrack = hub.trackStream(end);
   const close = () => {
     clearInterval(heartbeat);
     unsubscribe();
@@ -85,32 +85,40 @@ export function sseFrame(event: RealtimeEvent): string {
 }
 
 /**
- * How events are written to `res`. One event goes to every open stream of its
- * user, so this is the fan-out's per-connection cost. `res.write(text)` pays,
- * per call, for the chunk-size line, four buffered pieces, a cork and an
- * uncork on the next tick (an async resource each when async hooks are on,
- * as with the tracing context); instead, while the response is an open
- * HTTP/1.1 chunked response that owns its socket and whose `write` nobody
- * replaced (a compression middleware, say), the event's chunk, built once
- * per event, goes to the socket as one buffer: the same bytes on the wire.
- * Otherwise (HTTP/1.0, HEAD, a wrapped or finished response) `res.write`.
+ * How events are written to `res`, and how the stream is ended. One event goes
+ * to every open stream of its user, so `write` is the fan-out's
+ * per-connection cost. `res.write(text)` pays, per call, for the chunk-size
+ * line, four buffered pieces, a cork and an uncork on the next tick (an async
+ * resource each when async hooks are on, as with the tracing context), and
+ * for getters looked up through Express's response prototype. Instead, while
+ * the response is an open HTTP/1.1 chunked response on its socket and nobody
+ * replaced its `write` (a compression middleware, say), the event's chunk,
+ * built once per event, goes to the socket as one buffer: the same bytes on
+ * the wire. Otherwise (HTTP/1.0, HEAD, a wrapped, ended or detached response)
+ * `res.write`.
  */
-function writerFor(res: Response): (event: RealtimeEvent) => void {
-  const plain = res.write === OutgoingMessage.prototype.write;
-  return (event) => {
-    const frame = encode(event);
-    const socket = res.socket;
-    if (
-      plain &&
-      socket !== null &&
-      res.chunkedEncoding &&
-      res.headersSent &&
-      !res.writableEnded &&
-      socket.writable
-    ) {
-      socket.write(frame.chunk);
-    } else {
-      res.write(frame.text);
-    }
+function writerFor(res: Response): { write: (event: RealtimeEvent) => void; end: () => void } {
+  const socket = res.socket;
+  let direct =
+    socket !== null &&
+    res.write === OutgoingMessage.prototype.write &&
+    res.chunkedEncoding &&
+    res.headersSent;
+  const stop = () => (direct = false);
+  res.once('finish', stop);
+  res.once('close', stop);
+  return {
+    write(event) {
+      const frame = encode(event);
+      if (direct && socket !== null && !res.writableEnded && socket.writable) {
+        socket.write(frame.chunk);
+      } else {
+        res.write(frame.text);
+      }
+    },
+    end() {
+      direct = false;
+      res.end();
+    },
   };
 }
