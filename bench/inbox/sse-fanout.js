@@ -47,9 +47,14 @@ function openStreams(port, path, headers, n, eventName) {
   });
 }
 
-/** Latencies (ms) of one round: `trigger()` at t0, each stream's receipt after it. */
+/**
+ * Latencies (ms) of one round: `trigger()` at t0, each stream's receipt after
+ * it; `cpuMs` on the array is the process's CPU time over the round (the
+ * side's server path plus the same 1,000 client streams reading the event).
+ */
 async function round(streams, trigger) {
   const received = streams.map((s) => new Promise((resolve) => (s.waiting = resolve)));
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await trigger();
   const times = await Promise.race([
@@ -58,7 +63,10 @@ async function round(streams, trigger) {
       setTimeout(() => reject(new Error('fan-out round timed out')), 30_000),
     ),
   ]);
-  return times.map((t) => t - t0);
+  const cpu = process.cpuUsage(cpu0);
+  const latencies = times.map((t) => t - t0);
+  latencies.cpuMs = (cpu.user + cpu.system) / 1000;
+  return latencies;
 }
 
 async function heraldFanout() {
@@ -168,6 +176,9 @@ async function fanoutBench(results, pct) {
   results.sse_fanout_p50 = compare(summarise(herald, 0.5), summarise(bare, 0.5), 'ms');
   results.sse_fanout_p99 = compare(summarise(herald, 0.99), summarise(bare, 0.99), 'ms');
   results.sse_fanout_max = compare(summarise(herald, 1), summarise(bare, 1), 'ms');
+  // CPU time of a round, less sensitive than the latencies to other jobs taking the cores.
+  const cpuMs = (rounds) => rounds.map((r) => r.cpuMs).sort((a, b) => a - b)[rounds.length >> 1];
+  results.sse_fanout_cpu = compare(cpuMs(herald), cpuMs(bare), 'ms CPU per event');
 }
 
 module.exports = { fanoutBench };
