@@ -1,3 +1,4 @@
+import { OutgoingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { RealtimeEvent, RealtimeHub } from './realtime-hub.service';
 
@@ -23,7 +24,7 @@ export async function serveSse(
   req.socket.setNoDelay(true);
   req.socket.setTimeout(0);
 
-  const write = (e: RealtimeEvent) => res.write(sseFrame(e));
+  const { write, end } = writerFor(res);
   const buffered: RealtimeEvent[] = [];
   let ready = false;
   const unsubscribe = hub.subscribe(userId, (e) => (ready ? write(e) : buffered.push(e)));
@@ -32,7 +33,7 @@ export async function serveSse(
     hub.options.heartbeatMs,
   );
   heartbeat.unref();
-  const untrack = hub.trackStream(() => res.end());
+  const untrack = hub.trackStream(end);
   const close = () => {
     clearInterval(heartbeat);
     unsubscribe();
@@ -56,15 +57,68 @@ export async function serveSse(
   ready = true;
 }
 
-/** Frames already serialised: an event sent to 1,000 streams is serialised once. */
-const frames = new WeakMap<RealtimeEvent, string>();
+/** An event's frame as text, and as the HTTP/1.1 chunk that carries it. */
+interface EncodedFrame {
+  text: string;
+  chunk: Buffer;
+}
 
-/** The `text/event-stream` frame of `event` (id, event, data). */
-export function sseFrame(event: RealtimeEvent): string {
+/** Frames already serialised: an event sent to 1,000 streams is serialised (and framed) once. */
+const frames = new WeakMap<RealtimeEvent, EncodedFrame>();
+const CRLF = Buffer.from('\r\n', 'latin1');
+
+function encode(event: RealtimeEvent): EncodedFrame {
   let frame = frames.get(event);
   if (frame === undefined) {
-    frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    const text = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    const body = Buffer.from(text, 'utf8');
+    const size = Buffer.from(`${body.length.toString(16)}\r\n`, 'latin1');
+    frame = { text, chunk: Buffer.concat([size, body, CRLF]) };
     frames.set(event, frame);
   }
   return frame;
+}
+
+/** The `text/event-stream` frame of `event` (id, event, data). */
+export function sseFrame(event: RealtimeEvent): string {
+  return encode(event).text;
+}
+
+/**
+ * How events are written to `res`, and how the stream is ended. One event goes
+ * to every open stream of its user, so `write` is the fan-out's
+ * per-connection cost. `res.write(text)` pays, per call, for the chunk-size
+ * line, four buffered pieces, a cork and an uncork on the next tick (an async
+ * resource each when async hooks are on, as with the tracing context), and
+ * for getters looked up through Express's response prototype. Instead, while
+ * the response is an open HTTP/1.1 chunked response on its socket and nobody
+ * replaced its `write` (a compression middleware, say), the event's chunk,
+ * built once per event, goes to the socket as one buffer: the same bytes on
+ * the wire. Otherwise (HTTP/1.0, HEAD, a wrapped, ended or detached response)
+ * `res.write`.
+ */
+function writerFor(res: Response): { write: (event: RealtimeEvent) => void; end: () => void } {
+  const socket = res.socket;
+  let direct =
+    socket !== null &&
+    res.write === OutgoingMessage.prototype.write &&
+    res.chunkedEncoding &&
+    res.headersSent;
+  const stop = () => (direct = false);
+  res.once('finish', stop);
+  res.once('close', stop);
+  return {
+    write(event) {
+      const frame = encode(event);
+      if (direct && socket !== null && !res.writableEnded && socket.writable) {
+        socket.write(frame.chunk);
+      } else {
+        res.write(frame.text);
+      }
+    },
+    end() {
+      direct = false;
+      res.end();
+    },
+  };
 }
