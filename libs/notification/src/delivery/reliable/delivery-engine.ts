@@ -124,11 +124,11 @@ export class DeliveryEngine {
     meta?: Readonly<Record<string, string>>,
   ): Promise<RoundSuccess<R>> {
     await this.store.transition(record.id, 'sending', { attempts: record.attempts + 1 });
-    let lastError: unknown = new DeliveryError(`no backend configured for ${channel}`, {
-      reason: 'unknown',
-      channel,
-    });
+    // built only when no backend was tried: an Error captures a stack, a cost per round otherwise
+    let lastError: unknown;
+    let tried = false;
     for (const backend of backends) {
+      tried = true;
       try {
         const result = await this.breakers.execute(`${channel}:${backend.name}`, () =>
           backend.send(message),
@@ -153,7 +153,9 @@ export class DeliveryEngine {
         if (!DeliveryError.isTransient(error)) break;
       }
     }
-    throw lastError;
+    throw tried
+      ? lastError
+      : new DeliveryError(`no backend configured for ${channel}`, { reason: 'unknown', channel });
   }
 
   /**

@@ -64,7 +64,9 @@ export class MemoryDeliveryStore implements DeliveryStore {
     if (!DELIVERY_TRANSITIONS[record.status].includes(status)) {
       throw new DeliveryStateError(id, status, record.status);
     }
-    Object.assign(record, definedOnly(patch), { status, updatedAt: new Date() });
+    assignDefined(record, patch);
+    record.status = status;
+    record.updatedAt = new Date();
     return copy(record);
   }
 
@@ -129,11 +131,15 @@ export class MemoryDeliveryStore implements DeliveryStore {
   }
 }
 
+/** A detached copy (the constructor copies the fields, no intermediate object). */
 function copy(record: DeliveryRecord): DeliveryRecord {
-  return new DeliveryRecord({ ...record });
+  return new DeliveryRecord(record);
 }
 
-/** Drops `undefined` so a patch never erases a field by omission. */
-export function definedOnly<T extends object>(patch: T): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** Copies the patch's defined fields: a patch never erases a field by omission. */
+function assignDefined<T extends object>(target: T, patch: Partial<T>): void {
+  for (const key in patch) {
+    const value = patch[key];
+    if (value !== undefined) target[key] = value as T[typeof key];
+  }
 }
