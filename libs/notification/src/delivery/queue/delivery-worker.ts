@@ -34,6 +34,7 @@ export class DeliveryWorker {
   ) {
     const { Worker, UnrecoverableError } = loadBullmq();
     this.UnrecoverableError = UnrecoverableError;
+    service.engine.breakers.load(); // a missing cockatiel fails here, not on the first job
     const policy = service.engine.policy;
     this.queueName = options.queueName ?? 'herald-delivery';
     this.worker = new Worker(this.queueName, (job) => this.process(job), {

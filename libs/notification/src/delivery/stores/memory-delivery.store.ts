@@ -16,7 +16,7 @@ import type {
 } from './delivery-store.protocol';
 
 export interface MemoryDeliveryStoreOptions {
-  /** Above this many records the oldest final ones are dropped. @default 10000 */
+  /** Above this many records the oldest final ones are dropped (down to 90 % of it). @default 10000 */
   maxRecords?: number;
 }
 
@@ -27,6 +27,8 @@ export interface MemoryDeliveryStoreOptions {
 export class MemoryDeliveryStore implements DeliveryStore {
   private readonly records = new Map<string, DeliveryRecord>();
   private readonly maxRecords: number;
+  /** How many records are final (evictable): no scan while there is none. */
+  private finals = 0;
 
   constructor(options: MemoryDeliveryStoreOptions = {}) {
     this.maxRecords = Math.max(1, options.maxRecords ?? 10_000);
@@ -37,6 +39,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
     if (existing) return { record: copy(existing), created: false };
     const record = newDeliveryRecord(input);
     this.records.set(record.id, record);
+    if (FINAL_STATUSES.has(record.status)) this.finals++;
     if (this.records.size > this.maxRecords) this.evict();
     return { record: copy(record), created: true };
   }
@@ -65,6 +68,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
       throw new DeliveryStateError(id, status, record.status);
     }
     assignDefined(record, patch);
+    if (!FINAL_STATUSES.has(record.status) && FINAL_STATUSES.has(status)) this.finals++;
     record.status = status;
     record.updatedAt = new Date();
     return copy(record);
@@ -112,10 +116,18 @@ export class MemoryDeliveryStore implements DeliveryStore {
     return counts;
   }
 
+  /**
+   * Drops the oldest final records down to 90 % of `maxRecords`: one scan
+   * per tenth of the bound, not one per create once the store is full.
+   */
   private evict(): void {
+    const target = this.maxRecords - Math.floor(this.maxRecords / 10);
     for (const [id, record] of this.records) {
-      if (this.records.size <= this.maxRecords) return;
-      if (FINAL_STATUSES.has(record.status)) this.records.delete(id);
+      if (this.records.size <= target || this.finals === 0) return;
+      if (FINAL_STATUSES.has(record.status)) {
+        this.records.delete(id);
+        this.finals--;
+      }
     }
   }
 
@@ -124,6 +136,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
     for (const [id, record] of this.records) {
       if (FINAL_STATUSES.has(record.status) && record.updatedAt < before) {
         this.records.delete(id);
+        this.finals--;
         removed++;
       }
     }
