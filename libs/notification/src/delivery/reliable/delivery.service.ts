@@ -167,7 +167,15 @@ export class DeliveryService {
     }
     if (!created) return this.replay(adapter, record, message);
     const backends = this.chainOf(channel, chain) as DeliveryBackend<M, R>[];
-    const { result } = await this.engine.deliver(id, channel, backends, keyed, adapter.messageIdOf);
+    const { result } = await this.engine.deliver(
+      id,
+      channel,
+      backends,
+      keyed,
+      adapter.messageIdOf,
+      undefined,
+      record,
+    );
     return { ...result, deliveryId: id };
   }
 
@@ -298,6 +306,7 @@ export class DeliveryService {
             keyed,
             request.adapter.messageIdOf,
             request.meta,
+            stored[i].record,
           );
           outcomes[i] = { deliveryId: id, status: record.status };
         } catch (error) {
