@@ -54,6 +54,10 @@ export interface DeliveryOutcome {
 const INLINE_CONCURRENCY = 32;
 /** Queued `sendMany()` writes records and adds jobs this many at a time. */
 const ENQUEUE_SLICE = 2500;
+/** What `recheck` answers without guards: one settled promise, not one per job. */
+const SEND_VERDICT: Promise<DeliveryGuardVerdict> = Promise.resolve(
+  Object.freeze({ action: 'send' as const }),
+);
 
 /**
  * Front door of reliable delivery. Backends are registered by channel and
@@ -231,12 +235,20 @@ export class DeliveryService {
    * before the first attempt: an address suppressed after the enqueue is not
    * sent). `send` when there is no guard.
    */
-  async recheck(
+  recheck(
     channel: DeliveryChannel,
     message: unknown,
     meta?: Readonly<Record<string, string>>,
   ): Promise<DeliveryGuardVerdict> {
-    if (this.guards.length === 0) return { action: 'send' };
+    if (this.guards.length === 0) return SEND_VERDICT;
+    return this.screenOne(channel, message, meta);
+  }
+
+  private async screenOne(
+    channel: DeliveryChannel,
+    message: unknown,
+    meta?: Readonly<Record<string, string>>,
+  ): Promise<DeliveryGuardVerdict> {
     const adapter = this.adapter(channel);
     const [verdict] = await this.screen([
       { adapter, chain: [], message, meta: meta && { ...meta } },
