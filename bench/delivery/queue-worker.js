@@ -2,7 +2,7 @@
  * A worker process for queue.bench.js: `node queue-worker.js <herald|peer>`
  * with BENCH_QUEUE, BENCH_PREFIX, BENCH_TWILIO_URL in the environment. Herald:
  * a DeliveryWorker over the Twilio channel; peer: a plain BullMQ Worker
- * calling the same channel. Prints "ready"; SIGTERM closes gracefully.
+ * calling the same channel. Prints "ready"; SIGTERM closes gracefully and prints `cpu <µs>`, the CPU time since "ready".
  */
 const { NamedSMSConfig } = require('@herald/contracts');
 const {
@@ -44,7 +44,17 @@ if (mode === 'herald') {
   });
 }
 worker.on?.('error', () => undefined);
-(worker.ready ? worker.ready() : worker.waitUntilReady()).then(() =>
-  process.stdout.write('ready\n'),
+let cpuAtReady;
+(worker.ready ? worker.ready() : worker.waitUntilReady()).then(() => {
+  cpuAtReady = process.cpuUsage();
+  process.stdout.write('ready\n');
+});
+// On SIGTERM: close, then print the CPU time (µs) spent since "ready" (`cpu <µs>`).
+process.once(
+  'SIGTERM',
+  () =>
+    void worker.close().then(() => {
+      const { user, system } = process.cpuUsage(cpuAtReady);
+      process.stdout.write(`cpu ${user + system}\n`, () => process.exit(0));
+    }),
 );
-process.once('SIGTERM', () => void worker.close().then(() => process.exit(0)));

@@ -5,7 +5,9 @@
  * BullMQ (enqueue N, count until the fake provider has N messages) with one
  * and with two worker processes, against a plain BullMQ queue + Worker calling
  * the same channel. Needs Redis on 127.0.0.1:6379 and `npm run build`.
- * Throughput: a ratio below 1 means Herald is slower.
+ * Throughput: a ratio below 1 means Herald is slower. `*.workerCpu`: CPU time
+ * of the worker processes per message (µs), a ratio above 1 means Herald
+ * spends more.
  */
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
@@ -91,13 +93,28 @@ function startWorker(mode, env) {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  child.output = '';
   return new Promise((resolve, reject) => {
-    child.stdout.on('data', (c) => c.toString().includes('ready') && resolve(child));
+    child.stdout.on('data', (c) => {
+      child.output += c.toString();
+      if (child.output.includes('ready')) resolve(child);
+    });
     child.once('exit', (code) => reject(new Error(`bench worker exited with ${code}`)));
   });
 }
 
-/** Sends/s from the first enqueue until the fake provider accepted all `QUEUED` messages. */
+/** CPU time (µs) a worker spent between "ready" and its exit, as it printed it. */
+function workerCpu(child) {
+  const match = /cpu (\d+)/.exec(child.output);
+  if (!match) throw new Error('bench worker did not print its CPU time');
+  return Number(match[1]);
+}
+
+/**
+ * Sends/s from the first enqueue until the fake provider accepted all
+ * `QUEUED` messages, and the workers' CPU time per message (µs, every worker
+ * summed: less sensitive than the rate to other jobs on the machine).
+ */
 async function queued(twilio, mode, workers) {
   const queueName = `herald-bench-${mode}-${workers}-${process.pid}-${Date.now()}`;
   const prefix = 'herald-bench';
@@ -139,11 +156,12 @@ async function queued(twilio, mode, workers) {
   await Promise.all(
     children.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))),
   );
+  const cpuPerSend = children.reduce((sum, c) => sum + workerCpu(c), 0) / QUEUED;
   const cleanup = new Queue(queueName, { connection: connectionFromUrl(), prefix });
   await cleanup.obliterate({ force: true });
   await cleanup.close();
   await (mode === 'herald' ? producer.delivery?.queue?.close?.() : producer.close());
-  return rate;
+  return { rate, cpuPerSend };
 }
 
 async function run() {
@@ -159,10 +177,17 @@ async function run() {
         for (const mode of order)
           (mode === 'herald' ? herald : peer).push(await queued(twilio, mode, workers));
       }
-      results[`queue.bullmq.${workers}worker${workers > 1 ? 's' : ''}`] = compare(
-        median(herald),
-        median(peer),
+      const name = `queue.bullmq.${workers}worker${workers > 1 ? 's' : ''}`;
+      results[name] = compare(
+        median(herald.map((r) => r.rate)),
+        median(peer.map((r) => r.rate)),
         'sends/s',
+      );
+      // lower is better: CPU the worker processes spent per message
+      results[`${name}.workerCpu`] = compare(
+        median(herald.map((r) => r.cpuPerSend)),
+        median(peer.map((r) => r.cpuPerSend)),
+        'µs/send',
       );
     }
     results['queue.sends'] = {

@@ -28,6 +28,11 @@ export class CircuitBreakerRegistry {
     this.cooldownMs = Math.max(0, options.cooldownMs ?? 30_000);
   }
 
+  /** Loads the breaker library now rather than on the first send (a worker, before it takes jobs). */
+  load(): void {
+    this.lib();
+  }
+
   /** Runs `fn` through `backend`'s breaker. */
   async execute<T>(backend: string, fn: () => Promise<T>): Promise<T> {
     const policy = this.policyFor(backend);

@@ -26,12 +26,15 @@ export interface DeliveryWorkerOptions extends BullmqQueueOptions {
 export class DeliveryWorker {
   readonly worker: BullMQ.Worker;
   private readonly queueName: string;
+  private readonly UnrecoverableError: typeof BullMQ.UnrecoverableError;
 
   constructor(
     private readonly service: DeliveryService,
     options: DeliveryWorkerOptions = {},
   ) {
-    const { Worker } = loadBullmq();
+    const { Worker, UnrecoverableError } = loadBullmq();
+    this.UnrecoverableError = UnrecoverableError;
+    service.engine.breakers.load(); // a missing cockatiel fails here, not on the first job
     const policy = service.engine.policy;
     this.queueName = options.queueName ?? 'herald-delivery';
     this.worker = new Worker(this.queueName, (job) => this.process(job), {
@@ -64,9 +67,11 @@ export class DeliveryWorker {
   }
 
   private process(job: BullMQ.Job<DeliveryJob>): Promise<unknown> {
+    const { tracer } = this.service;
+    if (!tracer) return this.deliver(job.data);
     const { id, channel, notificationId } = job.data;
     return traceProcessJob(
-      this.service.tracer,
+      tracer,
       this.queueName,
       job.data.trace,
       {
@@ -96,7 +101,7 @@ export class DeliveryWorker {
         })
       ).record;
     }
-    const { UnrecoverableError } = loadBullmq();
+    const { UnrecoverableError } = this;
     // sent, or already reported on by the provider: a duplicate job sends nothing
     if (wasSent(record)) return { skipped: record.status };
     // Settled before its worker died: the job still belongs in the dead-letter (failed) set.

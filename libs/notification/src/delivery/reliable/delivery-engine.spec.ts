@@ -1,5 +1,7 @@
 import { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry';
+import { DeliveryError } from '../../errors/delivery.error';
 import { DeliveryStateError } from '../records/delivery-state.error';
+import { RetryPolicy } from '../retry/retry-policy';
 import { MemoryDeliveryStore } from '../stores/memory-delivery.store';
 import { DeliveryEngine } from './delivery-engine';
 
@@ -17,5 +19,58 @@ describe('DeliveryEngine', () => {
     expect(error).toMatchObject({ deliveryId: 'dlv_missing', code: 'HERALD_DELIVERY_STATE' });
     expect((error as Error).message).toContain('"dlv_missing" not found');
     expect(backend.send).not.toHaveBeenCalled();
+  });
+
+  it('fails a round over no backend with an unknown-reason DeliveryError, recorded dead at the last attempt', async () => {
+    const store = new MemoryDeliveryStore();
+    const engine = new DeliveryEngine({
+      store,
+      breakers: new CircuitBreakerRegistry(),
+      policy: new RetryPolicy({ attempts: 1 }),
+    });
+    await store.create({ id: 'dlv_empty', channel: 'sms', backend: 'tw', recipient: '+1' });
+    const error = await engine
+      .deliver('dlv_empty', 'sms', [], {}, () => undefined)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeliveryError);
+    expect(error).toMatchObject({ reason: 'unknown' });
+    expect((error as Error).message).toContain('no backend configured for sms');
+    expect(await store.get('dlv_empty')).toMatchObject({ status: 'dead', attempts: 1 });
+  });
+
+  it('starts from the record it is given, then reads the record back between retries', async () => {
+    const store = new MemoryDeliveryStore();
+    const engine = new DeliveryEngine({
+      store,
+      breakers: new CircuitBreakerRegistry(),
+      policy: new RetryPolicy({ attempts: 3, baseDelayMs: 1, maxDelayMs: 1 }),
+    });
+    const { record } = await store.create({
+      id: 'dlv_given',
+      channel: 'sms',
+      backend: 'tw',
+      recipient: '+1',
+    });
+    const get = jest.spyOn(store, 'get');
+    let calls = 0;
+    const backend = {
+      name: 'tw',
+      send: jest.fn(async () => {
+        if (++calls === 1)
+          throw new DeliveryError('busy', { reason: 'provider_unavailable', backend: 'tw' });
+        return { messageId: 'SM1' };
+      }),
+    };
+    const { record: sent } = await engine.deliver(
+      'dlv_given',
+      'sms',
+      [backend],
+      {},
+      (r) => r.messageId,
+      undefined,
+      record,
+    );
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, providerMessageId: 'SM1' });
+    expect(get).toHaveBeenCalledTimes(1); // the retry's read, not the first round's
   });
 });

@@ -86,7 +86,11 @@ export class DeliveryEngine {
     }
   }
 
-  /** Rounds until sent, failed or dead; resolves with the provider's answer or rejects with the last error. */
+  /**
+   * Rounds until sent, failed or dead; resolves with the provider's answer or
+   * rejects with the last error. `created`, the record just created for this
+   * delivery, saves reading it back before the first round.
+   */
   async deliver<M, R>(
     id: string,
     channel: DeliveryChannel,
@@ -94,9 +98,12 @@ export class DeliveryEngine {
     message: M,
     messageIdOf: (result: R) => string | undefined,
     meta?: Readonly<Record<string, string>>,
+    created?: DeliveryRecord,
   ): Promise<RoundSuccess<R>> {
+    let known = created?.id === id ? created : undefined;
     for (;;) {
-      const before = await this.requireRecord(id);
+      const before = known ?? (await this.requireRecord(id));
+      known = undefined;
       try {
         return await this.round(before, channel, backends, message, messageIdOf, meta);
       } catch (error) {
@@ -124,11 +131,11 @@ export class DeliveryEngine {
     meta?: Readonly<Record<string, string>>,
   ): Promise<RoundSuccess<R>> {
     await this.store.transition(record.id, 'sending', { attempts: record.attempts + 1 });
-    let lastError: unknown = new DeliveryError(`no backend configured for ${channel}`, {
-      reason: 'unknown',
-      channel,
-    });
+    // built only when no backend was tried: an Error captures a stack, a cost per round otherwise
+    let lastError: unknown;
+    let tried = false;
     for (const backend of backends) {
+      tried = true;
       try {
         const result = await this.breakers.execute(`${channel}:${backend.name}`, () =>
           backend.send(message),
@@ -153,7 +160,9 @@ export class DeliveryEngine {
         if (!DeliveryError.isTransient(error)) break;
       }
     }
-    throw lastError;
+    throw tried
+      ? lastError
+      : new DeliveryError(`no backend configured for ${channel}`, { reason: 'unknown', channel });
   }
 
   /**

@@ -54,6 +54,10 @@ export interface DeliveryOutcome {
 const INLINE_CONCURRENCY = 32;
 /** Queued `sendMany()` writes records and adds jobs this many at a time. */
 const ENQUEUE_SLICE = 2500;
+/** What `recheck` answers without guards: one settled promise, not one per job. */
+const SEND_VERDICT: Promise<DeliveryGuardVerdict> = Promise.resolve(
+  Object.freeze({ action: 'send' as const }),
+);
 
 /**
  * Front door of reliable delivery. Backends are registered by channel and
@@ -167,7 +171,15 @@ export class DeliveryService {
     }
     if (!created) return this.replay(adapter, record, message);
     const backends = this.chainOf(channel, chain) as DeliveryBackend<M, R>[];
-    const { result } = await this.engine.deliver(id, channel, backends, keyed, adapter.messageIdOf);
+    const { result } = await this.engine.deliver(
+      id,
+      channel,
+      backends,
+      keyed,
+      adapter.messageIdOf,
+      undefined,
+      record,
+    );
     return { ...result, deliveryId: id };
   }
 
@@ -223,12 +235,20 @@ export class DeliveryService {
    * before the first attempt: an address suppressed after the enqueue is not
    * sent). `send` when there is no guard.
    */
-  async recheck(
+  recheck(
     channel: DeliveryChannel,
     message: unknown,
     meta?: Readonly<Record<string, string>>,
   ): Promise<DeliveryGuardVerdict> {
-    if (this.guards.length === 0) return { action: 'send' };
+    if (this.guards.length === 0) return SEND_VERDICT;
+    return this.screenOne(channel, message, meta);
+  }
+
+  private async screenOne(
+    channel: DeliveryChannel,
+    message: unknown,
+    meta?: Readonly<Record<string, string>>,
+  ): Promise<DeliveryGuardVerdict> {
     const adapter = this.adapter(channel);
     const [verdict] = await this.screen([
       { adapter, chain: [], message, meta: meta && { ...meta } },
@@ -298,6 +318,7 @@ export class DeliveryService {
             keyed,
             request.adapter.messageIdOf,
             request.meta,
+            stored[i].record,
           );
           outcomes[i] = { deliveryId: id, status: record.status };
         } catch (error) {

@@ -23,4 +23,23 @@ describe('MemoryDeliveryStore bound', () => {
     const ids = (await bounded.list()).map((r) => r.id).sort();
     expect(ids).toEqual(['c', 'd', 'live']);
   });
+
+  it('keeps live records past the bound, then drops final ones once there are some', async () => {
+    const bounded = new MemoryDeliveryStore({ maxRecords: 10 });
+    const make = (id: string) =>
+      bounded.create({ id, channel: 'sms', backend: 'b', recipient: '+1' });
+    for (let i = 0; i < 15; i++) await make(`live-${i}`);
+    expect((await bounded.list({ limit: 100 })).length).toBe(15);
+    for (const id of ['live-0', 'live-1', 'live-2']) {
+      await bounded.transition(id, 'sending');
+      await bounded.transition(id, 'sent');
+    }
+    await make('next');
+    const ids = (await bounded.list({ limit: 100 })).map((r) => r.id);
+    expect(ids).toHaveLength(13);
+    expect(ids).not.toContain('live-0');
+    expect(ids).not.toContain('live-2');
+    expect(ids).toContain('live-3');
+    expect(ids).toContain('next');
+  });
 });

@@ -16,7 +16,7 @@ import type {
 } from './delivery-store.protocol';
 
 export interface MemoryDeliveryStoreOptions {
-  /** Above this many records the oldest final ones are dropped. @default 10000 */
+  /** Above this many records the oldest final ones are dropped (down to 90 % of it). @default 10000 */
   maxRecords?: number;
 }
 
@@ -27,6 +27,8 @@ export interface MemoryDeliveryStoreOptions {
 export class MemoryDeliveryStore implements DeliveryStore {
   private readonly records = new Map<string, DeliveryRecord>();
   private readonly maxRecords: number;
+  /** How many records are final (evictable): no scan while there is none. */
+  private finals = 0;
 
   constructor(options: MemoryDeliveryStoreOptions = {}) {
     this.maxRecords = Math.max(1, options.maxRecords ?? 10_000);
@@ -37,6 +39,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
     if (existing) return { record: copy(existing), created: false };
     const record = newDeliveryRecord(input);
     this.records.set(record.id, record);
+    if (FINAL_STATUSES.has(record.status)) this.finals++;
     if (this.records.size > this.maxRecords) this.evict();
     return { record: copy(record), created: true };
   }
@@ -64,7 +67,10 @@ export class MemoryDeliveryStore implements DeliveryStore {
     if (!DELIVERY_TRANSITIONS[record.status].includes(status)) {
       throw new DeliveryStateError(id, status, record.status);
     }
-    Object.assign(record, definedOnly(patch), { status, updatedAt: new Date() });
+    assignDefined(record, patch);
+    if (!FINAL_STATUSES.has(record.status) && FINAL_STATUSES.has(status)) this.finals++;
+    record.status = status;
+    record.updatedAt = new Date();
     return copy(record);
   }
 
@@ -110,10 +116,18 @@ export class MemoryDeliveryStore implements DeliveryStore {
     return counts;
   }
 
+  /**
+   * Drops the oldest final records down to 90 % of `maxRecords`: one scan
+   * per tenth of the bound, not one per create once the store is full.
+   */
   private evict(): void {
+    const target = this.maxRecords - Math.floor(this.maxRecords / 10);
     for (const [id, record] of this.records) {
-      if (this.records.size <= this.maxRecords) return;
-      if (FINAL_STATUSES.has(record.status)) this.records.delete(id);
+      if (this.records.size <= target || this.finals === 0) return;
+      if (FINAL_STATUSES.has(record.status)) {
+        this.records.delete(id);
+        this.finals--;
+      }
     }
   }
 
@@ -122,6 +136,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
     for (const [id, record] of this.records) {
       if (FINAL_STATUSES.has(record.status) && record.updatedAt < before) {
         this.records.delete(id);
+        this.finals--;
         removed++;
       }
     }
@@ -129,11 +144,15 @@ export class MemoryDeliveryStore implements DeliveryStore {
   }
 }
 
+/** A detached copy (the constructor copies the fields, no intermediate object). */
 function copy(record: DeliveryRecord): DeliveryRecord {
-  return new DeliveryRecord({ ...record });
+  return new DeliveryRecord(record);
 }
 
-/** Drops `undefined` so a patch never erases a field by omission. */
-export function definedOnly<T extends object>(patch: T): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** Copies the patch's defined fields: a patch never erases a field by omission. */
+function assignDefined<T extends object>(target: T, patch: Partial<T>): void {
+  for (const key in patch) {
+    const value = patch[key];
+    if (value !== undefined) target[key] = value as T[typeof key];
+  }
 }
