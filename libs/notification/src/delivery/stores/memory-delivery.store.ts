@@ -15,6 +15,11 @@ import type {
   NewDeliveryRecord,
 } from './delivery-store.protocol';
 
+/** `DELIVERY_TRANSITIONS` as sets: one lookup per transition. */
+const ALLOWED = Object.fromEntries(
+  DELIVERY_STATUSES.map((from) => [from, new Set<DeliveryStatus>(DELIVERY_TRANSITIONS[from])]),
+) as Record<string, ReadonlySet<DeliveryStatus>>;
+
 export interface MemoryDeliveryStoreOptions {
   /** Above this many records the oldest final ones are dropped (down to 90 % of it). @default 10000 */
   maxRecords?: number;
@@ -64,10 +69,10 @@ export class MemoryDeliveryStore implements DeliveryStore {
   ): Promise<DeliveryRecord> {
     const record = this.records.get(id);
     if (!record) throw new DeliveryStateError(id, status);
-    if (!DELIVERY_TRANSITIONS[record.status].includes(status)) {
+    if (!ALLOWED[record.status].has(status)) {
       throw new DeliveryStateError(id, status, record.status);
     }
-    assignDefined(record, patch);
+    applyPatch(record, patch);
     if (!FINAL_STATUSES.has(record.status) && FINAL_STATUSES.has(status)) this.finals++;
     record.status = status;
     record.updatedAt = new Date();
@@ -150,9 +155,13 @@ function copy(record: DeliveryRecord): DeliveryRecord {
 }
 
 /** Copies the patch's defined fields: a patch never erases a field by omission. */
-function assignDefined<T extends object>(target: T, patch: Partial<T>): void {
-  for (const key in patch) {
-    const value = patch[key];
-    if (value !== undefined) target[key] = value as T[typeof key];
-  }
+function applyPatch(record: DeliveryRecord, patch: DeliveryPatch): void {
+  // field by field, not `for...in`: one shape per call site, no key iteration per transition
+  if (patch.backend !== undefined) record.backend = patch.backend;
+  if (patch.attempts !== undefined) record.attempts = patch.attempts;
+  if (patch.lastError !== undefined) record.lastError = patch.lastError;
+  if (patch.providerMessageId !== undefined) record.providerMessageId = patch.providerMessageId;
+  if (patch.sentAt !== undefined) record.sentAt = patch.sentAt;
+  if (patch.providerStatusAt !== undefined) record.providerStatusAt = patch.providerStatusAt;
+  if (patch.providerReason !== undefined) record.providerReason = patch.providerReason;
 }
