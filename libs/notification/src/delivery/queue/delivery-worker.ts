@@ -1,7 +1,7 @@
 import type * as BullMQ from 'bullmq';
 import { wasSent } from '../records/delivery-record';
 import { describeError } from '../reliable/delivery-engine';
-import type { DeliveryService } from '../reliable/delivery.service';
+import { SEND_VERDICT, type DeliveryService } from '../reliable/delivery.service';
 import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
 import type { DeliveryJob } from './delivery-queue.protocol';
 import { traceProcessJob } from './queue-tracing.util';
@@ -109,13 +109,17 @@ export class DeliveryWorker {
     let payload = adapter.fromJob(message);
     if (record.status === 'queued') {
       // suppressed since it was enqueued (a STOP, a bounce): record it so, send nothing
-      const verdict = await this.service.recheck(channel, payload, meta);
-      if (verdict.action === 'suppress') {
-        await engine.store.transition(id, 'suppressed', { lastError: verdict.reason });
-        engine.countSuppressed(channel);
-        return { skipped: 'suppressed' };
+      const check = this.service.recheck(channel, payload, meta);
+      // no guard: the shared `send` verdict, nothing to wait for
+      if (check !== SEND_VERDICT) {
+        const verdict = await check;
+        if (verdict.action === 'suppress') {
+          await engine.store.transition(id, 'suppressed', { lastError: verdict.reason });
+          engine.countSuppressed(channel);
+          return { skipped: 'suppressed' };
+        }
+        if (verdict.message !== undefined) payload = verdict.message;
       }
-      if (verdict.message !== undefined) payload = verdict.message;
     }
     try {
       const backends = names.map((name) => this.service.backend(channel, name));
