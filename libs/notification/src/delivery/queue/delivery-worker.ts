@@ -3,6 +3,7 @@ import { wasSent } from '../records/delivery-record';
 import { describeError } from '../reliable/delivery-engine';
 import { SEND_VERDICT, type DeliveryService } from '../reliable/delivery.service';
 import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
+import { immediateStore } from '../stores/memory-delivery.store';
 import type { DeliveryJob } from './delivery-queue.protocol';
 import { traceProcessJob } from './queue-tracing.util';
 
@@ -88,18 +89,18 @@ export class DeliveryWorker {
     const { id, channel, backends: names, message, notificationId, meta } = data;
     const { engine } = this.service;
     const adapter = this.service.adapter(channel);
-    let record = await engine.store.get(id);
+    const now = immediateStore(engine.store);
+    let record = now ? now.getNow(id) : await engine.store.get(id);
     if (!record) {
       // The store was emptied under a live queue (memory store restarted): start over.
-      record = (
-        await engine.store.create({
-          id,
-          channel,
-          backend: names[0],
-          recipient: adapter.recipientOf(adapter.fromJob(message)),
-          notificationId,
-        })
-      ).record;
+      const input = {
+        id,
+        channel,
+        backend: names[0],
+        recipient: adapter.recipientOf(adapter.fromJob(message)),
+        notificationId,
+      };
+      record = (now ? now.createNow(input) : await engine.store.create(input)).record;
     }
     const { UnrecoverableError } = this;
     // sent, or already reported on by the provider: a duplicate job sends nothing
