@@ -8,7 +8,8 @@
  * `node --cpu-prof` to see where the handler's time goes.
  */
 const { createDeliveryService } = require('@herald/notification');
-const { DeliveryWorker } = require('@herald/notification/bullmq');
+const { DeliveryWorker, connectionFromUrl } = require('@herald/notification/bullmq');
+const { Queue } = require('bullmq');
 
 const N = Number(process.env.BENCH_JOBS ?? 200_000);
 const CONCURRENCY = 20;
@@ -18,8 +19,9 @@ async function main() {
   const answer = { messageId: 'SM1', backend: 'tw', status: 'queued' };
   const backend = { name: 'tw', send: async () => answer };
   service.register('sms', backend);
+  const queueName = `herald-micro-empty-${process.pid}`;
   const worker = new DeliveryWorker(service, {
-    queueName: `herald-micro-empty-${process.pid}`,
+    queueName,
     prefix: 'herald-micro',
     concurrency: CONCURRENCY,
   });
@@ -63,6 +65,9 @@ async function main() {
     'µs/job',
   );
   await worker.close();
+  const cleanup = new Queue(queueName, { connection: connectionFromUrl(), prefix: 'herald-micro' });
+  await cleanup.obliterate({ force: true });
+  await cleanup.close();
 }
 
 main().catch((error) => {
