@@ -22,6 +22,8 @@ export class CircuitBreakerRegistry {
   readonly cooldownMs: number;
   private readonly breakers = new Map<string, Cockatiel.CircuitBreakerPolicy>();
   private cockatiel?: typeof Cockatiel;
+  /** `CircuitState.Closed`, read once the library is loaded. */
+  private closed?: Cockatiel.CircuitState;
 
   constructor(options: CircuitBreakerOptions = {}) {
     this.threshold = Math.max(1, options.threshold ?? 5);
@@ -34,8 +36,23 @@ export class CircuitBreakerRegistry {
   }
 
   /** Runs `fn` through `backend`'s breaker. */
-  async execute<T>(backend: string, fn: () => Promise<T>): Promise<T> {
-    const policy = this.policyFor(backend);
+  execute<T>(backend: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      const policy = this.policyFor(backend);
+      // closed (the usual case): the breaker cannot reject with a broken circuit, no wrapper needed
+      if (policy.state === this.closed) return policy.execute(fn);
+      return this.executeGuarded(policy, backend, fn);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** An open, half-open or isolated circuit: its rejection becomes a transient `DeliveryError`. */
+  private async executeGuarded<T>(
+    policy: Cockatiel.CircuitBreakerPolicy,
+    backend: string,
+    fn: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await policy.execute(fn);
     } catch (error) {
@@ -85,7 +102,10 @@ export class CircuitBreakerRegistry {
   }
 
   private lib(): typeof Cockatiel {
-    this.cockatiel ??= requireOptional<typeof Cockatiel>('cockatiel', 'delivery circuit breakers');
+    if (!this.cockatiel) {
+      this.cockatiel = requireOptional<typeof Cockatiel>('cockatiel', 'delivery circuit breakers');
+      this.closed = this.cockatiel.CircuitState.Closed;
+    }
     return this.cockatiel;
   }
 }

@@ -15,6 +15,11 @@ import type {
   NewDeliveryRecord,
 } from './delivery-store.protocol';
 
+/** `DELIVERY_TRANSITIONS` as sets: one lookup per transition. */
+const ALLOWED = Object.fromEntries(
+  DELIVERY_STATUSES.map((from) => [from, new Set<DeliveryStatus>(DELIVERY_TRANSITIONS[from])]),
+) as Record<string, ReadonlySet<DeliveryStatus>>;
+
 export interface MemoryDeliveryStoreOptions {
   /** Above this many records the oldest final ones are dropped (down to 90 % of it). @default 10000 */
   maxRecords?: number;
@@ -35,6 +40,15 @@ export class MemoryDeliveryStore implements DeliveryStore {
   }
 
   async create(input: NewDeliveryRecord): Promise<{ record: DeliveryRecord; created: boolean }> {
+    return this.createNow(input);
+  }
+
+  /**
+   * `create`, `get` and `transition` done at once: the engine and the queue
+   * worker call these on a memory store instead of awaiting a settled
+   * promise per write (same checks, same copies).
+   */
+  createNow(input: NewDeliveryRecord): { record: DeliveryRecord; created: boolean } {
     const existing = this.records.get(input.id);
     if (existing) return { record: copy(existing), created: false };
     const record = newDeliveryRecord(input);
@@ -53,6 +67,10 @@ export class MemoryDeliveryStore implements DeliveryStore {
   }
 
   async get(id: string): Promise<DeliveryRecord | undefined> {
+    return this.getNow(id);
+  }
+
+  getNow(id: string): DeliveryRecord | undefined {
     const record = this.records.get(id);
     return record && copy(record);
   }
@@ -62,12 +80,16 @@ export class MemoryDeliveryStore implements DeliveryStore {
     status: DeliveryStatus,
     patch: DeliveryPatch = {},
   ): Promise<DeliveryRecord> {
+    return this.transitionNow(id, status, patch);
+  }
+
+  transitionNow(id: string, status: DeliveryStatus, patch: DeliveryPatch = {}): DeliveryRecord {
     const record = this.records.get(id);
     if (!record) throw new DeliveryStateError(id, status);
-    if (!DELIVERY_TRANSITIONS[record.status].includes(status)) {
+    if (!ALLOWED[record.status].has(status)) {
       throw new DeliveryStateError(id, status, record.status);
     }
-    assignDefined(record, patch);
+    applyPatch(record, patch);
     if (!FINAL_STATUSES.has(record.status) && FINAL_STATUSES.has(status)) this.finals++;
     record.status = status;
     record.updatedAt = new Date();
@@ -150,9 +172,22 @@ function copy(record: DeliveryRecord): DeliveryRecord {
 }
 
 /** Copies the patch's defined fields: a patch never erases a field by omission. */
-function assignDefined<T extends object>(target: T, patch: Partial<T>): void {
-  for (const key in patch) {
-    const value = patch[key];
-    if (value !== undefined) target[key] = value as T[typeof key];
-  }
+function applyPatch(record: DeliveryRecord, patch: DeliveryPatch): void {
+  // field by field, not `for...in`: one shape per call site, no key iteration per transition
+  if (patch.backend !== undefined) record.backend = patch.backend;
+  if (patch.attempts !== undefined) record.attempts = patch.attempts;
+  if (patch.lastError !== undefined) record.lastError = patch.lastError;
+  if (patch.providerMessageId !== undefined) record.providerMessageId = patch.providerMessageId;
+  if (patch.sentAt !== undefined) record.sentAt = patch.sentAt;
+  if (patch.providerStatusAt !== undefined) record.providerStatusAt = patch.providerStatusAt;
+  if (patch.providerReason !== undefined) record.providerReason = patch.providerReason;
+}
+
+/**
+ * The store itself when it is exactly a `MemoryDeliveryStore` (its writes are
+ * synchronous in effect); a subclass or a wrapper keeps the awaited path, so
+ * an override of `transition` is still called.
+ */
+export function immediateStore(store: DeliveryStore): MemoryDeliveryStore | undefined {
+  return store.constructor === MemoryDeliveryStore ? (store as MemoryDeliveryStore) : undefined;
 }
