@@ -135,10 +135,13 @@ export class Tracer implements TracerProtocol {
         this,
       );
     }
-    const otelOptions: SpanOptions = { kind: toOtelKind(options.kind as never) };
-    if (options.attributes) otelOptions.attributes = options.attributes as Attributes;
-    if (options.root) otelOptions.root = true;
-    const parent = this.parentContext(options.context);
+    // One literal, one shape; without an explicit parent the SDK reads the active context itself.
+    const otelOptions: SpanOptions = {
+      kind: toOtelKind(options.kind as never),
+      attributes: options.attributes as Attributes | undefined,
+      root: options.root === true,
+    };
+    const parent = options.context === undefined ? undefined : this.parentContext(options.context);
     return new Span(
       markRandomTraceFlag(
         this.startOtelSpan.call(this.otelTracer, name, otelOptions, parent),
