@@ -23,16 +23,22 @@ type StartSpan = (name: string, options?: SpanOptions, ctx?: Context) => Span;
  * provider uses) draws all 16 bytes of the trace id at random. The SDK only
  * writes the `sampled` bit, so the flag is added to the span context the span
  * was created with (never the shared invalid one of a suppressed span).
+ * `parent` is the context the span was started in, the active one when
+ * omitted (only read for a span that is not an SDK span).
  */
-export function markRandomTraceFlag(span: Span, parent: Context, root?: boolean): Span {
+export function markRandomTraceFlag(span: Span, parent?: Context, root?: boolean): Span {
   const spanContext = span.spanContext();
+  if ('parentSpanContext' in span) {
+    // An SDK (recording) span knows its parent: undefined for a new trace (`root` too), else a
+    // span of its own trace, whose flag it keeps. No context lookup, no trace id comparison.
+    const sdkParent = (span as { parentSpanContext?: SpanContext }).parentSpanContext;
+    if (sdkParent === undefined || (sdkParent.traceFlags & TRACE_FLAG_RANDOM) !== 0)
+      spanContext.traceFlags |= TRACE_FLAG_RANDOM;
+    return span;
+  }
+  // A non-recording span: the shared invalid one of a suppressed span, or one not sampled.
   if (spanContext.traceId === INVALID_TRACEID) return span;
-  // An SDK span knows its parent (a field, undefined for a new trace): no context lookup needed.
-  const parentContext = root
-    ? undefined
-    : 'parentSpanContext' in span
-      ? (span as { parentSpanContext?: SpanContext }).parentSpanContext
-      : trace.getSpanContext(parent);
+  const parentContext = root ? undefined : trace.getSpanContext(parent ?? otelContext.active());
   const random =
     parentContext === undefined || parentContext.traceId !== spanContext.traceId
       ? TRACE_FLAG_RANDOM
@@ -49,13 +55,13 @@ export function markRandomTraceFlag(span: Span, parent: Context, root?: boolean)
 export function withRandomTraceFlag(tracer: Tracer): Tracer {
   const marked = tracer as Tracer & { [MARKED]?: true; [UNMARKED_START]?: StartSpan };
   if (marked[MARKED]) return tracer;
-  const startSpan = tracer.startSpan.bind(tracer);
+  const startSpan = tracer.startSpan;
   marked[UNMARKED_START] = startSpan;
   Object.defineProperty(tracer, 'startSpan', {
     configurable: true,
     writable: true,
     value: (name: string, options?: SpanOptions, ctx: Context = otelContext.active()): Span =>
-      markRandomTraceFlag(startSpan(name, options, ctx), ctx, options?.root),
+      markRandomTraceFlag(startSpan.call(tracer, name, options, ctx), ctx, options?.root),
   });
   marked[MARKED] = true;
   return tracer;
@@ -64,11 +70,10 @@ export function withRandomTraceFlag(tracer: Tracer): Tracer {
 /**
  * @internal the SDK's own `startSpan` of a tracer wrapped by
  * `withRandomTraceFlag` (the caller marks the span itself, one call less per
- * span); the tracer's `startSpan` when it is not wrapped.
+ * span); the tracer's `startSpan` when it is not wrapped. Unbound: call it
+ * with the tracer as `this` (`.call(tracer, ...)`), which the JIT turns into
+ * a direct call, where a bound function would be one more trampoline.
  */
 export function unmarkedStartSpan(tracer: Tracer): StartSpan {
-  return (
-    (tracer as Tracer & { [UNMARKED_START]?: StartSpan })[UNMARKED_START] ??
-    tracer.startSpan.bind(tracer)
-  );
+  return (tracer as Tracer & { [UNMARKED_START]?: StartSpan })[UNMARKED_START] ?? tracer.startSpan;
 }

@@ -34,7 +34,9 @@ export class Span implements SpanProtocol {
     readonly tracer?: TracerProtocol,
   ) {
     (otelSpan as any)[HERALD_SPAN] = this;
-    if (!otelSpan.isRecording()) this.startedAt = performance.now();
+    // Both fields set here, so every span has one shape (a recording span times itself).
+    this.startedAt = otelSpan.isRecording() ? undefined : performance.now();
+    this.endedAt = undefined;
   }
 
   /** The Herald wrapper of an OpenTelemetry span (created if it has none). */

@@ -36,6 +36,9 @@ import { Span } from './span';
 import { SpanContext } from './span-context';
 import { toOtelKind } from './span-kind.util';
 
+/** Shared by every span started without options (the SDK never writes to them): one allocation less. */
+const NO_OPTIONS: SpanOptions = Object.freeze({});
+
 /** Options of `new Tracer(serviceName, exporter?, options)`. */
 export interface TracerOptions {
   /** Finished spans kept for `getAllSpans()`; the oldest is dropped first. @default 100 (DEFAULT_TRACER_MAX_SPANS) */
@@ -85,7 +88,7 @@ export class Tracer implements TracerProtocol {
   readonly otelTracer: OtelTracer;
   readonly propagator: TextMapPropagator;
   private readonly recorder: RecordingSpanProcessor;
-  /** The SDK's startSpan without the flag wrapper: `startSpan()` marks the span itself. */
+  /** The SDK's startSpan without the flag wrapper (unbound, called on `otelTracer`): `startSpan()` marks the span itself. */
   private readonly startOtelSpan: (name: string, options?: SpanOptions, ctx?: Context) => OtelSpan;
   private closed = false;
 
@@ -125,19 +128,26 @@ export class Tracer implements TracerProtocol {
   /** Starts a span, child of `options.context` or of the current span. Kind defaults to INTERNAL. */
   startSpan(name: string, options?: HeraldStartSpanOptions): Span {
     if (options === undefined) {
-      const active = context.active();
+      // The SDK reads the active context itself, and the flag needs it only for a non-SDK span.
       return new Span(
-        markRandomTraceFlag(this.startOtelSpan(name, undefined, active), active),
+        markRandomTraceFlag(this.startOtelSpan.call(this.otelTracer, name, NO_OPTIONS)),
         name,
         this,
       );
     }
-    const otelOptions: SpanOptions = { kind: toOtelKind(options.kind as never) };
-    if (options.attributes) otelOptions.attributes = options.attributes as Attributes;
-    if (options.root) otelOptions.root = true;
-    const parent = this.parentContext(options.context);
+    // One literal, one shape; without an explicit parent the SDK reads the active context itself.
+    const otelOptions: SpanOptions = {
+      kind: toOtelKind(options.kind as never),
+      attributes: options.attributes as Attributes | undefined,
+      root: options.root === true,
+    };
+    const parent = options.context === undefined ? undefined : this.parentContext(options.context);
     return new Span(
-      markRandomTraceFlag(this.startOtelSpan(name, otelOptions, parent), parent, options.root),
+      markRandomTraceFlag(
+        this.startOtelSpan.call(this.otelTracer, name, otelOptions, parent),
+        parent,
+        options.root,
+      ),
       name,
       this,
     );

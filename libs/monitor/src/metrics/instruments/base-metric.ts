@@ -23,8 +23,7 @@ export abstract class BaseMetric implements MetricProtocol {
   readonly description: string;
   /** Labels put on every series of this instrument (constructor `labels`). */
   readonly constLabels: Readonly<Record<string, string>>;
-  /** @internal set by `MetricsCollector` while `METRIC_RECORDED_EVENT` has listeners. */
-  sink: MetricRecordSink | null = null;
+  private recordSink: MetricRecordSink | null = null;
   /**
    * @internal the last exemplar of each slot (a counter series, a histogram
    * bucket of a series); `null` while exemplars are off, so the hot path
@@ -54,6 +53,22 @@ export abstract class BaseMetric implements MetricProtocol {
     this.constLabels = normaliseConstLabels(name, labels, this.reservedLabels());
   }
 
+  /** @internal set by `MetricsCollector` while `METRIC_RECORDED_EVENT` has listeners. */
+  get sink(): MetricRecordSink | null {
+    return this.recordSink;
+  }
+
+  set sink(sink: MetricRecordSink | null) {
+    this.recordSink = sink;
+    this.hotPathChanged();
+  }
+
+  /**
+   * Called when what a hot path depends on changes (the sink, exemplars, the
+   * label-less series), so a subclass can fold it into one precomputed flag.
+   */
+  protected hotPathChanged(): void {}
+
   abstract record(value: number, labels?: MetricLabels): void;
   abstract reset(): void;
   /** Grows the subclass's storage for series `index`. */
@@ -82,6 +97,7 @@ export abstract class BaseMetric implements MetricProtocol {
       this.exemplarChecks = [];
       startExemplarWindows();
     }
+    this.hotPathChanged();
     return this;
   }
 
@@ -173,7 +189,10 @@ export abstract class BaseMetric implements MetricProtocol {
   }
 
   private createDefault(): number {
-    if (this.defaultIndex < 0) this.defaultIndex = this.newSeries(EMPTY);
+    if (this.defaultIndex < 0) {
+      this.defaultIndex = this.newSeries(EMPTY);
+      this.hotPathChanged();
+    }
     return this.defaultIndex;
   }
 

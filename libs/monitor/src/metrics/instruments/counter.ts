@@ -44,6 +44,12 @@ export class Counter extends BaseMetric implements CounterProtocol {
    * element, which is what the label-less fast path of `inc()` needs.
    */
   private plain = 0;
+  /**
+   * True while the label-less fast path applies: the label-less series
+   * exists, exemplars are off and nobody listens (kept by `hotPathChanged`),
+   * so `increment()` checks one field, not three.
+   */
+  private plainOnly = false;
 
   constructor(name: string, description = '', labels?: MetricLabels) {
     super(name, description, labels);
@@ -56,16 +62,14 @@ export class Counter extends BaseMetric implements CounterProtocol {
 
   /** Alias of `record(amount, labels)`; `amount` defaults to 1. */
   increment(amount = 1, labels?: MetricLabels): void {
-    // Fast path of a label-less counter: no lookup, no allocation, one store.
-    const index = this.defaultIndex;
+    // Fast path of a label-less counter: one flag, no lookup, no allocation, one store. The
+    // checks of `amount` fold away when it is the default 1.
     if (
       labels === undefined &&
-      index >= 0 &&
+      this.plainOnly &&
       typeof amount === 'number' &&
       amount >= 0 &&
-      amount !== Infinity &&
-      this.exemplars === null &&
-      this.sink === null
+      amount !== Infinity
     ) {
       this.plain += amount;
       return;
@@ -129,6 +133,10 @@ export class Counter extends BaseMetric implements CounterProtocol {
   /** @internal */
   valueAt(index: number): number {
     return index === this.defaultIndex ? this.plain : this.data[index];
+  }
+
+  protected override hotPathChanged(): void {
+    this.plainOnly = this.defaultIndex >= 0 && this.exemplars === null && this.sink === null;
   }
 
   protected addSeries(index: number): void {
