@@ -1,9 +1,8 @@
 import type * as BullMQ from 'bullmq';
 import { wasSent } from '../records/delivery-record';
 import { describeError } from '../reliable/delivery-engine';
-import { SEND_VERDICT, type DeliveryService } from '../reliable/delivery.service';
+import type { DeliveryService } from '../reliable/delivery.service';
 import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
-import { immediateStore } from '../stores/memory-delivery.store';
 import type { DeliveryJob } from './delivery-queue.protocol';
 import { traceProcessJob } from './queue-tracing.util';
 
@@ -89,18 +88,18 @@ export class DeliveryWorker {
     const { id, channel, backends: names, message, notificationId, meta } = data;
     const { engine } = this.service;
     const adapter = this.service.adapter(channel);
-    const now = immediateStore(engine.store);
-    let record = now ? now.getNow(id) : await engine.store.get(id);
+    let record = await engine.store.get(id);
     if (!record) {
       // The store was emptied under a live queue (memory store restarted): start over.
-      const input = {
-        id,
-        channel,
-        backend: names[0],
-        recipient: adapter.recipientOf(adapter.fromJob(message)),
-        notificationId,
-      };
-      record = (now ? now.createNow(input) : await engine.store.create(input)).record;
+      record = (
+        await engine.store.create({
+          id,
+          channel,
+          backend: names[0],
+          recipient: adapter.recipientOf(adapter.fromJob(message)),
+          notificationId,
+        })
+      ).record;
     }
     const { UnrecoverableError } = this;
     // sent, or already reported on by the provider: a duplicate job sends nothing
@@ -110,17 +109,13 @@ export class DeliveryWorker {
     let payload = adapter.fromJob(message);
     if (record.status === 'queued') {
       // suppressed since it was enqueued (a STOP, a bounce): record it so, send nothing
-      const check = this.service.recheck(channel, payload, meta);
-      // no guard: the shared `send` verdict, nothing to wait for
-      if (check !== SEND_VERDICT) {
-        const verdict = await check;
-        if (verdict.action === 'suppress') {
-          await engine.store.transition(id, 'suppressed', { lastError: verdict.reason });
-          engine.countSuppressed(channel);
-          return { skipped: 'suppressed' };
-        }
-        if (verdict.message !== undefined) payload = verdict.message;
+      const verdict = await this.service.recheck(channel, payload, meta);
+      if (verdict.action === 'suppress') {
+        await engine.store.transition(id, 'suppressed', { lastError: verdict.reason });
+        engine.countSuppressed(channel);
+        return { skipped: 'suppressed' };
       }
+      if (verdict.message !== undefined) payload = verdict.message;
     }
     try {
       const backends = names.map((name) => this.service.backend(channel, name));

@@ -6,7 +6,6 @@ import type { DeliveryChannel, DeliveryRecord, DeliveryStatus } from '../records
 import { DeliveryStateError } from '../records/delivery-state.error';
 import { RetryPolicy, sleep } from '../retry/retry-policy';
 import type { DeliveryStore } from '../stores/delivery-store.protocol';
-import { immediateStore } from '../stores/memory-delivery.store';
 
 /** A backend as the engine sees it: a name and a send. */
 export interface DeliveryBackend<M = unknown, R = unknown> {
@@ -131,10 +130,7 @@ export class DeliveryEngine {
     messageIdOf: (result: R) => string | undefined,
     meta?: Readonly<Record<string, string>>,
   ): Promise<RoundSuccess<R>> {
-    const now = immediateStore(this.store);
-    const sending = { attempts: record.attempts + 1 };
-    if (now) now.transitionNow(record.id, 'sending', sending);
-    else await this.store.transition(record.id, 'sending', sending);
+    await this.store.transition(record.id, 'sending', { attempts: record.attempts + 1 });
     // built only when no backend was tried: an Error captures a stack, a cost per round otherwise
     let lastError: unknown;
     let tried = false;
@@ -144,14 +140,11 @@ export class DeliveryEngine {
         const result = await this.breakers.execute(`${channel}:${backend.name}`, () =>
           backend.send(message),
         );
-        const patch = {
+        const sent = await this.store.transition(record.id, 'sent', {
           backend: backend.name,
           providerMessageId: messageIdOf(result),
           sentAt: new Date(),
-        };
-        const sent = now
-          ? now.transitionNow(record.id, 'sent', patch)
-          : await this.store.transition(record.id, 'sent', patch);
+        });
         this.metrics?.increment('herald_delivery_sent_total', 1, {
           channel,
           backend: backend.name,

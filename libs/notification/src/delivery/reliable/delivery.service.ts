@@ -54,8 +54,8 @@ export interface DeliveryOutcome {
 const INLINE_CONCURRENCY = 32;
 /** Queued `sendMany()` writes records and adds jobs this many at a time. */
 const ENQUEUE_SLICE = 2500;
-/** What `recheck` answers without guards: one settled promise, not one per job (workers skip awaiting it). */
-export const SEND_VERDICT: Promise<DeliveryGuardVerdict> = Promise.resolve(
+/** What `recheck` answers without guards: one settled promise, not one per job. */
+const SEND_VERDICT: Promise<DeliveryGuardVerdict> = Promise.resolve(
   Object.freeze({ action: 'send' as const }),
 );
 

@@ -40,15 +40,6 @@ export class MemoryDeliveryStore implements DeliveryStore {
   }
 
   async create(input: NewDeliveryRecord): Promise<{ record: DeliveryRecord; created: boolean }> {
-    return this.createNow(input);
-  }
-
-  /**
-   * `create`, `get` and `transition` done at once: the engine and the queue
-   * worker call these on a memory store instead of awaiting a settled
-   * promise per write (same checks, same copies).
-   */
-  createNow(input: NewDeliveryRecord): { record: DeliveryRecord; created: boolean } {
     const existing = this.records.get(input.id);
     if (existing) return { record: copy(existing), created: false };
     const record = newDeliveryRecord(input);
@@ -67,10 +58,6 @@ export class MemoryDeliveryStore implements DeliveryStore {
   }
 
   async get(id: string): Promise<DeliveryRecord | undefined> {
-    return this.getNow(id);
-  }
-
-  getNow(id: string): DeliveryRecord | undefined {
     const record = this.records.get(id);
     return record && copy(record);
   }
@@ -80,10 +67,6 @@ export class MemoryDeliveryStore implements DeliveryStore {
     status: DeliveryStatus,
     patch: DeliveryPatch = {},
   ): Promise<DeliveryRecord> {
-    return this.transitionNow(id, status, patch);
-  }
-
-  transitionNow(id: string, status: DeliveryStatus, patch: DeliveryPatch = {}): DeliveryRecord {
     const record = this.records.get(id);
     if (!record) throw new DeliveryStateError(id, status);
     if (!ALLOWED[record.status].has(status)) {
@@ -181,13 +164,4 @@ function applyPatch(record: DeliveryRecord, patch: DeliveryPatch): void {
   if (patch.sentAt !== undefined) record.sentAt = patch.sentAt;
   if (patch.providerStatusAt !== undefined) record.providerStatusAt = patch.providerStatusAt;
   if (patch.providerReason !== undefined) record.providerReason = patch.providerReason;
-}
-
-/**
- * The store itself when it is exactly a `MemoryDeliveryStore` (its writes are
- * synchronous in effect); a subclass or a wrapper keeps the awaited path, so
- * an override of `transition` is still called.
- */
-export function immediateStore(store: DeliveryStore): MemoryDeliveryStore | undefined {
-  return store.constructor === MemoryDeliveryStore ? (store as MemoryDeliveryStore) : undefined;
 }
