@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, NotFoundException, Param, Post, Query } from
 import { UseFilters } from '@nestjs/common';
 import { toInboxMessageJson } from '@herald/notification';
 import { InboxExceptionFilter, InboxService } from '@herald/notification/inbox';
-import { CurrentUser } from './current-user.decorator';
+import { CurrentUser } from './current-user.decorator.js';
 
 /**
  * The signed-in user's inbox: list, mark one read, mark all read. Put your auth guard in front

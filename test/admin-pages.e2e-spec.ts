@@ -2,8 +2,8 @@ import { Injectable, Module, type INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { AdminContributor, type AdminPage, type AdminViewer } from '@herald/contracts';
 import { escapeHtml } from '@herald/notification';
-import { startDemoApp } from './helpers/demo-app';
-import { bearer, loginAs } from './helpers/inbox-demo';
+import { startDemoApp } from './helpers/demo-app.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
 
 /** A contributor the demo knows nothing about: its page must be mounted by the shell alone. */
 @AdminContributor({ order: 50 })

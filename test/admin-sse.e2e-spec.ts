@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { REALTIME_OPTIONS } from '../apps/demo/src/admin/realtime/realtime.options';
-import { RealtimeHub } from '../apps/demo/src/admin/realtime/realtime-hub.service';
-import { startDemoApp } from './helpers/demo-app';
-import { bearer, loginAs } from './helpers/inbox-demo';
-import { SseClient } from './helpers/sse-client';
+import { REALTIME_OPTIONS } from '../apps/demo/src/admin/realtime/realtime.options.js';
+import { RealtimeHub } from '../apps/demo/src/admin/realtime/realtime-hub.service.js';
+import { startDemoApp } from './helpers/demo-app.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
+import { SseClient } from './helpers/sse-client.js';
 
 const options = (extra: Record<string, unknown> = {}) => ({
   channel: 'unused',

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { startDemoWithChromium } from './helpers/chromium';
+import { startDemoWithChromium } from './helpers/chromium.js';
 
 jest.setTimeout(90_000);
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { Browser } from 'playwright-core';
 import request from 'supertest';
-import { BURN_COLOURS } from '../apps/demo/src/slo/slo-chart.svg';
-import { startDemoWithChromium } from './helpers/chromium';
-import { bearer, loginAs } from './helpers/inbox-demo';
-import { countColour, decodePng } from './helpers/png';
+import { BURN_COLOURS } from '../apps/demo/src/slo/slo-chart.svg.js';
+import { startDemoWithChromium } from './helpers/chromium.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
+import { countColour, decodePng } from './helpers/png.js';
 
 jest.setTimeout(90_000);
 

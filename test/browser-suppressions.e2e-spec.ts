@@ -2,8 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { SuppressionService } from '@herald/notification';
-import { startDemoWithChromium } from './helpers/chromium';
-import { bearer, loginAs } from './helpers/inbox-demo';
+import { startDemoWithChromium } from './helpers/chromium.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
 
 jest.setTimeout(90_000);
 

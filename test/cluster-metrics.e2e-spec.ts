@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { promtoolCheckMetrics } from './helpers/promtool';
+import { promtoolCheckMetrics } from './helpers/promtool.js';
 
 interface ClusterApp {
   child: ChildProcess;

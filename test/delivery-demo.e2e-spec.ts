@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
-import { startDemoApp } from './helpers/demo-app';
-import { bearer, loginAs } from './helpers/inbox-demo';
-import { SseClient } from './helpers/sse-client';
+import { startDemoApp } from './helpers/demo-app.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
+import { SseClient } from './helpers/sse-client.js';
 
 interface LogJson {
   mode: string;

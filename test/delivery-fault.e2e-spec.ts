@@ -6,8 +6,8 @@ import { DatabaseDeliveryStore } from '@herald/notification/typeorm';
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
-import { startCountingProvider, type CountingProvider } from './helpers/delivery-fake-provider';
+} from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { startCountingProvider, type CountingProvider } from './helpers/delivery-fake-provider.js';
 
 const MESSAGES = 1000;
 const DOOMED = 20;

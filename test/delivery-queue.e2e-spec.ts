@@ -13,7 +13,7 @@ import {
   HttpTestSmsChannel,
   startCountingProvider,
   type CountingProvider,
-} from './helpers/delivery-fake-provider';
+} from './helpers/delivery-fake-provider.js';
 
 /** A collector that keeps the last value of each gauge (everything else is the no-op). */
 function gaugeRecorder(): MetricsCollectorProtocol & { gauges: Map<string, number> } {

@@ -28,8 +28,8 @@ import {
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
-import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends';
+} from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends.js';
 
 const until = async (check: () => boolean, what: () => string, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;

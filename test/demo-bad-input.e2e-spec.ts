@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { startDemoApp } from './helpers/demo-app';
-import { openDemoPostgresSchema } from './helpers/demo-postgres';
-import { bearer, loginAs } from './helpers/inbox-demo';
-import { withEnv } from './helpers/with-env';
+import { startDemoApp } from './helpers/demo-app.js';
+import { openDemoPostgresSchema } from './helpers/demo-postgres.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
+import { withEnv } from './helpers/with-env.js';
 
 /** One malformed request, and the status it must get (any status under 500 when unset). */
 interface BadRequestCase {

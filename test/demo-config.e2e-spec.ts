@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { METRICS_BACKEND } from '@herald/contracts';
-import { startDemoApp } from './helpers/demo-app';
-import { openDemoPostgresSchema, type DemoPostgresSchema } from './helpers/demo-postgres';
-import { bearer, loginAs } from './helpers/inbox-demo';
-import { withEnv } from './helpers/with-env';
+import { startDemoApp } from './helpers/demo-app.js';
+import { openDemoPostgresSchema, type DemoPostgresSchema } from './helpers/demo-postgres.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
+import { withEnv } from './helpers/with-env.js';
 
 describe('GET /config shows the configuration the demo runs with', () => {
   describe('on embedded defaults', () => {

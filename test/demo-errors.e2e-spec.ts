@@ -1,4 +1,4 @@
-import { demoUrl, spawnBuiltDemo, type BuiltDemo } from './helpers/built-demo';
+import { demoUrl, spawnBuiltDemo, type BuiltDemo } from './helpers/built-demo.js';
 
 describe('the error demo, as the built demo logs it (no DSN: the local log tracker)', () => {
   let demo: BuiltDemo;

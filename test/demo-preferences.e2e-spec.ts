@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { NOTIFICATION_PREFERENCE_STORE } from '@herald/notification';
 import { DatabaseNotificationPreferenceStore } from '@herald/notification/typeorm';
-import { startDemoApp } from './helpers/demo-app';
-import { openDemoPostgresSchema } from './helpers/demo-postgres';
-import { bearer, loginAs } from './helpers/inbox-demo';
-import { withEnv } from './helpers/with-env';
+import { startDemoApp } from './helpers/demo-app.js';
+import { openDemoPostgresSchema } from './helpers/demo-postgres.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
+import { withEnv } from './helpers/with-env.js';
 
 interface Effective {
   category: string;

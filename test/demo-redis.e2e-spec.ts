@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { spawnBuiltDemo, type BuiltDemo } from './helpers/built-demo';
-import { startDemoApp } from './helpers/demo-app';
-import { withEnv } from './helpers/with-env';
+import { spawnBuiltDemo, type BuiltDemo } from './helpers/built-demo.js';
+import { startDemoApp } from './helpers/demo-app.js';
+import { withEnv } from './helpers/with-env.js';
 
 /** A loopback port nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {

@@ -4,9 +4,9 @@ import { DataSource } from 'typeorm';
 import {
   betterSqlite3IsSafe,
   demoDataSourceOptions,
-} from '../apps/demo/src/database/database.module';
-import { startDemoApp } from './helpers/demo-app';
-import { bearer, loginAs } from './helpers/inbox-demo';
+} from '../apps/demo/src/database/database.module.js';
+import { startDemoApp } from './helpers/demo-app.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
 
 describe('demo database choice', () => {
   it('uses better-sqlite3 only on Node versions where it cannot abort the process', () => {

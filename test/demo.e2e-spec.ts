@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { startDemoApp } from './helpers/demo-app';
+import { startDemoApp } from './helpers/demo-app.js';
 
 describe('demo application on embedded defaults', () => {
   let app: INestApplication;

@@ -13,8 +13,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 // The testing guide's examples are jest tests: importing them runs them here, so they
 // cannot rot in behaviour either.
-import '../examples/testing/welcome.test-example';
-import '../examples/testing/fake-apns.test-example';
+import '../examples/testing/welcome.test-example.js';
+import '../examples/testing/fake-apns.test-example.js';
 
 const ROOT = join(__dirname, '..');
 const EXAMPLE_REF = /^<!-- example: (examples\/[\w./-]+\.ts)(?:#([\w-]+))? -->$/;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HeraldConfig, describeConfigVariables, renderEnvExample } from '@herald/contracts';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ENV_EXAMPLE_HEADING } = require('../scripts/env-example-heading');
+const { ENV_EXAMPLE_HEADING } = require('../scripts/env-example-heading.js');
 
 describe('.env.example', () => {
   const text = readFileSync(join(__dirname, '..', '.env.example'), 'utf8');

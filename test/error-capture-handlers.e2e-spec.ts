@@ -7,7 +7,7 @@ import { Job, Queue, Worker } from 'bullmq';
 import { ERROR_TRACKER, TRACER, type ErrorTrackerProtocol } from '@herald/contracts';
 import { captureWorkerErrors, MonitorModule, type Tracer } from '@herald/monitor';
 import { FakeSentryServer } from '@herald/monitor/testing';
-import { waitFor } from './helpers/wait-for';
+import { waitFor } from './helpers/wait-for.js';
 
 const CONNECTION = { host: '127.0.0.1', port: 6379 };
 const PREFIX = `herald-e2e-capture-${process.pid}-${Date.now()}`;

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { FakeSentryServer } from '@herald/monitor/testing';
-import { startDemoApp } from './helpers/demo-app';
-import { withEnv } from './helpers/with-env';
+import { startDemoApp } from './helpers/demo-app.js';
+import { withEnv } from './helpers/with-env.js';
 
 const ENV = {
   HERALD_MONITOR__ERROR_TRACKING__DSN: '',

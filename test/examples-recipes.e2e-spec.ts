@@ -25,16 +25,16 @@ import { HealthCheckRunner, MonitorModule } from '@herald/monitor';
 import { DeliveryError, InboxModule, InboxService, NotifierService } from '@herald/notification';
 import { InMemoryMailer } from '@herald/notification/testing';
 import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
-import { HealthController } from '../examples/health.controller';
-import { InboxController } from '../examples/inbox.controller';
-import { AppModule as ChannelsAppModule } from '../examples/channels/modules';
-import { Welcome } from '../examples/channels/welcome';
-import { welcome } from '../examples/delivery/own-channels';
-import { AppModule as FirstAppModule } from '../examples/install/app.module';
-import { AppModule as BillingAppModule, Billing } from '../examples/metrics/billing';
-import { AppModule as NotifierAppModule, Orders } from '../examples/notifier/order-shipped';
-import { Payments, sampled } from '../examples/tracing/spans';
-import { memorySqlite } from './helpers/sqlite';
+import { HealthController } from '../examples/health.controller.js';
+import { InboxController } from '../examples/inbox.controller.js';
+import { AppModule as ChannelsAppModule } from '../examples/channels/modules.js';
+import { Welcome } from '../examples/channels/welcome.js';
+import { welcome } from '../examples/delivery/own-channels.js';
+import { AppModule as FirstAppModule } from '../examples/install/app.module.js';
+import { AppModule as BillingAppModule, Billing } from '../examples/metrics/billing.js';
+import { AppModule as NotifierAppModule, Orders } from '../examples/notifier/order-shipped.js';
+import { Payments, sampled } from '../examples/tracing/spans.js';
+import { memorySqlite } from './helpers/sqlite.js';
 
 /** The application's own guard, as the recipe expects one: it puts the signed-in user on `request.user`. */
 @Injectable()

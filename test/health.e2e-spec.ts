@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { HeraldConfig, loadHeraldConfig } from '@herald/contracts';
 import { HealthCheckRunner } from '@herald/monitor';
-import { startDemoApp } from './helpers/demo-app';
+import { startDemoApp } from './helpers/demo-app.js';
 
 const TOKEN = 'e2e-health-token';
 

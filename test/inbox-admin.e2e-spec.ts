@@ -6,8 +6,8 @@ import {
   type HealthCheckFunction,
   type HealthCheckAddOptions,
 } from '@herald/contracts';
-import { startDemoApp } from './helpers/demo-app';
-import { bearer, loginAs } from './helpers/inbox-demo';
+import { startDemoApp } from './helpers/demo-app.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
 
 /** Records what the admin shell registers, and runs it like a registry would. */
 class RecordingRegistry {

@@ -5,7 +5,7 @@ import { MAILER, getMailerToken, type MailerProtocol, type MailMessage } from '@
 import { ObservabilityModule } from '@herald/observability';
 import { DeliveryError, InvalidMailError, MailerModule } from '@herald/notification';
 import { FakeSendgridServer } from '@herald/notification/testing';
-import { sendgridBackend } from './helpers/fake-backends';
+import { sendgridBackend } from './helpers/fake-backends.js';
 
 type Patch = (message: MailMessage) => void;
 

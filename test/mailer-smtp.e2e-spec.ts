@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { NamedMailerConfig } from '@herald/contracts';
 import { DeliveryError, Mailable } from '@herald/notification';
 import { createSelfSignedCertificate } from '@herald/notification/testing';
-import { createMailerChannel } from '../libs/notification/src/mailer/create-mailer-channel';
-import type { MailerChannel } from '../libs/notification/src/mailer/mailer-channel';
-import { DeliveryTelemetry } from '../libs/notification/src/utils/delivery-telemetry';
+import { createMailerChannel } from '../libs/notification/src/mailer/create-mailer-channel.js';
+import type { MailerChannel } from '../libs/notification/src/mailer/mailer-channel.js';
+import { DeliveryTelemetry } from '../libs/notification/src/utils/delivery-telemetry.js';
 
 interface Received {
   session: SMTPServerSession;

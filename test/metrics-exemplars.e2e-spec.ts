@@ -25,9 +25,9 @@ import {
   TracingInterceptor,
   TracingMiddleware,
 } from '@herald/monitor';
-import { startPrometheus, type PrometheusServer } from './helpers/prometheus-server';
-import { promtoolCheckMetrics } from './helpers/promtool';
-import { waitFor } from './helpers/wait-for';
+import { startPrometheus, type PrometheusServer } from './helpers/prometheus-server.js';
+import { promtoolCheckMetrics } from './helpers/promtool.js';
+import { waitFor } from './helpers/wait-for.js';
 
 interface Ids {
   traceId: string;

@@ -19,7 +19,7 @@ import {
   type Histogram,
   type MetricsCollector,
 } from '@herald/monitor';
-import { keyValues, OtlpReceiver } from './helpers/otlp-receiver';
+import { keyValues, OtlpReceiver } from './helpers/otlp-receiver.js';
 
 @Controller('orders')
 class OrdersController {

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { HeraldConfig, loadHeraldConfig } from '@herald/contracts';
-import { startDemoApp } from './helpers/demo-app';
-import { startPrometheus, type PrometheusServer } from './helpers/prometheus-server';
-import { promtoolCheckMetrics } from './helpers/promtool';
-import { waitFor } from './helpers/wait-for';
+import { startDemoApp } from './helpers/demo-app.js';
+import { startPrometheus, type PrometheusServer } from './helpers/prometheus-server.js';
+import { promtoolCheckMetrics } from './helpers/promtool.js';
+import { waitFor } from './helpers/wait-for.js';
 
 const TOKEN = 'scrape-secret-e2e';
 

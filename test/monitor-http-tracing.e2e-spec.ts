@@ -22,7 +22,7 @@ import {
   createTracingMiddleware,
   type Span,
 } from '@herald/monitor';
-import { withEnv } from './helpers/with-env';
+import { withEnv } from './helpers/with-env.js';
 
 const TRACE_ID = '5d1e7a3b9c2f4e6a8b0c1d2e3f4a5b6c';
 const CALLER = '1a2b3c4d5e6f7a8b';

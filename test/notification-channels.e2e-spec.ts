@@ -20,7 +20,7 @@ import {
   FakeTwilioServer,
   FakeWebPushServer,
 } from '@herald/notification/testing';
-import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends';
+import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends.js';
 
 /** What a user does: the modules configured in code against the test kit's fake servers. */
 describe('NotificationModule + MailerModule against the test kit fakes', () => {

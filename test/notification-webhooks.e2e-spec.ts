@@ -15,8 +15,8 @@ import {
   type SmsOptOutEvent,
 } from '@herald/notification';
 import { FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
-import { until } from './helpers/notifier-app';
-import { startWebhooksApp, type WebhooksTestApp } from './helpers/webhooks-app';
+import { until } from './helpers/notifier-app.js';
+import { startWebhooksApp, type WebhooksTestApp } from './helpers/webhooks-app.js';
 
 interface User {
   id: string;

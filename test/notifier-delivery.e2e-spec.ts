@@ -17,7 +17,7 @@ import {
   until,
   type NotifierFakes,
   type NotifierTestApp,
-} from './helpers/notifier-app';
+} from './helpers/notifier-app.js';
 
 interface User {
   id: string;

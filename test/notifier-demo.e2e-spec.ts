@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { startDemoApp } from './helpers/demo-app';
-import { bearer, loginAs } from './helpers/inbox-demo';
+import { startDemoApp } from './helpers/demo-app.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
 
 interface LoggedNotification {
   notification: {

@@ -23,8 +23,8 @@ import {
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
 import { FakeSendgridServer } from '@herald/notification/testing';
-import { TEST_PG as PG } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
-import { until } from './helpers/notifier-app';
+import { TEST_PG as PG } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { until } from './helpers/notifier-app.js';
 
 const run = `${process.pid}-${Date.now()}`;
 const queueName = `herald-digest-instances-${run}`;

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { DELIVERY_STORE } from '../libs/notification/src/delivery/delivery.constants';
-import type { DeliveryStore } from '../libs/notification/src/delivery/stores/delivery-store.protocol';
+import { DELIVERY_STORE } from '../libs/notification/src/delivery/delivery.constants.js';
+import type { DeliveryStore } from '../libs/notification/src/delivery/stores/delivery-store.protocol.js';
 import { connectionFromUrl } from '@herald/notification/bullmq';
 import {
   NOTIFICATION_OUTBOX,
@@ -15,9 +15,9 @@ import { NOTIFIER_MIGRATIONS, OUTBOX_TABLE } from '@herald/notification/typeorm'
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
-import { startCountingProvider, type CountingProvider } from './helpers/delivery-fake-provider';
-import { Ping, startOutboxFaultApp } from './helpers/outbox-fault-app';
+} from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { startCountingProvider, type CountingProvider } from './helpers/delivery-fake-provider.js';
+import { Ping, startOutboxFaultApp } from './helpers/outbox-fault-app.js';
 
 const NOTIFICATIONS = 1500;
 const PER_TRANSACTION = 25;

@@ -15,7 +15,7 @@ import {
   until,
   type NotifierFakes,
   type NotifierTestApp,
-} from './helpers/notifier-app';
+} from './helpers/notifier-app.js';
 
 interface Customer {
   id: string;

@@ -24,7 +24,7 @@ import {
   until,
   type NotifierFakes,
   type NotifierTestApp,
-} from './helpers/notifier-app';
+} from './helpers/notifier-app.js';
 
 const run = `${process.pid}-${Date.now()}`;
 const ZONE = 'Asia/Kolkata';

@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { connectionFromUrl } from '@herald/notification/bullmq';
 import { FakeTwilioServer } from '@herald/notification/testing';
-import { OtlpReceiver, type ReceivedSpan } from './helpers/otlp-receiver';
+import { OtlpReceiver, type ReceivedSpan } from './helpers/otlp-receiver.js';
 
 const SERVER = 2;
 const PRODUCER = 4;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
-import { externalReferencesOf, packageOf } from './helpers/declaration-graph.util';
+import { externalReferencesOf, packageOf } from './helpers/declaration-graph.util.js';
 
 /**
  * What `npm publish` would ship, read from the built libraries (`npm test`

@@ -4,8 +4,8 @@ import request from 'supertest';
 import { ALERT_DISPATCHER, ALERT_FIRED_EVENT, type AlertFiredEvent } from '@herald/contracts';
 import { SLOMonitor } from '@herald/monitor';
 import { CapturingAlertDispatcher } from '@herald/monitor/testing';
-import { startDemoApp } from './helpers/demo-app';
-import { bearer, loginAs } from './helpers/inbox-demo';
+import { startDemoApp } from './helpers/demo-app.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
 
 describe('the SLO demo', () => {
   describe('with a capturing dispatcher', () => {

@@ -2,10 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { SLOMonitor } from '@herald/monitor';
 import { escapeHtml } from '@herald/notification';
-import { describeSloChart } from '../apps/demo/src/slo/slo-chart.svg';
-import type { SloReport, SloReportEntry } from '../apps/demo/src/slo/slo-report.util';
-import { startDemoApp } from './helpers/demo-app';
-import { bearer, loginAs } from './helpers/inbox-demo';
+import { describeSloChart } from '../apps/demo/src/slo/slo-chart.svg.js';
+import type { SloReport, SloReportEntry } from '../apps/demo/src/slo/slo-report.util.js';
+import { startDemoApp } from './helpers/demo-app.js';
+import { bearer, loginAs } from './helpers/inbox-demo.js';
 
 describe('the SLO budgets page (/admin/slos) and its JSON (/admin/slos/report)', () => {
   let app: INestApplication;

@@ -26,7 +26,7 @@ import {
   FakeSendgridServer,
   FakeTwilioServer,
 } from '@herald/notification/testing';
-import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends';
+import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends.js';
 
 const refusal = (work: Promise<unknown>) =>
   work.then(

@@ -12,8 +12,8 @@ import {
   HttpTestSmsChannel,
   startCountingProvider,
   type CountingProvider,
-} from './helpers/delivery-fake-provider';
-import { until } from './helpers/notifier-app';
+} from './helpers/delivery-fake-provider.js';
+import { until } from './helpers/notifier-app.js';
 
 /**
  * Queued delivery on real Redis: a worker asks the suppression list again

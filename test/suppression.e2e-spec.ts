@@ -36,9 +36,9 @@ import {
   CreateDeliveryRecords1732400000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
-import { TEST_PG as PG } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
-import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends';
-import { memorySqlite } from './helpers/sqlite';
+import { TEST_PG as PG } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends.js';
+import { memorySqlite } from './helpers/sqlite.js';
 
 let seq = 0;
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { OtlpReceiver } from './helpers/otlp-receiver';
+import { OtlpReceiver } from './helpers/otlp-receiver.js';
 
 const INTERNAL_KIND = 1;
 const SERVER_KIND = 2;

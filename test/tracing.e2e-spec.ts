@@ -4,7 +4,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import request from 'supertest';
 import { TRACER } from '@herald/contracts';
 import { TRACE_EXPORTER, Tracer } from '@herald/monitor';
-import { startDemoApp } from './helpers/demo-app';
+import { startDemoApp } from './helpers/demo-app.js';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const CALLER_SPAN = 'b7ad6b7169203331';

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import { startW3cTestService } from './helpers/w3c-trace-context-service';
+import { startW3cTestService } from './helpers/w3c-trace-context-service.js';
 
 /**
  * The test service that `npm run conformance` hands to the official W3C Trace

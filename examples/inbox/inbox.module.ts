@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InboxModule } from '@herald/notification/inbox';
 import { CreateInboxMessages1732300000000, inboxMessageEntity } from '@herald/notification/typeorm';
-import { InboxController } from '../inbox.controller';
+import { InboxController } from '../inbox.controller.js';
 
 export const dataSource = new DataSource({
   type: 'postgres',

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MetricsController, MonitorModule } from '@herald/monitor';
 import { MailerModule } from '@herald/notification/mailer';
-import { HealthController } from '../health.controller';
+import { HealthController } from '../health.controller.js';
 
 // Metrics (GET /metrics, prom-client), tracing (every request, traceparent continued),
 // health (GET /health...) and mail through the `log` driver (recorded, never sent).

@@ -9,7 +9,7 @@ import {
   type Feature,
   type FeatureName,
   type SqliteDriver,
-} from './consumer-variants';
+} from './consumer-variants.js';
 
 /** The app's sources (copied as they are) live beside this file. */
 const APP_SOURCES = join(__dirname, 'app', 'src');

@@ -17,17 +17,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OtlpReceiver } from '../helpers/otlp-receiver';
-import { writeConsumerApp } from './consumer-app.writer';
-import { runProbes, type ProbeResult } from './consumer-probes';
-import { cleanEnv, run, startApp, stopApp } from './consumer-process.util';
+import { OtlpReceiver } from '../helpers/otlp-receiver.js';
+import { writeConsumerApp } from './consumer-app.writer.js';
+import { runProbes, type ProbeResult } from './consumer-probes.js';
+import { cleanEnv, run, startApp, stopApp } from './consumer-process.util.js';
 import {
   ECOSYSTEMS,
   resolveFeatures,
   sqliteDriverFor,
   type EcosystemName,
   type FeatureName,
-} from './consumer-variants';
+} from './consumer-variants.js';
 
 const REPO = join(__dirname, '..', '..');
 const LIBS = ['contracts', 'observability', 'monitor', 'notification'];

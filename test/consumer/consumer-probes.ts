@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { OtlpReceiver } from '../helpers/otlp-receiver';
-import type { FeatureName } from './consumer-variants';
+import type { OtlpReceiver } from '../helpers/otlp-receiver.js';
+import type { FeatureName } from './consumer-variants.js';
 
 /** One HTTP check of the running consumer app. */
 export interface ProbeResult {

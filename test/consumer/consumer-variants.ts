@@ -1,4 +1,4 @@
-import { betterSqlite3IsSafe } from '../../apps/demo/src/database/sqlite-driver.util';
+import { betterSqlite3IsSafe } from '../../apps/demo/src/database/sqlite-driver.util.js';
 
 /**
  * What the consumer check installs: the ecosystems (exact versions, so a run

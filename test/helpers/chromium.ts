@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { chromium, type Browser } from 'playwright-core';
-import { startDemoApp } from './demo-app';
+import { startDemoApp } from './demo-app.js';
 
 /** Flags for the Debian Chromium in a container: headless, no sandbox, nothing fetched from the network. */
 const CHROMIUM_ARGS = [

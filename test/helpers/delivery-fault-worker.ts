@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { createDeliveryService } from '@herald/notification';
 import { DeliveryWorker } from '@herald/notification/bullmq';
 import { DatabaseDeliveryStore, deliveryRecordEntity } from '@herald/notification/typeorm';
-import { HttpTestSmsChannel } from './delivery-fake-provider';
+import { HttpTestSmsChannel } from './delivery-fake-provider.js';
 
 async function main(): Promise<void> {
   const env = process.env;

@@ -1,8 +1,8 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
-import { AppModule } from '../../apps/demo/src/app.module';
-import { DemoEffectiveConfig } from '../../apps/demo/src/config/demo-effective.config';
-import { configureDemoHttp } from '../../apps/demo/src/http/configure-demo-http';
+import { AppModule } from '../../apps/demo/src/app.module.js';
+import { DemoEffectiveConfig } from '../../apps/demo/src/config/demo-effective.config.js';
+import { configureDemoHttp } from '../../apps/demo/src/http/configure-demo-http.js';
 
 /**
  * Boots the demo's AppModule in-process on a random loopback port, its request

@@ -12,7 +12,7 @@ import {
   type NotifierChannel,
   type NotifierOutboxOptions,
 } from '@herald/notification/notifier';
-import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
+import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
 
 /** A notification that goes out on the `counter` channel only. */
 export class Ping extends Notification<{ id: string }> {

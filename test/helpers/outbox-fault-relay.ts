@@ -4,7 +4,7 @@
  * SIGKILL hits the relay mid-batch. SIGTERM closes gracefully.
  */
 import 'reflect-metadata';
-import { startOutboxFaultApp } from './outbox-fault-app';
+import { startOutboxFaultApp } from './outbox-fault-app.js';
 
 async function main(): Promise<void> {
   const env = process.env;

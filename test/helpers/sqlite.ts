@@ -1,4 +1,4 @@
-import { betterSqlite3IsSafe } from '../../apps/demo/src/database/sqlite-driver.util';
+import { betterSqlite3IsSafe } from '../../apps/demo/src/database/sqlite-driver.util.js';
 
 /**
  * TypeORM options of a private in-memory SQLite database for tests:

@@ -20,8 +20,8 @@ import {
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
 import type { FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
-import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases';
-import { memorySqlite } from './sqlite';
+import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { memorySqlite } from './sqlite.js';
 
 let seq = 0;
 

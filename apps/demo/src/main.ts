@@ -3,9 +3,9 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { HeraldConfig } from '@herald/contracts';
 import { attachHealthProbes, enableGracefulShutdown, HealthCheckRunner } from '@herald/monitor';
-import { AppModule } from './app.module';
-import { DemoEffectiveConfig } from './config/demo-effective.config';
-import { configureDemoHttp } from './http/configure-demo-http';
+import { AppModule } from './app.module.js';
+import { DemoEffectiveConfig } from './config/demo-effective.config.js';
+import { configureDemoHttp } from './http/configure-demo-http.js';
 
 /** Starts the demo on `PORT` (default 3000) and prints its URL. */
 export async function bootstrap(port = Number(process.env.PORT ?? 3000)): Promise<void> {

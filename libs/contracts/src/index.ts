@@ -15,39 +15,39 @@ export {
   ERROR_TRACKER,
   METRICS_BACKEND,
   NOTIFIER,
-} from './tokens/herald.tokens';
+} from './tokens/herald.tokens.js';
 export {
   getSmsChannelToken,
   getPushChannelToken,
   getMailerToken,
-} from './tokens/get-channel-token.util';
+} from './tokens/get-channel-token.util.js';
 export {
   InjectSmsChannel,
   InjectPushChannel,
   InjectMailer,
-} from './decorators/inject-channel.decorator';
-export { InjectNotifier } from './decorators/inject-notifier.decorator';
+} from './decorators/inject-channel.decorator.js';
+export { InjectNotifier } from './decorators/inject-notifier.decorator.js';
 export {
   InjectMetrics,
   InjectTracer,
   InjectHealthRegistry,
-} from './decorators/inject-observability.decorator';
+} from './decorators/inject-observability.decorator.js';
 export {
   AdminContributor,
   discoverAdminContributors,
   type AdminContributorOptions,
-} from './decorators/admin-contributor.decorator';
+} from './decorators/admin-contributor.decorator.js';
 
 export type {
   SMSChannelProtocol,
   SmsMessage,
   SmsSendResult,
-} from './interfaces/sms-channel.protocol';
+} from './interfaces/sms-channel.protocol.js';
 export type {
   PushChannelProtocol,
   PushMessage,
   PushSendResult,
-} from './interfaces/push-channel.protocol';
+} from './interfaces/push-channel.protocol.js';
 export type {
   MailerProtocol,
   MailMessage,
@@ -55,18 +55,18 @@ export type {
   MailAttachment,
   MailSendResult,
   Sendable,
-} from './interfaces/mailer.protocol';
+} from './interfaces/mailer.protocol.js';
 export type {
   NotifierProtocol,
   NotifyOptions,
   NotifyResultLike,
-} from './interfaces/notifier.protocol';
+} from './interfaces/notifier.protocol.js';
 export type {
   InboxStoreProtocol,
   InboxMessage,
   InboxPage,
   InboxPageQuery,
-} from './interfaces/inbox-store.protocol';
+} from './interfaces/inbox-store.protocol.js';
 export type {
   MetricsCollectorProtocol,
   MetricProtocol,
@@ -76,7 +76,7 @@ export type {
   SummaryProtocol,
   MetricLabels,
   MetricType,
-} from './interfaces/metrics-collector.protocol';
+} from './interfaces/metrics-collector.protocol.js';
 export type {
   TracerProtocol,
   SpanProtocol,
@@ -86,8 +86,8 @@ export type {
   SpanAttributes,
   SpanAttributeValue,
   SpanStatusLike,
-} from './interfaces/tracer.protocol';
-export { HealthStatus, HealthCheckCategory } from './interfaces/health.types';
+} from './interfaces/tracer.protocol.js';
+export { HealthStatus, HealthCheckCategory } from './interfaces/health.types.js';
 export type {
   HealthCheckResultLike,
   HealthCheckOutcome,
@@ -95,21 +95,21 @@ export type {
   HealthCheckFunction,
   HealthCheckAddOptions,
   HealthReport,
-} from './interfaces/health.types';
+} from './interfaces/health.types.js';
 export type {
   HealthCheckRegistryProtocol,
   HealthSummary,
-} from './interfaces/health-check-registry.protocol';
+} from './interfaces/health-check-registry.protocol.js';
 export type {
   AlertDispatcherProtocol,
   AlertSeverity,
   AlertContext,
-} from './interfaces/alert-dispatcher.protocol';
-export type { ErrorTrackerProtocol } from './interfaces/error-tracker.protocol';
+} from './interfaces/alert-dispatcher.protocol.js';
+export type { ErrorTrackerProtocol } from './interfaces/error-tracker.protocol.js';
 export type {
   MetricsBackendProtocol,
   BackendMetricType,
-} from './interfaces/metrics-backend.protocol';
+} from './interfaces/metrics-backend.protocol.js';
 export type {
   AdminNavEntry,
   AdminPage,
@@ -117,7 +117,7 @@ export type {
   AdminHealthCheck,
   AdminRealtimeBridge,
   RealtimeMessage,
-} from './interfaces/admin-contributor.interface';
+} from './interfaces/admin-contributor.interface.js';
 
 export {
   INBOX_SENT_HOOK,
@@ -130,31 +130,31 @@ export {
   type AlertFiredEvent,
   type HealthProbeCompletedEvent,
   type MetricRecordedEvent,
-} from './events/herald.events';
+} from './events/herald.events.js';
 
-export { HeraldError } from './errors/herald.error';
-export { HeraldConfigError, type ConfigProblem } from './errors/herald-config.error';
-export { MissingDependencyError } from './errors/missing-dependency.error';
+export { HeraldError } from './errors/herald.error.js';
+export { HeraldConfigError, type ConfigProblem } from './errors/herald-config.error.js';
+export { MissingDependencyError } from './errors/missing-dependency.error.js';
 
 export {
   loadHeraldConfig,
   DEFAULT_CONFIG_FILE,
   type LoadHeraldConfigOptions,
-} from './config/loader/load-herald-config';
-export { ConfigSection } from './config/schema/config-section';
+} from './config/loader/load-herald-config.js';
+export { ConfigSection } from './config/schema/config-section.js';
 export {
   Field,
   getConfigFields,
   type FieldMeta,
   type FieldOptions,
   type FieldKind,
-} from './config/schema/config-field.decorator';
+} from './config/schema/config-field.decorator.js';
 export {
   describeConfigVariables,
   renderEnvExample,
   type ConfigVariable,
-} from './config/schema/describe-config.util';
-export { HeraldConfig } from './config/herald.config';
+} from './config/schema/describe-config.util.js';
+export { HeraldConfig } from './config/herald.config.js';
 export {
   NotificationConfig,
   NamedSMSConfig,
@@ -168,7 +168,7 @@ export {
   type SmsDriver,
   type PushDriver,
   type MailDriver,
-} from './config/notification/notification.config';
+} from './config/notification/notification.config.js';
 export {
   TwilioDriverConfig,
   FcmDriverConfig,
@@ -177,13 +177,13 @@ export {
   SendgridDriverConfig,
   SMTPDriverConfig,
   E164_PATTERN,
-} from './config/notification/driver-configs';
+} from './config/notification/driver-configs.js';
 export {
   MonitorConfig,
   BACKEND_TYPES,
   type BackendType,
   type ConfigIssue,
-} from './config/monitor/monitor.config';
+} from './config/monitor/monitor.config.js';
 export {
   MetricsConfig,
   TracingConfig,
@@ -197,4 +197,4 @@ export {
   DEFAULT_HISTOGRAM_BUCKETS,
   SENTRY_DSN_PATTERN,
   type SamplerType,
-} from './config/monitor/monitor-sections.config';
+} from './config/monitor/monitor-sections.config.js';

@@ -1,6 +1,6 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 import type { MetricsBackendProtocol } from '@herald/contracts';
-import type { MonitorConfig } from './config';
+import type { MonitorConfig } from './config/index.js';
 
 /**
  * Options of `MonitorModule.forRoot()` / `forRootAsync()` (and of their

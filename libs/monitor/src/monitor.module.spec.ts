@@ -10,14 +10,14 @@ import {
   type TracerProtocol,
 } from '@herald/contracts';
 import { NoopHealthCheckRegistry, NoopTracer, ObservabilityModule } from '@herald/observability';
-import { MonitorConfig } from './config';
-import { HealthCheckRunner } from './health/health-check-runner';
-import { MetricsCollector } from './metrics/collector/metrics-collector';
-import { MONITOR_CONFIG } from './monitor.constants';
-import { MONITOR_MODULE_OPTIONS } from './monitor.module-definition';
-import { MonitorModule } from './monitor.module';
-import { SLOMonitor } from './slo/slo.monitor';
-import { Tracer } from './tracing/tracer';
+import { MonitorConfig } from './config/index.js';
+import { HealthCheckRunner } from './health/health-check-runner.js';
+import { MetricsCollector } from './metrics/collector/metrics-collector.js';
+import { MONITOR_CONFIG } from './monitor.constants.js';
+import { MONITOR_MODULE_OPTIONS } from './monitor.module-definition.js';
+import { MonitorModule } from './monitor.module.js';
+import { SLOMonitor } from './slo/slo.monitor.js';
+import { Tracer } from './tracing/tracer.js';
 
 @Injectable()
 class Instrumented {

@@ -1,14 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import type { MonitorConfig } from './config';
-import type { MonitorBuildContext } from './monitor-build-context';
+import type { MonitorConfig } from './config/index.js';
+import type { MonitorBuildContext } from './monitor-build-context.js';
 import {
   MONITOR_ASYNC_OPTIONS_TYPE,
   MONITOR_OPTIONS_TYPE,
   MonitorConfigurableModule,
   type MonitorModuleOptions,
-} from './monitor.module-definition';
-import { createMonitorExports, createMonitorProviders } from './monitor.providers';
+} from './monitor.module-definition.js';
+import { createMonitorExports, createMonitorProviders } from './monitor.providers.js';
 
 function complete(base: DynamicModule, ctx: MonitorBuildContext): DynamicModule {
   return {

@@ -2,11 +2,11 @@ import { Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { METRICS_BACKEND, METRICS_COLLECTOR, MonitorConfig } from '@herald/contracts';
 import { ObservabilityModule } from '@herald/observability';
-import { MemoryMetricsBackend } from './metrics/backends/memory-metrics.backend';
-import { NoopMetricsBackend } from './metrics/backends/noop-metrics.backend';
-import { PrometheusMetricsBackend } from './metrics/backends/prometheus-metrics.backend';
-import { MetricsCollector } from './metrics/collector/metrics-collector';
-import { MonitorProvider } from './monitor.provider';
+import { MemoryMetricsBackend } from './metrics/backends/memory-metrics.backend.js';
+import { NoopMetricsBackend } from './metrics/backends/noop-metrics.backend.js';
+import { PrometheusMetricsBackend } from './metrics/backends/prometheus-metrics.backend.js';
+import { MetricsCollector } from './metrics/collector/metrics-collector.js';
+import { MonitorProvider } from './monitor.provider.js';
 
 describe('MonitorProvider', () => {
   it('new MonitorProvider(backend, exporter, config) attaches its collector to the backend', () => {

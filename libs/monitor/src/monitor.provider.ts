@@ -6,13 +6,13 @@ import {
   type MetricsBackendProtocol,
 } from '@herald/contracts';
 import { getPriorityToken, provideWithPriority } from '@herald/observability';
-import { MONITOR_CONFIG } from './monitor.constants';
-import { MetricsCollector } from './metrics/collector/metrics-collector';
+import { MONITOR_CONFIG } from './monitor.constants.js';
+import { MetricsCollector } from './metrics/collector/metrics-collector.js';
 import {
   createMetricsParts,
   type MetricsBuildContext,
-} from './metrics/backends/create-metrics-backend';
-import { NoopMetricsBackend } from './metrics/backends/noop-metrics.backend';
+} from './metrics/backends/create-metrics-backend.js';
+import { NoopMetricsBackend } from './metrics/backends/noop-metrics.backend.js';
 
 /**
  * `new MonitorProvider(backend, exporter?, config?)`: the metrics

@@ -1,18 +1,18 @@
 import type { Provider } from '@nestjs/common';
 import { loadHeraldConfig } from '@herald/contracts';
-import { MonitorConfig } from './config';
-import type { MonitorBuildContext } from './monitor-build-context';
-import { MONITOR_CONFIG } from './monitor.constants';
-import { MONITOR_MODULE_OPTIONS, type MonitorModuleOptions } from './monitor.module-definition';
-import { createMetricsProviders, metricsExports } from './metrics/metrics.providers';
-import { createTracingProviders, tracingExports } from './tracing/tracing.providers';
-import { createHealthProviders, healthExports } from './health/health.providers';
-import { createAlertingProviders, alertingExports } from './alerts/alerting.providers';
+import { MonitorConfig } from './config/index.js';
+import type { MonitorBuildContext } from './monitor-build-context.js';
+import { MONITOR_CONFIG } from './monitor.constants.js';
+import { MONITOR_MODULE_OPTIONS, type MonitorModuleOptions } from './monitor.module-definition.js';
+import { createMetricsProviders, metricsExports } from './metrics/metrics.providers.js';
+import { createTracingProviders, tracingExports } from './tracing/tracing.providers.js';
+import { createHealthProviders, healthExports } from './health/health.providers.js';
+import { createAlertingProviders, alertingExports } from './alerts/alerting.providers.js';
 import {
   createErrorTrackingProviders,
   errorTrackingExports,
-} from './error-tracking/error-tracking.providers';
-import { createSloProviders, sloExports } from './slo/slo.providers';
+} from './error-tracking/error-tracking.providers.js';
+import { createSloProviders, sloExports } from './slo/slo.providers.js';
 
 type ExportToken = string | symbol | (abstract new (...args: any[]) => unknown);
 

@@ -1,8 +1,8 @@
 import type { SpanProtocol, StartSpanOptions, TracerProtocol } from '@herald/contracts';
-import { MetricsCollector } from './metrics/collector/metrics-collector';
-import { Counter } from './metrics/instruments/counter';
-import type { Histogram } from './metrics/instruments/histogram';
-import { ObservabilityService } from './observability.service';
+import { MetricsCollector } from './metrics/collector/metrics-collector.js';
+import { Counter } from './metrics/instruments/counter.js';
+import type { Histogram } from './metrics/instruments/histogram.js';
+import { ObservabilityService } from './observability.service.js';
 
 /** A tracer that records what it is asked, over the no-op spans' shape. */
 class RecordingTracer implements TracerProtocol {

@@ -10,15 +10,15 @@ import {
 } from '@herald/contracts';
 import { NoopMetricsCollector, NoopTracer } from '@herald/observability';
 import { performance } from 'node:perf_hooks';
-import { MetricProxy } from './metrics/collector/metric-proxy';
+import { MetricProxy } from './metrics/collector/metric-proxy.js';
 import {
   injectTraceContext,
   traceConsume,
   tracePublish,
   type TraceConsumeOptions,
   type TracePublishOptions,
-} from './tracing/messaging.util';
-import { isThenable } from './utils/is-thenable.util';
+} from './tracing/messaging.util.js';
+import { isThenable } from './utils/is-thenable.util.js';
 
 /**
  * `ObservabilityService`: one handle on the

@@ -4,10 +4,10 @@ import {
   NamedPushConfig,
   NamedSMSConfig,
 } from '@herald/contracts';
-import { createMailerChannel } from './mailer/create-mailer-channel';
-import { createPushChannel } from './push/create-push-channel';
-import { createSmsChannel } from './sms/create-sms-channel';
-import { DeliveryTelemetry } from './utils/delivery-telemetry';
+import { createMailerChannel } from './mailer/create-mailer-channel.js';
+import { createPushChannel } from './push/create-push-channel.js';
+import { createSmsChannel } from './sms/create-sms-channel.js';
+import { DeliveryTelemetry } from './utils/delivery-telemetry.js';
 
 /** Unvalidated configs built in code can still name a driver that does not exist. */
 describe('create*Channel with an unknown driver', () => {

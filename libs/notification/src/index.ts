@@ -5,21 +5,21 @@
  * `/typeorm` (database stores, entities, migrations) and `/bullmq` (queued
  * delivery). Each folder's barrel lists its public names explicitly.
  */
-export * from './config';
-export * from './errors';
-export * from './sms';
-export * from './push';
-export * from './mailer';
-export * from './delivery';
-export * from './inbox';
-export * from './admin';
-export * from './utils';
-export * from './registry';
-export * from './notifier';
-export * from './webhooks';
-export * from './suppression';
-export { NotificationModule } from './notification.module';
+export * from './config/index.js';
+export * from './errors/index.js';
+export * from './sms/index.js';
+export * from './push/index.js';
+export * from './mailer/index.js';
+export * from './delivery/index.js';
+export * from './inbox/index.js';
+export * from './admin/index.js';
+export * from './utils/index.js';
+export * from './registry/index.js';
+export * from './notifier/index.js';
+export * from './webhooks/index.js';
+export * from './suppression/index.js';
+export { NotificationModule } from './notification.module.js';
 export type {
   NotificationConfigInput,
   NotificationModuleExtras,
-} from './notification.module-definition';
+} from './notification.module-definition.js';

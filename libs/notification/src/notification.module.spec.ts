@@ -16,15 +16,15 @@ import {
   type SMSChannelProtocol,
 } from '@herald/contracts';
 import { ObservabilityModule } from '@herald/observability';
-import { DeliveryError } from './errors/delivery.error';
-import { SMS_BACKEND_REGISTRY } from './registry/backend-registry.tokens';
-import type { NamedBackendRegistry } from './registry/named-backend.registry';
-import { NotificationModule } from './notification.module';
-import { NOTIFICATION_MODULE_OPTIONS } from './notification.module-definition';
-import { LogSmsDriver } from './sms/drivers/log/log-sms.driver';
-import { SmsChannel } from './sms/sms-channel';
-import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel';
-import { InMemorySmsChannel } from './testing/fakes/in-memory-sms-channel';
+import { DeliveryError } from './errors/delivery.error.js';
+import { SMS_BACKEND_REGISTRY } from './registry/backend-registry.tokens.js';
+import type { NamedBackendRegistry } from './registry/named-backend.registry.js';
+import { NotificationModule } from './notification.module.js';
+import { NOTIFICATION_MODULE_OPTIONS } from './notification.module-definition.js';
+import { LogSmsDriver } from './sms/drivers/log/log-sms.driver.js';
+import { SmsChannel } from './sms/sms-channel.js';
+import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel.js';
+import { InMemorySmsChannel } from './testing/fakes/in-memory-sms-channel.js';
 
 const twilio = {
   accountSid: 'AC1',

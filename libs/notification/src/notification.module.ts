@@ -4,13 +4,13 @@ import {
   NotificationConfigurableModule,
   type NotificationConfigInput,
   type NotificationModuleExtras,
-} from './notification.module-definition';
+} from './notification.module-definition.js';
 import {
   createNotificationExports,
   createNotificationProviders,
   type NotificationBuildContext,
-} from './notification.providers';
-import { backendNamesIn } from './registry/backend-names.util';
+} from './notification.providers.js';
+import { backendNamesIn } from './registry/backend-names.util.js';
 
 function complete(base: DynamicModule, ctx: NotificationBuildContext): DynamicModule {
   return {

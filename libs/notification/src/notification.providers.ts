@@ -16,26 +16,26 @@ import {
   type MetricsCollectorProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
-import { createDeliveryProviders, DELIVERY_EXPORTS } from './delivery/delivery.providers';
-import { DeliveryService } from './delivery/reliable/delivery.service';
-import { NOTIFICATION_CONFIG, NOTIFICATION_TELEMETRY } from './notification.constants';
+import { createDeliveryProviders, DELIVERY_EXPORTS } from './delivery/delivery.providers.js';
+import { DeliveryService } from './delivery/reliable/delivery.service.js';
+import { NOTIFICATION_CONFIG, NOTIFICATION_TELEMETRY } from './notification.constants.js';
 import {
   NOTIFICATION_MODULE_OPTIONS,
   type NotificationConfigInput,
-} from './notification.module-definition';
-import { createPushChannel } from './push/create-push-channel';
-import { createSmsChannel } from './sms/create-sms-channel';
-import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel';
-import { InMemorySmsChannel } from './testing/fakes/in-memory-sms-channel';
-import { PUSH_BACKEND_REGISTRY, SMS_BACKEND_REGISTRY } from './registry/backend-registry.tokens';
+} from './notification.module-definition.js';
+import { createPushChannel } from './push/create-push-channel.js';
+import { createSmsChannel } from './sms/create-sms-channel.js';
+import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel.js';
+import { InMemorySmsChannel } from './testing/fakes/in-memory-sms-channel.js';
+import { PUSH_BACKEND_REGISTRY, SMS_BACKEND_REGISTRY } from './registry/backend-registry.tokens.js';
 import {
   backendTokenProviders,
   buildBackendRegistry,
   type BackendKind,
-} from './registry/backend-registry.providers';
-import { DIRECT_SEND_GUARD, type DirectSendGuard } from './registry/direct-send-guard';
-import { DeliveryTelemetry } from './utils/delivery-telemetry';
-import { lazyEventEmitter } from './utils/lazy-event-emitter.util';
+} from './registry/backend-registry.providers.js';
+import { DIRECT_SEND_GUARD, type DirectSendGuard } from './registry/direct-send-guard.js';
+import { DeliveryTelemetry } from './utils/delivery-telemetry.js';
+import { lazyEventEmitter } from './utils/lazy-event-emitter.util.js';
 
 /** How one `NotificationModule` is built. */
 export interface NotificationBuildContext {

@@ -3,8 +3,8 @@
  * collector, tracer and health registry, and the priority mechanism that lets a real
  * implementation replace them.
  */
-export { ObservabilityModule } from './observability.module';
-export { NoopMetricsCollector } from './noop/noop-metrics-collector';
-export { NoopTracer, NoopSpan, NOOP_SPAN, NOOP_SPAN_CONTEXT } from './noop/noop-tracer';
-export { NoopHealthCheckRegistry } from './noop/noop-health-check-registry';
-export { provideWithPriority, getPriorityToken } from './utils/provide-with-priority.util';
+export { ObservabilityModule } from './observability.module.js';
+export { NoopMetricsCollector } from './noop/noop-metrics-collector.js';
+export { NoopTracer, NoopSpan, NOOP_SPAN, NOOP_SPAN_CONTEXT } from './noop/noop-tracer.js';
+export { NoopHealthCheckRegistry } from './noop/noop-health-check-registry.js';
+export { provideWithPriority, getPriorityToken } from './utils/provide-with-priority.util.js';

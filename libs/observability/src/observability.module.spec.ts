@@ -9,11 +9,11 @@ import {
   type MetricsCollectorProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
-import { ObservabilityModule } from './observability.module';
-import { NoopHealthCheckRegistry } from './noop/noop-health-check-registry';
-import { NoopMetricsCollector } from './noop/noop-metrics-collector';
-import { NoopTracer } from './noop/noop-tracer';
-import { getPriorityToken, provideWithPriority } from './utils/provide-with-priority.util';
+import { ObservabilityModule } from './observability.module.js';
+import { NoopHealthCheckRegistry } from './noop/noop-health-check-registry.js';
+import { NoopMetricsCollector } from './noop/noop-metrics-collector.js';
+import { NoopTracer } from './noop/noop-tracer.js';
+import { getPriorityToken, provideWithPriority } from './utils/provide-with-priority.util.js';
 
 @Injectable()
 class Consumer {

@@ -1,9 +1,9 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { HEALTH_CHECK_REGISTRY, METRICS_COLLECTOR, TRACER } from '@herald/contracts';
-import { NoopHealthCheckRegistry } from './noop/noop-health-check-registry';
-import { NoopMetricsCollector } from './noop/noop-metrics-collector';
-import { NoopTracer } from './noop/noop-tracer';
-import { getPriorityToken } from './utils/provide-with-priority.util';
+import { NoopHealthCheckRegistry } from './noop/noop-health-check-registry.js';
+import { NoopMetricsCollector } from './noop/noop-metrics-collector.js';
+import { NoopTracer } from './noop/noop-tracer.js';
+import { getPriorityToken } from './utils/provide-with-priority.util.js';
 
 function standIn(token: symbol, create: () => object): Provider {
   return {

@@ -1,9 +1,9 @@
 import { Inject, Injectable, UnauthorizedException, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { SIGN_IN_REQUIRED } from '../auth/current-user.guard';
-import { LoginRequiredFilter } from '../auth/login-required.filter';
-import { USER_IDENTIFIER, type UserIdentifier } from '../auth/user-identifier.interface';
-import { AdminShellService } from './admin-shell.service';
+import { SIGN_IN_REQUIRED } from '../auth/current-user.guard.js';
+import { LoginRequiredFilter } from '../auth/login-required.filter.js';
+import { USER_IDENTIFIER, type UserIdentifier } from '../auth/user-identifier.interface.js';
+import { AdminShellService } from './admin-shell.service.js';
 
 /**
  * Mounts every page an `@AdminContributor()` offers (`pages()`) at its own

@@ -1,6 +1,6 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { AdminPagesMiddleware } from './admin-pages.middleware';
+import { AuthModule } from '../auth/auth.module.js';
+import { AdminPagesMiddleware } from './admin-pages.middleware.js';
 
 /** Serves the contributors' admin pages under `/admin/...` (see `AdminPagesMiddleware`). */
 @Module({ imports: [AuthModule], providers: [AdminPagesMiddleware] })

@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { AdminShellService } from './admin-shell.service';
-import { RealtimeHub } from './realtime/realtime-hub.service';
-import { DemoEffectiveConfig } from '../config/demo-effective.config';
-import { REALTIME_OPTIONS } from './realtime/realtime.options';
+import { AdminShellService } from './admin-shell.service.js';
+import { RealtimeHub } from './realtime/realtime-hub.service.js';
+import { DemoEffectiveConfig } from '../config/demo-effective.config.js';
+import { REALTIME_OPTIONS } from './realtime/realtime.options.js';
 
 /**
  * The admin shell, global so that every demo feature module can render pages

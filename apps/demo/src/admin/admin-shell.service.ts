@@ -17,10 +17,10 @@ import {
   type AdminViewer,
   type HealthCheckRegistryProtocol,
 } from '@herald/contracts';
-import { ADMIN_LAYOUT_CSS } from './admin-layout.styles';
-import { BELL_SCRIPT } from './bell.script';
-import { html, raw } from './html.util';
-import { RealtimeHub } from './realtime/realtime-hub.service';
+import { ADMIN_LAYOUT_CSS } from './admin-layout.styles.js';
+import { BELL_SCRIPT } from './bell.script.js';
+import { html, raw } from './html.util.js';
+import { RealtimeHub } from './realtime/realtime-hub.service.js';
 
 const BELL_ICON =
   '<svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">' +

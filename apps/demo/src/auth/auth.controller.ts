@@ -12,11 +12,11 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminShellService } from '../admin/admin-shell.service';
-import { DemoAuthService, SESSION_COOKIE } from './demo-auth.service';
-import { LoginDto } from './login.dto';
-import { loginPageBody } from './login-page';
-import { safeNextPath } from './safe-next-path.util';
+import { AdminShellService } from '../admin/admin-shell.service.js';
+import { DemoAuthService, SESSION_COOKIE } from './demo-auth.service.js';
+import { LoginDto } from './login.dto.js';
+import { loginPageBody } from './login-page.js';
+import { safeNextPath } from './safe-next-path.util.js';
 
 /** `GET /auth/login` (form), `POST /auth/login` (cookie + bearer token), `POST /auth/logout`. */
 @Controller('auth')

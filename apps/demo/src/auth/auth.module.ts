@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AdminShellModule } from '../admin/admin-shell.module';
-import { AuthController } from './auth.controller';
-import { CurrentUserGuard } from './current-user.guard';
-import { DemoAuthService } from './demo-auth.service';
-import { LoginRequiredFilter } from './login-required.filter';
-import { USER_IDENTIFIER } from './user-identifier.interface';
+import { AdminShellModule } from '../admin/admin-shell.module.js';
+import { AuthController } from './auth.controller.js';
+import { CurrentUserGuard } from './current-user.guard.js';
+import { DemoAuthService } from './demo-auth.service.js';
+import { LoginRequiredFilter } from './login-required.filter.js';
+import { USER_IDENTIFIER } from './user-identifier.interface.js';
 
 /** The demo's pluggable login: override `USER_IDENTIFIER` to plug in a real one. */
 @Module({

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { AdminViewer } from '@herald/contracts';
-import { VIEWER_KEY } from './current-user.guard';
+import { VIEWER_KEY } from './current-user.guard.js';
 
 /** The user `CurrentUserGuard` identified. */
 export const CurrentUser = createParamDecorator(

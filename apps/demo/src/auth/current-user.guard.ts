@@ -6,7 +6,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import type { AdminViewer } from '@herald/contracts';
-import { USER_IDENTIFIER, type UserIdentifier } from './user-identifier.interface';
+import { USER_IDENTIFIER, type UserIdentifier } from './user-identifier.interface.js';
 
 /** The 401 message of every admin route without a user. */
 export const SIGN_IN_REQUIRED =

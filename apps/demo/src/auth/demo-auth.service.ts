@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AdminViewer } from '@herald/contracts';
-import { DEMO_USERS } from './demo-users';
-import type { UserIdentifier } from './user-identifier.interface';
+import { DEMO_USERS } from './demo-users.js';
+import type { UserIdentifier } from './user-identifier.interface.js';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'herald_session';

@@ -1,5 +1,5 @@
 import type { AdminViewer } from '@herald/contracts';
-import { html } from '../admin/html.util';
+import { html } from '../admin/html.util.js';
 
 /** The demo's sign-in form: one button per demo user. */
 export function loginPageBody(

@@ -5,10 +5,10 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminShellService } from '../admin/admin-shell.service';
-import { DemoAuthService } from './demo-auth.service';
-import { loginPageBody } from './login-page';
-import { safeNextPath, sameSiteRefererPath } from './safe-next-path.util';
+import { AdminShellService } from '../admin/admin-shell.service.js';
+import { DemoAuthService } from './demo-auth.service.js';
+import { loginPageBody } from './login-page.js';
+import { safeNextPath, sameSiteRefererPath } from './safe-next-path.util.js';
 
 /**
  * Pages: a browser without a session gets 401 with the sign-in form as body;

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString } from 'class-validator';
-import { DEMO_USERS } from './demo-users';
+import { DEMO_USERS } from './demo-users.js';
 
 /** Body of `POST /auth/login` (JSON or form). */
 export class LoginDto {

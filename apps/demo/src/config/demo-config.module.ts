@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { HeraldConfig, loadHeraldConfig } from '@herald/contracts';
-import { DemoEffectiveConfig } from './demo-effective.config';
+import { DemoEffectiveConfig } from './demo-effective.config.js';
 
 /**
  * Loads the Herald configuration once (defaults → config/app.yaml → profile →

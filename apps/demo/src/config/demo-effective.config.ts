@@ -1,10 +1,13 @@
 import type { TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { HeraldConfig, MonitorConfig, NotificationConfig } from '@herald/contracts';
 import { redactDeep } from '@herald/contracts/internal';
-import { realtimeOptionsFromEnv, type RealtimeOptions } from '../admin/realtime/realtime.options';
-import { demoDataSourceOptions } from '../database/demo-data-source.options';
-import { demoHttpOptionsFromEnv, type DemoHttpOptions } from '../http/demo-http.options';
-import { demoNotificationConfig } from '../notifications/demo-channel-defaults';
+import {
+  realtimeOptionsFromEnv,
+  type RealtimeOptions,
+} from '../admin/realtime/realtime.options.js';
+import { demoDataSourceOptions } from '../database/demo-data-source.options.js';
+import { demoHttpOptionsFromEnv, type DemoHttpOptions } from '../http/demo-http.options.js';
+import { demoNotificationConfig } from '../notifications/demo-channel-defaults.js';
 
 type DeliveryConfig = NotificationConfig['delivery'];
 

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DemoEffectiveConfig } from '../config/demo-effective.config';
-import { demoDataSourceOptions } from './demo-data-source.options';
-import { betterSqlite3IsSafe } from './sqlite-driver.util';
+import { DemoEffectiveConfig } from '../config/demo-effective.config.js';
+import { demoDataSourceOptions } from './demo-data-source.options.js';
+import { betterSqlite3IsSafe } from './sqlite-driver.util.js';
 
 export { betterSqlite3IsSafe, demoDataSourceOptions };
 

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { TypeOrmModuleOptions } from '@nestjs/typeorm';
-import { DEMO_MIGRATIONS } from './demo-migrations';
-import { betterSqlite3IsSafe } from './sqlite-driver.util';
+import { DEMO_MIGRATIONS } from './demo-migrations.js';
+import { betterSqlite3IsSafe } from './sqlite-driver.util.js';
 
 /**
  * Where the demo keeps its data: `DEMO_DATABASE_URL` when set

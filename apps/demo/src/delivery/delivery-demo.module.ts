@@ -13,15 +13,15 @@ import {
   NotifierModule,
 } from '@herald/notification';
 import { Inject, Optional } from '@nestjs/common';
-import { AdminShellModule } from '../admin/admin-shell.module';
-import { AuthModule } from '../auth/auth.module';
-import { SimulatedOutageSmsChannel } from './demo-backends';
-import { DemoDeliveryCoreModule } from './demo-delivery-core.module';
-import { DemoNotifierSeeder } from './demo-notifier.seeder';
-import { DemoRecipientResolver } from './demo-recipient.resolver';
-import { DeliveryDemoContributor } from './delivery-demo.contributor';
-import { DeliveryLogController } from './delivery-log.controller';
-import { NotifyDemoController } from './notify-demo.controller';
+import { AdminShellModule } from '../admin/admin-shell.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { SimulatedOutageSmsChannel } from './demo-backends.js';
+import { DemoDeliveryCoreModule } from './demo-delivery-core.module.js';
+import { DemoNotifierSeeder } from './demo-notifier.seeder.js';
+import { DemoRecipientResolver } from './demo-recipient.resolver.js';
+import { DeliveryDemoContributor } from './delivery-demo.contributor.js';
+import { DeliveryLogController } from './delivery-log.controller.js';
+import { NotifyDemoController } from './notify-demo.controller.js';
 
 /**
  * Reliable delivery in the demo: `DeliveryModule` with its records in the

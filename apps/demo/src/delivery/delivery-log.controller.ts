@@ -27,19 +27,19 @@ import {
 } from '@herald/notification';
 import { Inject } from '@nestjs/common';
 import { InjectNotifier } from '@herald/contracts';
-import { DEMO_USERS } from '../auth/demo-users';
-import { notificationLog } from './notification-log';
-import { AdminShellService } from '../admin/admin-shell.service';
-import { CurrentUserGuard } from '../auth/current-user.guard';
-import { LoginRequiredFilter } from '../auth/login-required.filter';
-import { DEMO_SCENARIOS } from './demo-backends';
+import { DEMO_USERS } from '../auth/demo-users.js';
+import { notificationLog } from './notification-log.js';
+import { AdminShellService } from '../admin/admin-shell.service.js';
+import { CurrentUserGuard } from '../auth/current-user.guard.js';
+import { LoginRequiredFilter } from '../auth/login-required.filter.js';
+import { DEMO_SCENARIOS } from './demo-backends.js';
 import {
   DeliveryIdParamDto,
   DeliveryListQueryDto,
   SendTestSmsDto,
   SimulateFeedbackDto,
-} from './delivery-log.dto';
-import { renderDeliveryLog } from './delivery-log.page';
+} from './delivery-log.dto.js';
+import { renderDeliveryLog } from './delivery-log.page.js';
 
 /**
  * The delivery log: `GET /admin/deliveries` (page: notifications with their

@@ -6,8 +6,8 @@ import {
   type DeliveryStatus,
   type FeedbackStatus,
 } from '@herald/notification';
-import { NoControlCharacters } from '../http/no-control-characters.decorator';
-import { DEMO_SCENARIOS } from './demo-backends';
+import { NoControlCharacters } from '../http/no-control-characters.decorator.js';
+import { DEMO_SCENARIOS } from './demo-backends.js';
 
 /** Body of `POST /admin/deliveries/send` (JSON or the page's form). */
 export class SendTestSmsDto {

@@ -1,8 +1,8 @@
 import type { AdminViewer } from '@herald/contracts';
 import { FEEDBACK_STATUSES, type DeliveryRecord, type DeliveryStatus } from '@herald/notification';
-import { html, raw } from '../admin/html.util';
-import { DEMO_SCENARIOS } from './demo-backends';
-import type { LoggedNotification } from './notification-log';
+import { html, raw } from '../admin/html.util.js';
+import { DEMO_SCENARIOS } from './demo-backends.js';
+import type { LoggedNotification } from './notification-log.js';
 
 const COLOURS: Record<DeliveryStatus, string> = {
   queued: '#6b7280',

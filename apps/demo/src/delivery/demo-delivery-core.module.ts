@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeliveryModule } from '@herald/notification';
 import { deliveryRecordEntity } from '@herald/notification/typeorm';
-import { DemoEffectiveConfig } from '../config/demo-effective.config';
+import { DemoEffectiveConfig } from '../config/demo-effective.config.js';
 
 const delivery = DeliveryModule.forRootAsync({
   inject: [DemoEffectiveConfig],

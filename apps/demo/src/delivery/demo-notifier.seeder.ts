@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DeviceTokenService } from '@herald/notification';
-import { DEMO_DEVICE } from './demo-recipient.resolver';
+import { DEMO_DEVICE } from './demo-recipient.resolver.js';
 
 /** Registers Alice's demo device, so her push deliveries have somewhere to go. */
 @Injectable()

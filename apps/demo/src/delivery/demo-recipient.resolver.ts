@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RecipientLike, RecipientResolver } from '@herald/notification';
-import { DEMO_USERS } from '../auth/demo-users';
+import { DEMO_USERS } from '../auth/demo-users.js';
 
 /**
  * Addresses of the demo users. Some are missing on purpose, so the log shows

@@ -15,12 +15,12 @@ import type { Response } from 'express';
 import type { AdminViewer } from '@herald/contracts';
 import { InjectNotifier } from '@herald/contracts';
 import type { NotifierService } from '@herald/notification';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { CurrentUserGuard } from '../auth/current-user.guard';
-import { LoginRequiredFilter } from '../auth/login-required.filter';
-import { DemoWelcome } from './demo-welcome.notification';
-import { notificationLog } from './notification-log';
-import { NotificationLogQueryDto, NotifyDemoUserDto } from './notify-demo.dto';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { CurrentUserGuard } from '../auth/current-user.guard.js';
+import { LoginRequiredFilter } from '../auth/login-required.filter.js';
+import { DemoWelcome } from './demo-welcome.notification.js';
+import { notificationLog } from './notification-log.js';
+import { NotificationLogQueryDto, NotifyDemoUserDto } from './notify-demo.dto.js';
 
 /**
  * "Notify a person, not a channel" in the demo: `POST /admin/deliveries/notify`

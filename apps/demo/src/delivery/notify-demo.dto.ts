@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { DEMO_USERS } from '../auth/demo-users';
+import { DEMO_USERS } from '../auth/demo-users.js';
 
 /** Body of `POST /admin/deliveries/notify` (JSON or the page's form). */
 export class NotifyDemoUserDto {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ErrorTrackingFilter } from '@herald/monitor';
-import { ErrorsDemoController } from './errors-demo.controller';
+import { ErrorsDemoController } from './errors-demo.controller.js';
 
 /**
  * Error tracking in the demo: `ErrorTrackingFilter` reports unhandled errors

@@ -9,7 +9,7 @@ import {
   HeapHealthCheck,
   RedisHealthCheck,
 } from '@herald/monitor';
-import { RealtimeHub } from '../admin/realtime/realtime-hub.service';
+import { RealtimeHub } from '../admin/realtime/realtime-hub.service.js';
 
 /** Heap above which the demo reports itself unhealthy (DEGRADED from 90 % of it). */
 const HEAP_LIMIT_BYTES = 1024 * 1024 * 1024;

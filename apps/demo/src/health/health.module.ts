@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DemoHealthChecks } from './demo-health.checks';
-import { HealthController } from './health.controller';
-import { HealthNavContributor } from './health-nav.contributor';
+import { DemoHealthChecks } from './demo-health.checks.js';
+import { HealthController } from './health.controller.js';
+import { HealthNavContributor } from './health-nav.contributor.js';
 
 /** The demo's health endpoints and checks (HealthCheckRunner comes from the global MonitorModule). */
 @Module({

@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { DemoEffectiveConfig } from '../config/demo-effective.config';
-import { AdminShellService } from '../admin/admin-shell.service';
-import { html } from '../admin/html.util';
+import { DemoEffectiveConfig } from '../config/demo-effective.config.js';
+import { AdminShellService } from '../admin/admin-shell.service.js';
+import { html } from '../admin/html.util.js';
 
 /**
  * `GET /`: what the demo offers; `GET /config`: the configuration the demo's

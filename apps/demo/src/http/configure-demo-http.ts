@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
-import type { DemoHttpOptions } from './demo-http.options';
-import { jsonShapeProblem, paramKeyProblem } from './request-shape.util';
+import type { DemoHttpOptions } from './demo-http.options.js';
+import { jsonShapeProblem, paramKeyProblem } from './request-shape.util.js';
 
 /** An error in body-parser's shape (`status`, `expose`), so it answers with that status. */
 function requestError(status: number, message: string): Error {

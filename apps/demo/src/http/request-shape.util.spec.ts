@@ -1,5 +1,5 @@
-import { demoHttpOptionsFromEnv } from './demo-http.options';
-import { jsonShapeProblem, paramKeyProblem } from './request-shape.util';
+import { demoHttpOptionsFromEnv } from './demo-http.options.js';
+import { jsonShapeProblem, paramKeyProblem } from './request-shape.util.js';
 
 const shape = (text: string, depth = 3) => jsonShapeProblem(Buffer.from(text, 'utf8'), depth);
 

@@ -1,6 +1,6 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { HttpMetricsMiddleware, MetricsScrapeService } from '@herald/monitor';
-import { MetricsNavContributor } from './metrics-nav.contributor';
+import { MetricsNavContributor } from './metrics-nav.contributor.js';
 
 /**
  * The demo's metrics: `GET /metrics` (path and bearer token from

@@ -30,11 +30,11 @@ import {
   SMS_BACKEND_REGISTRY,
   type NamedBackendRegistry,
 } from '@herald/notification';
-import { AdminShellService } from '../admin/admin-shell.service';
-import { CurrentUserGuard } from '../auth/current-user.guard';
-import { LoginRequiredFilter } from '../auth/login-required.filter';
-import { SendEmailDto, SendPushDto, SendSmsDto } from './channels-demo.dto';
-import { renderChannelsPage, toDemoDelivery, type DemoDelivery } from './channels-demo.page';
+import { AdminShellService } from '../admin/admin-shell.service.js';
+import { CurrentUserGuard } from '../auth/current-user.guard.js';
+import { LoginRequiredFilter } from '../auth/login-required.filter.js';
+import { SendEmailDto, SendPushDto, SendSmsDto } from './channels-demo.dto.js';
+import { renderChannelsPage, toDemoDelivery, type DemoDelivery } from './channels-demo.page.js';
 
 /** The log of a channel whose driver records deliveries (`log` driver), if any. */
 function logOf(channel: unknown): DeliveryLog<any> | undefined {

@@ -1,5 +1,5 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { NoControlCharacters } from '../http/no-control-characters.decorator';
+import { NoControlCharacters } from '../http/no-control-characters.decorator.js';
 
 /*
  * Bodies of the /channels send routes (JSON or the page's forms). They check

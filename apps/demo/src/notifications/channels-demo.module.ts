@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MailerModule, NotificationModule } from '@herald/notification';
-import { AdminShellModule } from '../admin/admin-shell.module';
-import { AuthModule } from '../auth/auth.module';
-import { DemoEffectiveConfig } from '../config/demo-effective.config';
-import { ChannelsDemoContributor } from './channels-demo.contributor';
-import { ChannelsDemoController } from './channels-demo.controller';
+import { AdminShellModule } from '../admin/admin-shell.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { DemoEffectiveConfig } from '../config/demo-effective.config.js';
+import { ChannelsDemoContributor } from './channels-demo.contributor.js';
+import { ChannelsDemoController } from './channels-demo.controller.js';
 
 /**
  * SMS, push and email in the demo: `NotificationModule` and `MailerModule`

@@ -1,6 +1,6 @@
 import type { DeliveryLogEntry } from '@herald/notification';
 import { maskRecipient } from '@herald/notification';
-import { html, raw } from '../admin/html.util';
+import { html, raw } from '../admin/html.util.js';
 
 /** One recorded delivery, as the page and the JSON route show it (recipient masked). */
 export interface DemoDelivery {

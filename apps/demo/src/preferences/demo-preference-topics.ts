@@ -1,5 +1,5 @@
 import type { PreferenceTopic } from '@herald/notification';
-import { DemoWelcome } from '../delivery/demo-welcome.notification';
+import { DemoWelcome } from '../delivery/demo-welcome.notification.js';
 
 /** A category the demo's users can choose channels for, with a label for the page. */
 export interface DemoPreferenceTopic extends PreferenceTopic {

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AdminShellModule } from '../admin/admin-shell.module';
-import { AuthModule } from '../auth/auth.module';
-import { DemoCsrfService } from '../auth/demo-csrf.service';
-import { PreferencesController } from './preferences.controller';
-import { PreferencesNavContributor } from './preferences-nav.contributor';
+import { AdminShellModule } from '../admin/admin-shell.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { DemoCsrfService } from '../auth/demo-csrf.service.js';
+import { PreferencesController } from './preferences.controller.js';
+import { PreferencesNavContributor } from './preferences-nav.contributor.js';
 
 /**
  * Notification preferences in the demo: the signed-in user turns channels

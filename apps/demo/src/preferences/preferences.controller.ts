@@ -20,14 +20,14 @@ import {
   NotificationPreferencesService,
   type EffectivePreference,
 } from '@herald/notification';
-import { AdminShellService } from '../admin/admin-shell.service';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { CurrentUserGuard } from '../auth/current-user.guard';
-import { DemoCsrfService } from '../auth/demo-csrf.service';
-import { LoginRequiredFilter } from '../auth/login-required.filter';
-import { DEMO_PREFERENCE_TOPICS } from './demo-preference-topics';
-import { SetPreferenceDto } from './preferences.dto';
-import { renderPreferencesPage } from './preferences.page';
+import { AdminShellService } from '../admin/admin-shell.service.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { CurrentUserGuard } from '../auth/current-user.guard.js';
+import { DemoCsrfService } from '../auth/demo-csrf.service.js';
+import { LoginRequiredFilter } from '../auth/login-required.filter.js';
+import { DEMO_PREFERENCE_TOPICS } from './demo-preference-topics.js';
+import { SetPreferenceDto } from './preferences.dto.js';
+import { renderPreferencesPage } from './preferences.page.js';
 
 /**
  * The signed-in user's notification preferences: `GET /admin/preferences`

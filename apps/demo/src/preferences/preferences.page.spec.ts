@@ -1,4 +1,4 @@
-import { renderPreferencesPage } from './preferences.page';
+import { renderPreferencesPage } from './preferences.page.js';
 
 describe('renderPreferencesPage', () => {
   it('escapes every value it shows (labels, categories, channels, the token)', () => {

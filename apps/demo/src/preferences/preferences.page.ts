@@ -1,7 +1,7 @@
 import type { EffectivePreference } from '@herald/notification';
-import { html, raw } from '../admin/html.util';
-import { CSRF_FIELD } from '../auth/demo-csrf.service';
-import type { DemoPreferenceTopic } from './demo-preference-topics';
+import { html, raw } from '../admin/html.util.js';
+import { CSRF_FIELD } from '../auth/demo-csrf.service.js';
+import type { DemoPreferenceTopic } from './demo-preference-topics.js';
 
 function cellForm(
   p: EffectivePreference,

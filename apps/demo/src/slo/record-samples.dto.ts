@@ -1,5 +1,5 @@
 import { IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { NumericString } from '../http/numeric-string.transform';
+import { NumericString } from '../http/numeric-string.transform.js';
 
 /** Body of `POST /slos/samples` (JSON; numbers may come as the page form's strings). */
 export class RecordSamplesDto {

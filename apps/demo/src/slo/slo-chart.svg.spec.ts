@@ -5,8 +5,8 @@ import {
   layoutSloChart,
   niceCeiling,
   renderSloChart,
-} from './slo-chart.svg';
-import { buildSloReport, burnLevel, type SloReportEntry } from './slo-report.util';
+} from './slo-chart.svg.js';
+import { buildSloReport, burnLevel, type SloReportEntry } from './slo-report.util.js';
 
 const MINUTE = 60_000;
 

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../admin/html.util';
-import { burnLevel, type BurnLevel, type SloReportEntry } from './slo-report.util';
+import { escapeHtml } from '../admin/html.util.js';
+import { burnLevel, type BurnLevel, type SloReportEntry } from './slo-report.util.js';
 
 /** Fill colour of each burn level (the text always says the level too: colour is never the only cue). */
 export const BURN_COLOURS: Readonly<Record<BurnLevel, string>> = {

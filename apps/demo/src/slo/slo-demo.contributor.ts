@@ -1,9 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AdminContributor, type AdminNavEntry, type AdminPage } from '@herald/contracts';
 import { SLOMonitor } from '@herald/monitor';
-import { DEMO_SLOS } from './demo-slos';
-import { renderSloReportPage, SLO_REPORT_PAGE_PATH } from './slo-report.page';
-import { buildSloReport } from './slo-report.util';
+import { DEMO_SLOS } from './demo-slos.js';
+import { renderSloReportPage, SLO_REPORT_PAGE_PATH } from './slo-report.page.js';
+import { buildSloReport } from './slo-report.util.js';
 
 /**
  * Registers the demo SLOs, puts "SLOs" and "SLO budgets" in the shell's

@@ -11,12 +11,12 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { SLOMonitor } from '@herald/monitor';
-import { AdminShellService } from '../admin/admin-shell.service';
-import { CurrentUserGuard } from '../auth/current-user.guard';
-import { LoginRequiredFilter } from '../auth/login-required.filter';
-import { renderSloPage } from './slo-demo.page';
-import { RecordSamplesDto } from './record-samples.dto';
-import { currentSloState, type SloStateView } from './slo-state.util';
+import { AdminShellService } from '../admin/admin-shell.service.js';
+import { CurrentUserGuard } from '../auth/current-user.guard.js';
+import { LoginRequiredFilter } from '../auth/login-required.filter.js';
+import { renderSloPage } from './slo-demo.page.js';
+import { RecordSamplesDto } from './record-samples.dto.js';
+import { currentSloState, type SloStateView } from './slo-state.util.js';
 
 const validation = new ValidationPipe({
   transform: true,

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { SloDemoContributor } from './slo-demo.contributor';
-import { SloDemoController } from './slo-demo.controller';
-import { SloReportController } from './slo-report.controller';
+import { AuthModule } from '../auth/auth.module.js';
+import { SloDemoContributor } from './slo-demo.contributor.js';
+import { SloDemoController } from './slo-demo.controller.js';
+import { SloReportController } from './slo-report.controller.js';
 
 /**
  * The SLO demo: two demo SLOs, their state page, a sample-recording endpoint,

@@ -1,5 +1,5 @@
-import { html } from '../admin/html.util';
-import type { SloStateView } from './slo-state.util';
+import { html } from '../admin/html.util.js';
+import type { SloStateView } from './slo-state.util.js';
 
 function fmt(value: number | null, digits = 1): string {
   return value === null ? '—' : value.toFixed(digits);

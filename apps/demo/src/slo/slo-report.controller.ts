@@ -1,8 +1,8 @@
 import { Controller, Get, UseFilters, UseGuards } from '@nestjs/common';
 import { SLOMonitor } from '@herald/monitor';
-import { CurrentUserGuard } from '../auth/current-user.guard';
-import { LoginRequiredFilter } from '../auth/login-required.filter';
-import { buildSloReport, type SloReport } from './slo-report.util';
+import { CurrentUserGuard } from '../auth/current-user.guard.js';
+import { LoginRequiredFilter } from '../auth/login-required.filter.js';
+import { buildSloReport, type SloReport } from './slo-report.util.js';
 
 /**
  * `GET /admin/slos/report` (signed-in): the numbers the `/admin/slos` chart

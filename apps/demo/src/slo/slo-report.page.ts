@@ -1,7 +1,7 @@
 import { MULTI_BURN_RATE_WINDOWS } from '@herald/monitor';
-import { html, raw } from '../admin/html.util';
-import { BURN_COLOURS, renderSloChart } from './slo-chart.svg';
-import { burnLevel, windowLabel, type BurnLevel, type SloReport } from './slo-report.util';
+import { html, raw } from '../admin/html.util.js';
+import { BURN_COLOURS, renderSloChart } from './slo-chart.svg.js';
+import { burnLevel, windowLabel, type BurnLevel, type SloReport } from './slo-report.util.js';
 
 /** Path of the signed-in SLO chart page (an admin contributor page). */
 export const SLO_REPORT_PAGE_PATH = '/admin/slos';

@@ -5,11 +5,11 @@ import {
   SuppressionModule,
   SuppressionService,
 } from '@herald/notification';
-import { AdminShellModule } from '../admin/admin-shell.module';
-import { AuthModule } from '../auth/auth.module';
-import { DemoDeliveryCoreModule } from '../delivery/demo-delivery-core.module';
-import { SuppressionDemoContributor } from './suppression-demo.contributor';
-import { SuppressionsController } from './suppressions.controller';
+import { AdminShellModule } from '../admin/admin-shell.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { DemoDeliveryCoreModule } from '../delivery/demo-delivery-core.module.js';
+import { SuppressionDemoContributor } from './suppression-demo.contributor.js';
+import { SuppressionsController } from './suppressions.controller.js';
 
 /**
  * The suppression list in the demo: entries in the demo's database

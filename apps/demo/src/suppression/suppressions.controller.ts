@@ -23,17 +23,17 @@ import {
   SuppressionService,
   type SuppressionEntry,
 } from '@herald/notification';
-import { AdminShellService } from '../admin/admin-shell.service';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { CurrentUserGuard } from '../auth/current-user.guard';
-import { LoginRequiredFilter } from '../auth/login-required.filter';
-import { SameOriginGuard } from './same-origin.guard';
+import { AdminShellService } from '../admin/admin-shell.service.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { CurrentUserGuard } from '../auth/current-user.guard.js';
+import { LoginRequiredFilter } from '../auth/login-required.filter.js';
+import { SameOriginGuard } from './same-origin.guard.js';
 import {
   AddSuppressionDto,
   SuppressionIdParamDto,
   SuppressionListQueryDto,
-} from './suppressions.dto';
-import { renderSuppressions } from './suppressions.page';
+} from './suppressions.dto.js';
+import { renderSuppressions } from './suppressions.page.js';
 
 const wantsHtml = (req: Request) => req.accepts(['json', 'html']) === 'html';
 

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { SUPPRESSION_CHANNELS, type SuppressionChannel } from '@herald/notification';
-import { NoControlCharacters } from '../http/no-control-characters.decorator';
+import { NoControlCharacters } from '../http/no-control-characters.decorator.js';
 
 /** Query of `GET /admin/suppressions` and `/admin/suppressions.json`. */
 export class SuppressionListQueryDto {

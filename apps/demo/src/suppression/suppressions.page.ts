@@ -1,5 +1,5 @@
 import { SUPPRESSION_CHANNELS, type SuppressionPage } from '@herald/notification';
-import { html } from '../admin/html.util';
+import { html } from '../admin/html.util.js';
 
 /** The suppression list page: a filter, the entries with a Lift button each, and a form to add one. */
 export function renderSuppressions(

@@ -9,9 +9,9 @@ import {
 } from '@nestjs/common';
 import { TRACER, type TracerProtocol } from '@herald/contracts';
 import { Tracer } from '@herald/monitor';
-import { AdminShellService } from '../admin/admin-shell.service';
-import { html, raw } from '../admin/html.util';
-import { OrderLookupService } from './order-lookup.service';
+import { AdminShellService } from '../admin/admin-shell.service.js';
+import { html, raw } from '../admin/html.util.js';
+import { OrderLookupService } from './order-lookup.service.js';
 
 /** Largest order id: a PostgreSQL `integer`. */
 const MAX_ORDER_ID = 2_147_483_647;

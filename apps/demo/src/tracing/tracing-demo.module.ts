@@ -14,10 +14,10 @@ import {
   type TracerProtocol,
 } from '@herald/contracts';
 import { createTracingMiddleware, instrumentDatabase } from '@herald/monitor';
-import { AdminShellModule } from '../admin/admin-shell.module';
-import { OrderLookupService } from './order-lookup.service';
-import { TracingDemoController } from './tracing-demo.controller';
-import { TracingNavContributor } from './tracing-nav.contributor';
+import { AdminShellModule } from '../admin/admin-shell.module.js';
+import { OrderLookupService } from './order-lookup.service.js';
+import { TracingDemoController } from './tracing-demo.controller.js';
+import { TracingNavContributor } from './tracing-nav.contributor.js';
 
 /**
  * The demo's tracing: a SERVER span per request (parent from `traceparent`,

@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { AdminContributor, discoverAdminContributors } from './admin-contributor.decorator';
+import { AdminContributor, discoverAdminContributors } from './admin-contributor.decorator.js';
 
 @AdminContributor({ order: 20 })
 @Injectable()

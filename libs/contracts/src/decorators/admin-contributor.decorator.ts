@@ -1,5 +1,5 @@
 import { DiscoveryService } from '@nestjs/core';
-import type { AdminContributor as AdminContributorShape } from '../interfaces/admin-contributor.interface';
+import type { AdminContributor as AdminContributorShape } from '../interfaces/admin-contributor.interface.js';
 
 export interface AdminContributorOptions {
   /** Lower comes first in the shell. @default 100 */

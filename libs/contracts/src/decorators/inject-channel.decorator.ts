@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { MAILER, PUSH_CHANNEL, SMS_CHANNEL } from '../tokens/herald.tokens';
+import { MAILER, PUSH_CHANNEL, SMS_CHANNEL } from '../tokens/herald.tokens.js';
 import {
   getMailerToken,
   getPushChannelToken,
   getSmsChannelToken,
-} from '../tokens/get-channel-token.util';
+} from '../tokens/get-channel-token.util.js';
 
 /** Injects the SMS backend called `name`, or the primary one without a name. */
 export const InjectSmsChannel = (name?: string): ParameterDecorator & PropertyDecorator =>

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { NOTIFIER } from '../tokens/herald.tokens';
+import { NOTIFIER } from '../tokens/herald.tokens.js';
 
 /**
  * Injects the notifier (`NotifierService` of `@herald/notification`, bound by

@@ -1,11 +1,11 @@
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { HEALTH_CHECK_REGISTRY, METRICS_COLLECTOR, TRACER } from '../tokens/herald.tokens';
+import { HEALTH_CHECK_REGISTRY, METRICS_COLLECTOR, TRACER } from '../tokens/herald.tokens.js';
 import {
   InjectHealthRegistry,
   InjectMetrics,
   InjectTracer,
-} from './inject-observability.decorator';
+} from './inject-observability.decorator.js';
 
 describe('@InjectMetrics() / @InjectTracer() / @InjectHealthRegistry()', () => {
   it('inject METRICS_COLLECTOR, TRACER and HEALTH_CHECK_REGISTRY into constructors and properties', async () => {

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { HEALTH_CHECK_REGISTRY, METRICS_COLLECTOR, TRACER } from '../tokens/herald.tokens';
+import { HEALTH_CHECK_REGISTRY, METRICS_COLLECTOR, TRACER } from '../tokens/herald.tokens.js';
 
 /**
  * Injects the metrics collector (`MetricsCollectorProtocol`, token

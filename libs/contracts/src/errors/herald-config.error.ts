@@ -1,4 +1,4 @@
-import { HeraldError } from './herald.error';
+import { HeraldError } from './herald.error.js';
 
 /** One configuration problem: where (`monitor.tracing.sample_rate`) and what. */
 export interface ConfigProblem {

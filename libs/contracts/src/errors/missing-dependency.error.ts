@@ -1,4 +1,4 @@
-import { HeraldError } from './herald.error';
+import { HeraldError } from './herald.error.js';
 
 /** An optional integration was asked for, but its package is not installed. */
 export class MissingDependencyError extends HeraldError {

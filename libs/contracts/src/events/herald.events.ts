@@ -1,4 +1,4 @@
-import type { InboxMessage } from '../interfaces/inbox-store.protocol';
+import type { InboxMessage } from '../interfaces/inbox-store.protocol.js';
 
 /** Fired by `InboxService.send()` after the message is stored; payload: the stored `InboxMessage`. */
 export const INBOX_SENT_HOOK = 'notification.inbox.sent';

@@ -1,4 +1,4 @@
-import type { HealthCheckCategory, HealthCheckFunction } from './health.types';
+import type { HealthCheckCategory, HealthCheckFunction } from './health.types.js';
 
 /** A link in the admin shell's navigation. */
 export interface AdminNavEntry {

@@ -5,7 +5,7 @@ import type {
   HealthCheckResultLike,
   HealthReport,
   HealthStatus,
-} from './health.types';
+} from './health.types.js';
 
 export type HealthSummary = [HealthStatus, Record<string, HealthCheckResultLike>];
 

@@ -1,4 +1,4 @@
-import type { MetricLabels } from './metrics-collector.protocol';
+import type { MetricLabels } from './metrics-collector.protocol.js';
 
 export type BackendMetricType = 'counter' | 'gauge' | 'histogram';
 

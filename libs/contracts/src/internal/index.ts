@@ -3,12 +3,12 @@
  * other. They are not part of the public API and may change in any release;
  * applications should not import them.
  */
-export { requireOptional, isOptionalAvailable } from '../utils/require-optional.util';
+export { requireOptional, isOptionalAvailable } from '../utils/require-optional.util.js';
 export {
   REDACTED,
   isSecretKey,
   redactDeep,
   redactText,
   redactUrlCredentials,
-} from '../utils/redact.util';
-export { toSnakeCase, toCamelCase } from '../config/schema/naming.util';
+} from '../utils/redact.util.js';
+export { toSnakeCase, toCamelCase } from '../config/schema/naming.util.js';

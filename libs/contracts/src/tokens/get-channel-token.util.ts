@@ -1,4 +1,4 @@
-import { HeraldError } from '../errors/herald.error';
+import { HeraldError } from '../errors/herald.error.js';
 
 /**
  * Tokens of named backends, in the style of `getQueueToken()` of @nestjs/bull.

@@ -4,9 +4,13 @@ import {
   InjectMailer,
   InjectPushChannel,
   InjectSmsChannel,
-} from '../decorators/inject-channel.decorator';
-import { getMailerToken, getPushChannelToken, getSmsChannelToken } from './get-channel-token.util';
-import * as tokens from './herald.tokens';
+} from '../decorators/inject-channel.decorator.js';
+import {
+  getMailerToken,
+  getPushChannelToken,
+  getSmsChannelToken,
+} from './get-channel-token.util.js';
+import * as tokens from './herald.tokens.js';
 
 describe('injection tokens', () => {
   it('are distinct symbols, stable across copies of the package', () => {

@@ -1,4 +1,4 @@
-import { REDACTED, isSecretKey, redactDeep, redactText } from './redact.util';
+import { REDACTED, isSecretKey, redactDeep, redactText } from './redact.util.js';
 
 describe('redaction', () => {
   it('recognises secret field names in snake and camel case', () => {

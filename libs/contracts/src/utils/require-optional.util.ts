@@ -1,4 +1,4 @@
-import { MissingDependencyError } from '../errors/missing-dependency.error';
+import { MissingDependencyError } from '../errors/missing-dependency.error.js';
 
 /**
  * Loads an optional peer dependency on first use. A missing package becomes a

@@ -1,11 +1,11 @@
 import type { Provider } from '@nestjs/common';
 import { ALERT_DISPATCHER } from '@herald/contracts';
-import type { MonitorConfig } from '../config';
-import type { MonitorBuildContext } from '../monitor-build-context';
-import { MONITOR_CONFIG } from '../monitor.constants';
-import type { AlertEventEmitter } from './alert-dispatcher.base';
-import { buildAlertDispatcher } from './build-alert-dispatcher.util';
-import { eventEmitterToken } from './event-emitter.util';
+import type { MonitorConfig } from '../config/index.js';
+import type { MonitorBuildContext } from '../monitor-build-context.js';
+import { MONITOR_CONFIG } from '../monitor.constants.js';
+import type { AlertEventEmitter } from './alert-dispatcher.base.js';
+import { buildAlertDispatcher } from './build-alert-dispatcher.util.js';
+import { eventEmitterToken } from './event-emitter.util.js';
 
 /**
  * `ALERT_DISPATCHER`: the logging dispatcher (always in `stub()`), or the

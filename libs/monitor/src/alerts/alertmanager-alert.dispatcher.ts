@@ -1,11 +1,11 @@
 import type { AlertContext, AlertSeverity } from '@herald/contracts';
 import { redactUrlCredentials } from '@herald/contracts/internal';
-import { MonitoringError } from '../errors';
+import { MonitoringError } from '../errors/index.js';
 import {
   alertNameOf,
   BaseAlertDispatcher,
   type AlertDispatcherOptions,
-} from './alert-dispatcher.base';
+} from './alert-dispatcher.base.js';
 
 export interface AlertmanagerAlertDispatcherOptions extends AlertDispatcherOptions {
   /** Base URL of Alertmanager, e.g. `http://alertmanager:9093`. */

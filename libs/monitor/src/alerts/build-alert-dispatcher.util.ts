@@ -1,9 +1,9 @@
 import type { AlertDispatcherProtocol, SloConfig } from '@herald/contracts';
-import { parseSloTier } from '../slo/slo-tier.enum';
-import type { AlertEventEmitter } from './alert-dispatcher.base';
-import { AlertmanagerAlertDispatcher } from './alertmanager-alert.dispatcher';
-import { LoggingAlertDispatcher } from './logging-alert.dispatcher';
-import { RoutingAlertDispatcher } from './routing-alert.dispatcher';
+import { parseSloTier } from '../slo/slo-tier.enum.js';
+import type { AlertEventEmitter } from './alert-dispatcher.base.js';
+import { AlertmanagerAlertDispatcher } from './alertmanager-alert.dispatcher.js';
+import { LoggingAlertDispatcher } from './logging-alert.dispatcher.js';
+import { RoutingAlertDispatcher } from './routing-alert.dispatcher.js';
 
 /**
  * The `ALERT_DISPATCHER` a config asks for: the logging dispatcher, or, when

@@ -2,17 +2,17 @@ export {
   BaseAlertDispatcher,
   type AlertDispatcherOptions,
   type AlertEventEmitter,
-} from './alert-dispatcher.base';
+} from './alert-dispatcher.base.js';
 export {
   LoggingAlertDispatcher,
   type LoggingAlertDispatcherOptions,
-} from './logging-alert.dispatcher';
+} from './logging-alert.dispatcher.js';
 export {
   AlertmanagerAlertDispatcher,
   type AlertmanagerAlertDispatcherOptions,
-} from './alertmanager-alert.dispatcher';
+} from './alertmanager-alert.dispatcher.js';
 export {
   RoutingAlertDispatcher,
   type RoutingAlertDispatcherOptions,
-} from './routing-alert.dispatcher';
-export { buildAlertDispatcher } from './build-alert-dispatcher.util';
+} from './routing-alert.dispatcher.js';
+export { buildAlertDispatcher } from './build-alert-dispatcher.util.js';

@@ -1,6 +1,6 @@
 import { ALERT_FIRED_EVENT } from '@herald/contracts';
-import { LoggingAlertDispatcher, alertLogLevel } from './logging-alert.dispatcher';
-import { formatAlertContext } from './format-alert-context.util';
+import { LoggingAlertDispatcher, alertLogLevel } from './logging-alert.dispatcher.js';
+import { formatAlertContext } from './format-alert-context.util.js';
 
 function recordingLogger() {
   const lines: Array<{ level: 'warn' | 'error'; text: string }> = [];

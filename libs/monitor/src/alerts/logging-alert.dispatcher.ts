@@ -1,7 +1,7 @@
 import { Logger, type LoggerService } from '@nestjs/common';
 import type { AlertContext, AlertSeverity } from '@herald/contracts';
-import { BaseAlertDispatcher, type AlertDispatcherOptions } from './alert-dispatcher.base';
-import { formatAlertContext } from './format-alert-context.util';
+import { BaseAlertDispatcher, type AlertDispatcherOptions } from './alert-dispatcher.base.js';
+import { formatAlertContext } from './format-alert-context.util.js';
 
 const ERROR_SEVERITIES = new Set(['high', 'critical', 'error', 'page']);
 

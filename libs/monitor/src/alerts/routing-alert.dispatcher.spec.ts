@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ALERT_FIRED_EVENT } from '@herald/contracts';
-import { CapturingAlertDispatcher } from '../testing';
-import { AlertmanagerAlertDispatcher, toAlertmanagerAlert } from './alertmanager-alert.dispatcher';
-import { buildAlertDispatcher } from './build-alert-dispatcher.util';
-import { LoggingAlertDispatcher } from './logging-alert.dispatcher';
-import { RoutingAlertDispatcher } from './routing-alert.dispatcher';
+import { CapturingAlertDispatcher } from '../testing/index.js';
+import {
+  AlertmanagerAlertDispatcher,
+  toAlertmanagerAlert,
+} from './alertmanager-alert.dispatcher.js';
+import { buildAlertDispatcher } from './build-alert-dispatcher.util.js';
+import { LoggingAlertDispatcher } from './logging-alert.dispatcher.js';
+import { RoutingAlertDispatcher } from './routing-alert.dispatcher.js';
 
 describe('RoutingAlertDispatcher', () => {
   it('sends each alert to the dispatchers of its tier, others to the fallback, and emits once', async () => {

@@ -1,6 +1,6 @@
 import type { AlertContext, AlertDispatcherProtocol, AlertSeverity } from '@herald/contracts';
-import { MonitoringError } from '../errors';
-import { BaseAlertDispatcher, type AlertDispatcherOptions } from './alert-dispatcher.base';
+import { MonitoringError } from '../errors/index.js';
+import { BaseAlertDispatcher, type AlertDispatcherOptions } from './alert-dispatcher.base.js';
 
 export interface RoutingAlertDispatcherOptions extends AlertDispatcherOptions {
   /** Dispatchers per tier (`SLOTier` value, e.g. `P0_PAGE`), read from `context.tier`. */

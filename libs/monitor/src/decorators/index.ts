@@ -1,8 +1,8 @@
-export { Traced, type TracedOptions } from './traced.decorator';
-export { Monitor, type MonitorOptions, type MonitorLogLine } from './monitor.decorator';
+export { Traced, type TracedOptions } from './traced.decorator.js';
+export { Monitor, type MonitorOptions, type MonitorLogLine } from './monitor.decorator.js';
 export {
   Metered,
   bindMeteredCollector,
   METERED_COLLECTOR,
   type MeteredOptions,
-} from './metered.decorator';
+} from './metered.decorator.js';

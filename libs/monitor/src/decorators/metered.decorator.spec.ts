@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { Controller, Get } from '@nestjs/common';
 import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { MetricsCollector } from '../metrics/collector/metrics-collector';
-import type { Histogram } from '../metrics/instruments/histogram';
-import { bindMeteredCollector, Metered } from './metered.decorator';
+import { MetricsCollector } from '../metrics/collector/metrics-collector.js';
+import type { Histogram } from '../metrics/instruments/histogram.js';
+import { bindMeteredCollector, Metered } from './metered.decorator.js';
 
 @Controller('orders')
 class Orders {

@@ -1,6 +1,6 @@
 import type { MetricsCollectorProtocol } from '@herald/contracts';
 import { performance } from 'node:perf_hooks';
-import { wrapMethod } from './wrap-method.util';
+import { wrapMethod } from './wrap-method.util.js';
 
 /** Metadata on a class that has `@Metered()` methods (the explorer looks for it). */
 export const METERED_CLASS = 'herald:metered:class';

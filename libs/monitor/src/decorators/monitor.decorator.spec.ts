@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Controller, Get, type LoggerService } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
-import { InMemoryTracerProvider } from '../tracing/in-memory-tracer.provider';
-import { Monitor, type MonitorLogLine } from './monitor.decorator';
+import { InMemoryTracerProvider } from '../tracing/in-memory-tracer.provider.js';
+import { Monitor, type MonitorLogLine } from './monitor.decorator.js';
 
 class CapturingLogger implements LoggerService {
   readonly lines: Array<[string, MonitorLogLine]> = [];

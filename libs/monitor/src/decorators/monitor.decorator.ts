@@ -1,10 +1,10 @@
 import { Logger, type LoggerService } from '@nestjs/common';
 import { type SpanProtocol, type TracerProtocol } from '@herald/contracts';
 import { redactText } from '@herald/contracts/internal';
-import { resolveTracer } from '../tracing/default-tracer.util';
-import { failSpan } from '../tracing/run-in-span.util';
-import { qualifiedName } from './describe-arguments.util';
-import { wrapMethod } from './wrap-method.util';
+import { resolveTracer } from '../tracing/default-tracer.util.js';
+import { failSpan } from '../tracing/run-in-span.util.js';
+import { qualifiedName } from './describe-arguments.util.js';
+import { wrapMethod } from './wrap-method.util.js';
 
 /** Options of `@Monitor()`. */
 export interface MonitorOptions {

@@ -3,10 +3,10 @@ import { Controller, Get, Injectable, Module, UseGuards, type CanActivate } from
 import { EventEmitter2, EventEmitterModule, OnEvent } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { InMemoryTracerProvider } from '../tracing/in-memory-tracer.provider';
-import { registerDefaultTracer } from '../tracing/default-tracer.util';
-import { MAX_ARGUMENT_LENGTH } from './describe-arguments.util';
-import { Traced } from './traced.decorator';
+import { InMemoryTracerProvider } from '../tracing/in-memory-tracer.provider.js';
+import { registerDefaultTracer } from '../tracing/default-tracer.util.js';
+import { MAX_ARGUMENT_LENGTH } from './describe-arguments.util.js';
+import { Traced } from './traced.decorator.js';
 
 const tracing = new InMemoryTracerProvider();
 let unregister: () => void;

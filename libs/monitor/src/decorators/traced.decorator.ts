@@ -1,8 +1,8 @@
 import type { SpanProtocol, TracerProtocol } from '@herald/contracts';
-import { resolveTracer } from '../tracing/default-tracer.util';
-import { failSpan } from '../tracing/run-in-span.util';
-import { describeArguments, qualifiedName } from './describe-arguments.util';
-import { wrapMethod } from './wrap-method.util';
+import { resolveTracer } from '../tracing/default-tracer.util.js';
+import { failSpan } from '../tracing/run-in-span.util.js';
+import { describeArguments, qualifiedName } from './describe-arguments.util.js';
+import { wrapMethod } from './wrap-method.util.js';
 
 /** Options of `@Traced()`. */
 export interface TracedOptions {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { wrapMethod } from './wrap-method.util';
+import { wrapMethod } from './wrap-method.util.js';
 
 function Recorded(log: string[]): MethodDecorator {
   return (_target, _key, descriptor: PropertyDescriptor) =>

@@ -1,5 +1,5 @@
-import { HeraldValueError } from '../errors/herald-value.error';
-import { isThenable } from '../utils/is-thenable.util';
+import { HeraldValueError } from '../errors/herald-value.error.js';
+import { isThenable } from '../utils/is-thenable.util.js';
 /**
  * Replaces a method with `wrapper` while keeping everything Nest and other
  * libraries attached to the original: every reflect-metadata key (routes,

@@ -12,8 +12,8 @@ import {
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { ERROR_TRACKER, type ErrorTrackerProtocol } from '@herald/contracts';
-import { ERROR_TRACKING_DELEGATE_FILTER, ErrorTrackingFilter } from './error-tracking.filter';
-import { ErrorTrackingInterceptor } from './error-tracking.interceptor';
+import { ERROR_TRACKING_DELEGATE_FILTER, ErrorTrackingFilter } from './error-tracking.filter.js';
+import { ErrorTrackingInterceptor } from './error-tracking.interceptor.js';
 
 class RecordingTracker implements ErrorTrackerProtocol {
   captured: Array<{ exception: unknown; context?: Record<string, any> }> = [];

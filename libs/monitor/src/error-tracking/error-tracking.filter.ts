@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { ERROR_TRACKER, type ErrorTrackerProtocol } from '@herald/contracts';
-import { requestContextOf, shouldCaptureException } from './request-context.util';
+import { requestContextOf, shouldCaptureException } from './request-context.util.js';
 
 /** Token of the filter an `ErrorTrackingFilter` hands exceptions to after capturing them. */
 export const ERROR_TRACKING_DELEGATE_FILTER = Symbol.for('HERALD:ERROR_TRACKING_DELEGATE_FILTER');

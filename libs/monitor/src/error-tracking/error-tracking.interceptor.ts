@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { catchError, throwError, type Observable } from 'rxjs';
 import { ERROR_TRACKER, type ErrorTrackerProtocol } from '@herald/contracts';
-import { requestContextOf, shouldCaptureException } from './request-context.util';
+import { requestContextOf, shouldCaptureException } from './request-context.util.js';
 
 /**
  * Reports errors thrown by handlers (not 4xx `HttpException`s) and rethrows

@@ -1,9 +1,9 @@
 import { Test } from '@nestjs/testing';
 import { ERROR_TRACKER } from '@herald/contracts';
-import { MonitorModule } from '../monitor.module';
-import { FakeSentryServer } from '../testing';
-import { NoopErrorTracker } from './noop-error.tracker';
-import { SentryErrorTracker } from './sentry-error.tracker';
+import { MonitorModule } from '../monitor.module.js';
+import { FakeSentryServer } from '../testing/index.js';
+import { NoopErrorTracker } from './noop-error.tracker.js';
+import { SentryErrorTracker } from './sentry-error.tracker.js';
 
 describe('ERROR_TRACKER providers', () => {
   let sentry: FakeSentryServer;

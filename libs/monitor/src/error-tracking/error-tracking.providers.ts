@@ -1,11 +1,11 @@
 import type { Provider } from '@nestjs/common';
 import { ERROR_TRACKER } from '@herald/contracts';
-import type { MonitorConfig } from '../config';
-import type { MonitorBuildContext } from '../monitor-build-context';
-import { MONITOR_CONFIG } from '../monitor.constants';
-import { HandlerErrorCaptureExplorer } from './handlers/handler-error-capture.explorer';
-import { NoopErrorTracker } from './noop-error.tracker';
-import { setupErrorTracking } from './setup-error-tracking';
+import type { MonitorConfig } from '../config/index.js';
+import type { MonitorBuildContext } from '../monitor-build-context.js';
+import { MONITOR_CONFIG } from '../monitor.constants.js';
+import { HandlerErrorCaptureExplorer } from './handlers/handler-error-capture.explorer.js';
+import { NoopErrorTracker } from './noop-error.tracker.js';
+import { setupErrorTracking } from './setup-error-tracking.js';
 
 /**
  * `ERROR_TRACKER`: `setupErrorTracking(config.errorTracking)`, or the no-op

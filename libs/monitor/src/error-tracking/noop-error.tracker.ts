@@ -1,6 +1,6 @@
 import { Logger, type LoggerService } from '@nestjs/common';
 import type { ErrorTrackerProtocol } from '@herald/contracts';
-import { errorTraceOf } from './trace-context.util';
+import { errorTraceOf } from './trace-context.util.js';
 
 /**
  * The no-op error tracker, used when no DSN is configured: it logs the exception

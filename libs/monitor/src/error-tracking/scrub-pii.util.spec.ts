@@ -1,4 +1,4 @@
-import { scrubPii } from './scrub-pii.util';
+import { scrubPii } from './scrub-pii.util.js';
 
 describe('scrubPii', () => {
   it('drops IP, e-mail, cookies, auth and forwarding headers, REMOTE_ADDR; masks e-mails in text', () => {

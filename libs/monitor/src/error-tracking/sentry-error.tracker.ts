@@ -1,6 +1,6 @@
 import type { ErrorTrackerProtocol } from '@herald/contracts';
-import { scrubPii, type ScrubbableEvent } from './scrub-pii.util';
-import { errorTraceOf } from './trace-context.util';
+import { scrubPii, type ScrubbableEvent } from './scrub-pii.util.js';
+import { errorTraceOf } from './trace-context.util.js';
 
 /** The parts of `@sentry/nestjs` (re-exporting `@sentry/node`) the tracker uses. */
 export interface SentrySdk {

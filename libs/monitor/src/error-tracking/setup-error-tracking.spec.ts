@@ -1,9 +1,9 @@
 import { HeraldConfigError } from '@herald/contracts';
 import { requireOptional } from '@herald/contracts/internal';
-import { FakeSentryServer } from '../testing';
-import { NoopErrorTracker } from './noop-error.tracker';
-import { SentryErrorTracker } from './sentry-error.tracker';
-import { setupErrorTracking } from './setup-error-tracking';
+import { FakeSentryServer } from '../testing/index.js';
+import { NoopErrorTracker } from './noop-error.tracker.js';
+import { SentryErrorTracker } from './sentry-error.tracker.js';
+import { setupErrorTracking } from './setup-error-tracking.js';
 
 function recordingLogger() {
   const lines: string[] = [];

@@ -5,8 +5,8 @@ import {
   type ErrorTrackerProtocol,
 } from '@herald/contracts';
 import { requireOptional } from '@herald/contracts/internal';
-import { NoopErrorTracker } from './noop-error.tracker';
-import { SentryErrorTracker, type SentrySdk } from './sentry-error.tracker';
+import { NoopErrorTracker } from './noop-error.tracker.js';
+import { SentryErrorTracker, type SentrySdk } from './sentry-error.tracker.js';
 
 export interface SetupErrorTrackingOptions {
   /** @default new Logger('HeraldErrorTracking') */

@@ -1,9 +1,9 @@
-import { FakeSentryServer } from '../testing';
-import { Tracer } from '../tracing/tracer';
-import { NoopErrorTracker } from './noop-error.tracker';
-import { SentryErrorTracker } from './sentry-error.tracker';
-import { setupErrorTracking } from './setup-error-tracking';
-import { handlerErrorContext } from './handlers/report-handler-error.util';
+import { FakeSentryServer } from '../testing/index.js';
+import { Tracer } from '../tracing/tracer.js';
+import { NoopErrorTracker } from './noop-error.tracker.js';
+import { SentryErrorTracker } from './sentry-error.tracker.js';
+import { setupErrorTracking } from './setup-error-tracking.js';
+import { handlerErrorContext } from './handlers/report-handler-error.util.js';
 
 describe('the trace of a captured error', () => {
   let tracer: Tracer;

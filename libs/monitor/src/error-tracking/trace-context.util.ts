@@ -1,4 +1,4 @@
-import { activeSpanContext } from '../utils/active-span-context.util';
+import { activeSpanContext } from '../utils/active-span-context.util.js';
 
 /** The trace an error belongs to, in Sentry's `contexts.trace` shape. */
 export interface ErrorTraceContext {

@@ -1,4 +1,4 @@
-import { MonitoringError } from './monitoring.error';
+import { MonitoringError } from './monitoring.error.js';
 
 /** A monitoring backend cannot be used, usually because its client library is not installed. */
 export class BackendNotAvailableError extends MonitoringError {

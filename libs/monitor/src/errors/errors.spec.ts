@@ -1,5 +1,5 @@
 import { HeraldError } from '@herald/contracts';
-import * as errors from './index';
+import * as errors from './index.js';
 
 describe('monitoring errors', () => {
   it.each(Object.entries(errors))(

@@ -1,4 +1,4 @@
-import { MonitoringError } from './monitoring.error';
+import { MonitoringError } from './monitoring.error.js';
 
 /**
  * A push of metrics or spans to a remote endpoint (a Prometheus Pushgateway,

@@ -1,4 +1,4 @@
-import { MonitoringError } from './monitoring.error';
+import { MonitoringError } from './monitoring.error.js';
 
 /** A name that is not registered (a lookup by an unknown key). The message names the key. */
 export class HeraldKeyError extends MonitoringError {

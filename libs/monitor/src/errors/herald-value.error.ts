@@ -1,4 +1,4 @@
-import { MonitoringError } from './monitoring.error';
+import { MonitoringError } from './monitoring.error.js';
 
 /** A value that is not allowed. The message names the value. */
 export class HeraldValueError extends MonitoringError {

@@ -1,4 +1,4 @@
-import { MonitoringError } from './monitoring.error';
+import { MonitoringError } from './monitoring.error.js';
 
 /** Invalid metric parameters: a bad name or label, NaN, a negative counter increment. */
 export class InvalidMetricError extends MonitoringError {

@@ -1,4 +1,4 @@
-import { MonitoringError } from './monitoring.error';
+import { MonitoringError } from './monitoring.error.js';
 
 /** A metric was asked for by a name that is not registered. */
 export class MetricNotFoundError extends MonitoringError {

@@ -1,4 +1,4 @@
-import { MonitoringError } from './monitoring.error';
+import { MonitoringError } from './monitoring.error.js';
 
 /** Base of performance-monitoring errors (e.g. `startMonitoring()` while already active). */
 export class PerformanceMonitorError extends MonitoringError {

@@ -1,4 +1,4 @@
-import { MonitoringError } from './monitoring.error';
+import { MonitoringError } from './monitoring.error.js';
 
 /** Base of span errors. */
 export class SpanError extends MonitoringError {

@@ -3,15 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { wrapMethod } from '../decorators/wrap-method.util';
-import { HeapHealthCheck, RssHealthCheck } from '../health/checks/memory.health-check';
-import { HealthChecker } from '../health/health-checker.decorator';
-import { createHealthMiddleware } from '../health/http/create-health-middleware';
-import { BatchingMetricExporter } from '../metrics/exporters/batching-metric.exporter';
-import { OtlpHttpTransport } from '../metrics/exporters/otlp-http.transport';
-import { createScrapeSource } from '../metrics/exposition/scrape-source';
-import { MetricsPushgateway } from '../metrics/scrape/metrics-pushgateway';
-import { ExportError, HeraldValueError, MonitoringError } from './index';
+import { wrapMethod } from '../decorators/wrap-method.util.js';
+import { HeapHealthCheck, RssHealthCheck } from '../health/checks/memory.health-check.js';
+import { HealthChecker } from '../health/health-checker.decorator.js';
+import { createHealthMiddleware } from '../health/http/create-health-middleware.js';
+import { BatchingMetricExporter } from '../metrics/exporters/batching-metric.exporter.js';
+import { OtlpHttpTransport } from '../metrics/exporters/otlp-http.transport.js';
+import { createScrapeSource } from '../metrics/exposition/scrape-source.js';
+import { MetricsPushgateway } from '../metrics/scrape/metrics-pushgateway.js';
+import { ExportError, HeraldValueError, MonitoringError } from './index.js';
 
 const SRC = join(__dirname, '..');
 

@@ -1,6 +1,6 @@
 import { HealthStatus } from '@herald/contracts';
-import { aggregateStatus, httpStatusFor } from './aggregate-status.util';
-import { HealthCheckResult } from './health-check-result';
+import { aggregateStatus, httpStatusFor } from './aggregate-status.util.js';
+import { HealthCheckResult } from './health-check-result.js';
 
 const r = (name: string, status: HealthStatus, critical = true) =>
   new HealthCheckResult({ name, status, critical });

@@ -1,12 +1,12 @@
-import { isThenable } from '../utils/is-thenable.util';
+import { isThenable } from '../utils/is-thenable.util.js';
 import {
   HealthStatus,
   type HealthCheckFunction,
   type HealthCheckProtocol,
   type HealthCheckResultLike,
 } from '@herald/contracts';
-import { HealthCheckResult } from './health-check-result';
-import { describeError, outcomeToResult } from './outcome-to-result.util';
+import { HealthCheckResult } from './health-check-result.js';
+import { describeError, outcomeToResult } from './outcome-to-result.util.js';
 
 /**
  * Base class of a health check (`name`, `critical = true`): extend it and implement

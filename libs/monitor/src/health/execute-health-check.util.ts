@@ -1,10 +1,10 @@
 import { HealthStatus } from '@herald/contracts';
 import { redactDeep, redactText } from '@herald/contracts/internal';
-import { isThenable } from '../utils/is-thenable.util';
-import { BaseHealthCheck } from './base-health-check';
-import { HealthCheckResult } from './health-check-result';
-import type { HealthCheckEntry } from './health-check-entry';
-import { describeError as errorMessage, outcomeToResult } from './outcome-to-result.util';
+import { isThenable } from '../utils/is-thenable.util.js';
+import { BaseHealthCheck } from './base-health-check.js';
+import { HealthCheckResult } from './health-check-result.js';
+import type { HealthCheckEntry } from './health-check-entry.js';
+import { describeError as errorMessage, outcomeToResult } from './outcome-to-result.util.js';
 
 /** Timers of checks still running, so that `close()` can end them at once. */
 export type PendingTimeouts = Set<{ timer: NodeJS.Timeout; settle: (reason: string) => void }>;

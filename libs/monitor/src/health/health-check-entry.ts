@@ -4,8 +4,8 @@ import {
   type HealthCheckFunction,
   type HealthCheckProtocol,
 } from '@herald/contracts';
-import { HeraldValueError } from '../errors/herald-value.error';
-import { FunctionHealthCheck } from './base-health-check';
+import { HeraldValueError } from '../errors/herald-value.error.js';
+import { FunctionHealthCheck } from './base-health-check.js';
 
 /** One registered check with its resolved options. */
 export interface HealthCheckEntry {

@@ -1,10 +1,10 @@
 import { HealthCheckCategory, HealthStatus } from '@herald/contracts';
-import { HeraldKeyError } from '../errors/herald-key.error';
-import { HeraldValueError } from '../errors/herald-value.error';
-import { BaseHealthCheck, FunctionHealthCheck } from './base-health-check';
-import { HealthCheckResult } from './health-check-result';
-import { HealthCheckRunner } from './health-check-runner';
-import { HealthChecker } from './health-checker.decorator';
+import { HeraldKeyError } from '../errors/herald-key.error.js';
+import { HeraldValueError } from '../errors/herald-value.error.js';
+import { BaseHealthCheck, FunctionHealthCheck } from './base-health-check.js';
+import { HealthCheckResult } from './health-check-result.js';
+import { HealthCheckRunner } from './health-check-runner.js';
+import { HealthChecker } from './health-checker.decorator.js';
 
 describe('HealthCheckRunner', () => {
   let runner: HealthCheckRunner;

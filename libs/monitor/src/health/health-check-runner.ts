@@ -7,15 +7,15 @@ import {
   type HealthCheckRegistryProtocol,
   type HealthReport,
 } from '@herald/contracts';
-import { HeraldKeyError } from '../errors/herald-key.error';
-import { HeraldValueError } from '../errors/herald-value.error';
-import { aggregateStatus } from './aggregate-status.util';
-import { executeHealthCheck, type PendingTimeouts } from './execute-health-check.util';
-import { createHealthCheckEntry, positiveMs, type HealthCheckEntry } from './health-check-entry';
-import { runWithDeadline } from './run-with-deadline.util';
-import { HealthCheckResult } from './health-check-result';
-import { getHealthCheckerMetadata } from './health-checker.decorator';
-import { HealthResultCache } from './health-result-cache';
+import { HeraldKeyError } from '../errors/herald-key.error.js';
+import { HeraldValueError } from '../errors/herald-value.error.js';
+import { aggregateStatus } from './aggregate-status.util.js';
+import { executeHealthCheck, type PendingTimeouts } from './execute-health-check.util.js';
+import { createHealthCheckEntry, positiveMs, type HealthCheckEntry } from './health-check-entry.js';
+import { runWithDeadline } from './run-with-deadline.util.js';
+import { HealthCheckResult } from './health-check-result.js';
+import { getHealthCheckerMetadata } from './health-checker.decorator.js';
+import { HealthResultCache } from './health-result-cache.js';
 
 /** `[aggregate, results by name]`, what `runAllWithSummary()` and the category runs return. */
 export type HealthCheckSummary = [HealthStatus, Record<string, HealthCheckResult>];

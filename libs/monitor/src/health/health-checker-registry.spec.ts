@@ -1,5 +1,5 @@
 import { HealthStatus } from '@herald/contracts';
-import { HealthCheckerRegistry } from './health-checker-registry';
+import { HealthCheckerRegistry } from './health-checker-registry.js';
 
 describe('HealthCheckerRegistry', () => {
   it('getOrCreate returns the same runner for the same key and ignores later options', () => {

@@ -1,6 +1,6 @@
-import { DatabaseHealthCheck, type DataSourceLike } from './checks/database.health-check';
-import type { HealthCheckResult } from './health-check-result';
-import { HealthCheckRunner } from './health-check-runner';
+import { DatabaseHealthCheck, type DataSourceLike } from './checks/database.health-check.js';
+import type { HealthCheckResult } from './health-check-result.js';
+import { HealthCheckRunner } from './health-check-runner.js';
 
 /** Options of `getOrCreate()`; they only matter the first time a key is created. */
 export interface GetOrCreateOptions {

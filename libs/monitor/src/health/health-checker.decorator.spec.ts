@@ -1,6 +1,6 @@
 import { HealthCheckCategory } from '@herald/contracts';
-import { copyMethodMetadata } from '../decorators/wrap-method.util';
-import { getHealthCheckerMetadata, HealthChecker } from './health-checker.decorator';
+import { copyMethodMetadata } from '../decorators/wrap-method.util.js';
+import { getHealthCheckerMetadata, HealthChecker } from './health-checker.decorator.js';
 
 describe('HealthChecker()', () => {
   it('marks a plain function and returns the same function', () => {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { HealthCheckCategory } from '@herald/contracts';
-import { HeraldValueError } from '../errors/herald-value.error';
+import { HeraldValueError } from '../errors/herald-value.error.js';
 
 /** Metadata key under which `@HealthChecker()` records its options. */
 export const HEALTH_CHECKER_METADATA = 'herald:monitor:health-checker';

@@ -6,9 +6,9 @@ import {
   type HealthProbeCompletedEvent,
 } from '@herald/contracts';
 import { isOptionalAvailable } from '@herald/contracts/internal';
-import { getHealthCheckerMetadata } from './health-checker.decorator';
-import { HealthCheckRunner } from './health-check-runner';
-import { HealthCheckerRegistry } from './health-checker-registry';
+import { getHealthCheckerMetadata } from './health-checker.decorator.js';
+import { HealthCheckRunner } from './health-check-runner.js';
+import { HealthCheckerRegistry } from './health-checker-registry.js';
 
 interface EventEmitterLike {
   emit(event: string, payload: HealthProbeCompletedEvent): unknown;

@@ -1,5 +1,5 @@
-import type { HealthCheckEntry } from './health-check-entry';
-import type { HealthCheckResult } from './health-check-result';
+import type { HealthCheckEntry } from './health-check-entry.js';
+import type { HealthCheckResult } from './health-check-result.js';
 
 interface Slot {
   result?: HealthCheckResult;

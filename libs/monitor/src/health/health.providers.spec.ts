@@ -9,10 +9,10 @@ import {
   type HealthProbeCompletedEvent,
 } from '@herald/contracts';
 import { NoopHealthCheckRegistry, ObservabilityModule } from '@herald/observability';
-import { MonitorModule } from '../monitor.module';
-import { HealthCheckRunner } from './health-check-runner';
-import { HealthChecker } from './health-checker.decorator';
-import { HealthCheckerRegistry } from './health-checker-registry';
+import { MonitorModule } from '../monitor.module.js';
+import { HealthCheckRunner } from './health-check-runner.js';
+import { HealthChecker } from './health-checker.decorator.js';
+import { HealthCheckerRegistry } from './health-checker-registry.js';
 
 @Injectable()
 class PaymentsHealth {

@@ -6,12 +6,12 @@ import {
   NoopHealthCheckRegistry,
   provideWithPriority,
 } from '@herald/observability';
-import type { MonitorConfig } from '../config';
-import type { MonitorBuildContext } from '../monitor-build-context';
-import { MONITOR_CONFIG } from '../monitor.constants';
-import { HealthCheckRunner } from './health-check-runner';
-import { HealthCheckerExplorer } from './health-checker.explorer';
-import { HealthCheckerRegistry } from './health-checker-registry';
+import type { MonitorConfig } from '../config/index.js';
+import type { MonitorBuildContext } from '../monitor-build-context.js';
+import { MONITOR_CONFIG } from '../monitor.constants.js';
+import { HealthCheckRunner } from './health-check-runner.js';
+import { HealthCheckerExplorer } from './health-checker.explorer.js';
+import { HealthCheckerRegistry } from './health-checker-registry.js';
 
 /**
  * Providers of the health subsystem: one `HealthCheckerRegistry` per module

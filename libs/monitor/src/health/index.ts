@@ -1,12 +1,12 @@
-export { HealthCheckResult, type HealthCheckResultInit } from './health-check-result';
-export { BaseHealthCheck, FunctionHealthCheck } from './base-health-check';
-export { aggregateStatus, httpStatusFor } from './aggregate-status.util';
+export { HealthCheckResult, type HealthCheckResultInit } from './health-check-result.js';
+export { BaseHealthCheck, FunctionHealthCheck } from './base-health-check.js';
+export { aggregateStatus, httpStatusFor } from './aggregate-status.util.js';
 export {
   HealthCheckRunner,
   type HealthCheckRunnerOptions,
   type HealthCheckSummary,
-} from './health-check-runner';
-export { HealthCheckerRegistry, type GetOrCreateOptions } from './health-checker-registry';
+} from './health-check-runner.js';
+export { HealthCheckerRegistry, type GetOrCreateOptions } from './health-checker-registry.js';
 export {
   HealthChecker,
   HEALTH_CHECKER_METADATA,
@@ -14,13 +14,13 @@ export {
   type HealthCheckerOptions,
   type HealthCheckerMetadata,
   type HealthCheckerDecorator,
-} from './health-checker.decorator';
-export { HealthCheckerExplorer } from './health-checker.explorer';
+} from './health-checker.decorator.js';
+export { HealthCheckerExplorer } from './health-checker.explorer.js';
 export {
   DatabaseHealthCheck,
   type DatabaseHealthCheckOptions,
   type DataSourceLike,
-} from './checks/database.health-check';
+} from './checks/database.health-check.js';
 export type {
   HealthCheckProtocol,
   HealthCheckFunction,
@@ -34,34 +34,34 @@ export {
   HealthRequestHandler,
   type HealthMiddlewareOptions,
   type HealthSource,
-} from './http/health-request.handler';
-export { createHealthMiddleware, type HealthMiddleware } from './http/create-health-middleware';
-export { attachHealthProbes } from './http/attach-health-probes';
+} from './http/health-request.handler.js';
+export { createHealthMiddleware, type HealthMiddleware } from './http/create-health-middleware.js';
+export { attachHealthProbes } from './http/attach-health-probes.js';
 export {
   heraldIndicator,
   fromTerminusIndicator,
   type TerminusIndicatorResult,
   type TerminusIndicatorFunction,
-} from './terminus/terminus-interop';
+} from './terminus/terminus-interop.js';
 export {
   RedisHealthCheck,
   type RedisHealthCheckOptions,
   type RedisClientLike,
-} from './checks/redis.health-check';
+} from './checks/redis.health-check.js';
 export {
   HeapHealthCheck,
   RssHealthCheck,
   type MemoryHealthCheckOptions,
-} from './checks/memory.health-check';
-export { DiskHealthCheck, type DiskHealthCheckOptions } from './checks/disk.health-check';
+} from './checks/memory.health-check.js';
+export { DiskHealthCheck, type DiskHealthCheckOptions } from './checks/disk.health-check.js';
 export {
   EventLoopHealthCheck,
   type EventLoopHealthCheckOptions,
-} from './checks/event-loop.health-check';
-export { HttpHealthCheck, type HttpHealthCheckOptions } from './checks/http.health-check';
-export { healthResponseBody, healthResponseJson } from './http/health-response.util';
-export { isAuthorizedBearer } from '../utils/bearer-auth.util';
+} from './checks/event-loop.health-check.js';
+export { HttpHealthCheck, type HttpHealthCheckOptions } from './checks/http.health-check.js';
+export { healthResponseBody, healthResponseJson } from './http/health-response.util.js';
+export { isAuthorizedBearer } from '../utils/bearer-auth.util.js';
 export {
   enableGracefulShutdown,
   type GracefulShutdownOptions,
-} from './shutdown/enable-graceful-shutdown';
+} from './shutdown/enable-graceful-shutdown.js';

@@ -1,5 +1,5 @@
 import { HealthStatus, type HealthCheckResultLike } from '@herald/contracts';
-import { HealthCheckResult } from './health-check-result';
+import { HealthCheckResult } from './health-check-result.js';
 
 const STATUSES = new Set<string>(Object.values(HealthStatus));
 

@@ -1,6 +1,6 @@
 import { HealthStatus } from '@herald/contracts';
-import type { HealthCheckEntry } from './health-check-entry';
-import { HealthCheckResult } from './health-check-result';
+import type { HealthCheckEntry } from './health-check-entry.js';
+import { HealthCheckResult } from './health-check-result.js';
 
 /**
  * Results of `entries` under one overall deadline: a check still running when

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { Tracer } from '../tracing/tracer';
-import { pinoTraceMixin, withPinoTraceContext } from './pino-trace-context.util';
-import { TraceContextLogger } from './trace-context.logger';
+import { Tracer } from '../tracing/tracer.js';
+import { pinoTraceMixin, withPinoTraceContext } from './pino-trace-context.util.js';
+import { TraceContextLogger } from './trace-context.logger.js';
 
 /** The W3C flags byte of a span as logs write it (`01` sampled, `03` sampled + random). */
 function flagsOf(span: { otelSpan: { spanContext(): { traceFlags: number } } }): string {

@@ -1,4 +1,4 @@
-import { traceLogFields, type TraceLogFields } from './trace-log-fields.util';
+import { traceLogFields, type TraceLogFields } from './trace-log-fields.util.js';
 
 /** pino's `mixin` option: `(mergeObject, level, logger) => object`. */
 export type PinoMixin = (mergeObject: object, level: number, logger: unknown) => object;

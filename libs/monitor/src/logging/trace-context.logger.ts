@@ -1,5 +1,5 @@
 import { ConsoleLogger, type ConsoleLoggerOptions } from '@nestjs/common';
-import { traceLogFields } from './trace-log-fields.util';
+import { traceLogFields } from './trace-log-fields.util.js';
 
 /**
  * Nest's `ConsoleLogger` with the current span on every line: in text mode

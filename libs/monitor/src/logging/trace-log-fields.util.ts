@@ -1,4 +1,4 @@
-import { activeSpanContext } from '../utils/active-span-context.util';
+import { activeSpanContext } from '../utils/active-span-context.util.js';
 
 /**
  * What Herald adds to a log line written while a span is current, under

@@ -9,15 +9,15 @@ import {
   type MetricsBackendProtocol,
 } from '@herald/contracts';
 import { NoopMetricsCollector, ObservabilityModule } from '@herald/observability';
-import { MonitorModule } from '../monitor.module';
-import { ObservabilityService } from '../observability.service';
-import { Metered } from '../decorators/metered.decorator';
-import { MetricsCollector } from './collector/metrics-collector';
-import { MemoryMetricsBackend } from './backends/memory-metrics.backend';
-import { NoopMetricsBackend } from './backends/noop-metrics.backend';
-import { PrometheusMetricsBackend } from './backends/prometheus-metrics.backend';
-import { OtlpMetricsBackend } from './backends/otlp-metrics.backend';
-import type { Histogram } from './instruments/histogram';
+import { MonitorModule } from '../monitor.module.js';
+import { ObservabilityService } from '../observability.service.js';
+import { Metered } from '../decorators/metered.decorator.js';
+import { MetricsCollector } from './collector/metrics-collector.js';
+import { MemoryMetricsBackend } from './backends/memory-metrics.backend.js';
+import { NoopMetricsBackend } from './backends/noop-metrics.backend.js';
+import { PrometheusMetricsBackend } from './backends/prometheus-metrics.backend.js';
+import { OtlpMetricsBackend } from './backends/otlp-metrics.backend.js';
+import type { Histogram } from './instruments/histogram.js';
 
 @Injectable()
 class Listener {

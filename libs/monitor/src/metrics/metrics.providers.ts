@@ -1,14 +1,14 @@
 import type { Provider } from '@nestjs/common';
 import { METRICS_BACKEND, METRICS_COLLECTOR, type MonitorConfig } from '@herald/contracts';
 import { getPriorityToken, NoopMetricsCollector, provideWithPriority } from '@herald/observability';
-import type { MonitorBuildContext } from '../monitor-build-context';
-import { METRICS_PARTS, MONITOR_CONFIG } from '../monitor.constants';
-import { MONITOR_MODULE_OPTIONS, type MonitorModuleOptions } from '../monitor.module-definition';
-import { ObservabilityService } from '../observability.service';
-import { createMetricsParts, type MetricsParts } from './backends/create-metrics-backend';
-import { NoopMetricsBackend } from './backends/noop-metrics.backend';
-import { MetricsRuntime } from './nest/metrics-runtime.service';
-import { MetricsScrapeService } from './nest/metrics-scrape.service';
+import type { MonitorBuildContext } from '../monitor-build-context.js';
+import { METRICS_PARTS, MONITOR_CONFIG } from '../monitor.constants.js';
+import { MONITOR_MODULE_OPTIONS, type MonitorModuleOptions } from '../monitor.module-definition.js';
+import { ObservabilityService } from '../observability.service.js';
+import { createMetricsParts, type MetricsParts } from './backends/create-metrics-backend.js';
+import { NoopMetricsBackend } from './backends/noop-metrics.backend.js';
+import { MetricsRuntime } from './nest/metrics-runtime.service.js';
+import { MetricsScrapeService } from './nest/metrics-scrape.service.js';
 
 /**
  * Providers of the metrics subsystem, added to `MonitorModule`: the collector

@@ -9,14 +9,14 @@
 export {
   OtlpMetricsBackend,
   type OtlpBackendOptions,
-} from '../metrics/backends/otlp-metrics.backend';
+} from '../metrics/backends/otlp-metrics.backend.js';
 export {
   MetricsExporterRegistry,
   ConsoleMetricsExporterHandler,
   OtlpMetricsExporterHandler,
-} from '../metrics/exporters/metrics-exporter.registry';
-export { CollectorMetricProducer } from '../metrics/exporters/collector-metric.producer';
+} from '../metrics/exporters/metrics-exporter.registry.js';
+export { CollectorMetricProducer } from '../metrics/exporters/collector-metric.producer.js';
 export {
   createOtlpProtobufMetricExporter,
   createOtlpProtobufSpanExporter,
-} from '../metrics/exporters/otlp-protobuf.util';
+} from '../metrics/exporters/otlp-protobuf.util.js';

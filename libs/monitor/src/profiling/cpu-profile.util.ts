@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
-import { PerformanceMonitorError } from '../errors';
-import type { CpuProfileOptions } from './performance.types';
+import { PerformanceMonitorError } from '../errors/index.js';
+import type { CpuProfileOptions } from './performance.types.js';
 
 /**
  * A V8 CPU profile recorded through `node:inspector` in this process. The

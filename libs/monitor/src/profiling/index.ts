@@ -1,4 +1,4 @@
-export { PerformanceMonitor } from './performance.monitor';
+export { PerformanceMonitor } from './performance.monitor.js';
 export {
   PerformanceMonitorState,
   type PerformanceMonitorConfig,
@@ -7,12 +7,12 @@ export {
   type PerformanceSummary,
   type CpuProfileOptions,
   type EventLoopDelay,
-} from './performance.types';
+} from './performance.types.js';
 export {
   profileFunction,
   profileAsyncFunction,
   captureCpuProfile,
   monitorAsyncOperation,
-} from './profile-function';
-export { getPerformanceSummary } from './performance-summary.util';
-export { CpuProfileRecorder } from './cpu-profile.util';
+} from './profile-function.js';
+export { getPerformanceSummary } from './performance-summary.util.js';
+export { CpuProfileRecorder } from './cpu-profile.util.js';

@@ -1,4 +1,4 @@
-import type { PerformanceMetrics, PerformanceSummary } from './performance.types';
+import type { PerformanceMetrics, PerformanceSummary } from './performance.types.js';
 
 function average(values: number[]): number {
   if (values.length === 0) return 0;

@@ -2,16 +2,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PerformanceMonitorError } from '../errors';
-import { getPerformanceSummary } from './performance-summary.util';
-import { PerformanceMonitor } from './performance.monitor';
-import { PerformanceMonitorState } from './performance.types';
+import { PerformanceMonitorError } from '../errors/index.js';
+import { getPerformanceSummary } from './performance-summary.util.js';
+import { PerformanceMonitor } from './performance.monitor.js';
+import { PerformanceMonitorState } from './performance.types.js';
 import {
   captureCpuProfile,
   monitorAsyncOperation,
   profileAsyncFunction,
   profileFunction,
-} from './profile-function';
+} from './profile-function.js';
 
 function busy(ms: number): number {
   const end = Date.now() + ms;

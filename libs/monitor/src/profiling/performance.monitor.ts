@@ -1,11 +1,11 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import { PerformanceMonitorError } from '../errors';
-import { CpuProfileRecorder, defaultProfileName } from './cpu-profile.util';
+import { PerformanceMonitorError } from '../errors/index.js';
+import { CpuProfileRecorder, defaultProfileName } from './cpu-profile.util.js';
 import {
   PerformanceMonitorState,
   type PerformanceMetrics,
   type PerformanceMonitorConfig,
-} from './performance.types';
+} from './performance.types.js';
 
 const NS_PER_MS = 1e6;
 

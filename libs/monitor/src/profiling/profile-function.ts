@@ -1,10 +1,10 @@
-import { CpuProfileRecorder, defaultProfileName } from './cpu-profile.util';
-import { PerformanceMonitor } from './performance.monitor';
+import { CpuProfileRecorder, defaultProfileName } from './cpu-profile.util.js';
+import { PerformanceMonitor } from './performance.monitor.js';
 import type {
   CpuProfileOptions,
   FunctionProfileResult,
   PerformanceMonitorConfig,
-} from './performance.types';
+} from './performance.types.js';
 
 interface Snapshot {
   at: bigint;

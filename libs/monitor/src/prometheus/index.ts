@@ -7,5 +7,5 @@
 export {
   PrometheusMetricsBackend,
   type PrometheusBackendOptions,
-} from '../metrics/backends/prometheus-metrics.backend';
-export { ScrapeAdapter } from '../metrics/scrape/scrape-adapter';
+} from '../metrics/backends/prometheus-metrics.backend.js';
+export { ScrapeAdapter } from '../metrics/scrape/scrape-adapter.js';

@@ -1,5 +1,5 @@
-import type { SampleRingBuffer } from './sample-ring.buffer';
-import type { RegisteredSLO } from './slo.types';
+import type { SampleRingBuffer } from './sample-ring.buffer.js';
+import type { RegisteredSLO } from './slo.types.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,5 @@
-import { nearestRankPercentile } from './nearest-rank.util';
-import { SampleRingBuffer } from './sample-ring.buffer';
+import { nearestRankPercentile } from './nearest-rank.util.js';
+import { SampleRingBuffer } from './sample-ring.buffer.js';
 
 function reference(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 import { parse, stringify } from 'yaml';
-import { HeraldValueError } from '../errors';
-import { toPrometheusName, toPrometheusRules } from './prometheus-rules.util';
-import { SLOTier } from './slo-tier.enum';
+import { HeraldValueError } from '../errors/index.js';
+import { toPrometheusName, toPrometheusRules } from './prometheus-rules.util.js';
+import { SLOTier } from './slo-tier.enum.js';
 
 describe('toPrometheusRules', () => {
   const slo = {

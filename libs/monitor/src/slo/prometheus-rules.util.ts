@@ -1,8 +1,8 @@
 import { stringify } from 'yaml';
-import { MULTI_BURN_RATE_WINDOWS } from './error-budget.util';
-import { severityForTier } from './slo-tier.enum';
-import { formatWindow, normalizeSlo, percentileLabel } from './slo-violation.util';
-import type { SLO } from './slo.types';
+import { MULTI_BURN_RATE_WINDOWS } from './error-budget.util.js';
+import { severityForTier } from './slo-tier.enum.js';
+import { formatWindow, normalizeSlo, percentileLabel } from './slo-violation.util.js';
+import type { SLO } from './slo.types.js';
 
 /** Options of `toPrometheusRules()`. */
 export interface PrometheusRulesOptions {

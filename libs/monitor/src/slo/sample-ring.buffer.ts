@@ -1,4 +1,4 @@
-import { mthLargest, nearestRank, nearestRankPercentile } from './nearest-rank.util';
+import { mthLargest, nearestRank, nearestRankPercentile } from './nearest-rank.util.js';
 
 const INITIAL_CAPACITY = 256;
 /** Above this many values from the top, copying + quickselect beats the heap. */

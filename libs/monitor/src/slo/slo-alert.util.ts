@@ -1,7 +1,7 @@
 import type { AlertDispatcherProtocol } from '@herald/contracts';
-import { severityForTier } from './slo-tier.enum';
-import { formatWindow } from './slo-violation.util';
-import type { SLOViolation } from './slo.types';
+import { severityForTier } from './slo-tier.enum.js';
+import { formatWindow } from './slo-violation.util.js';
+import type { SLOViolation } from './slo.types.js';
 
 /**
  * Sends one violation through a dispatcher: title `SLO <name> violated`,

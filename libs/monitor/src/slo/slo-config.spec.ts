@@ -1,6 +1,6 @@
 import { HeraldConfigError, loadHeraldConfig } from '@herald/contracts';
-import { createSloMonitorFromConfig } from './slo.providers';
-import { SLOTier } from './slo-tier.enum';
+import { createSloMonitorFromConfig } from './slo.providers.js';
+import { SLOTier } from './slo-tier.enum.js';
 
 describe('the slo config section', () => {
   it('reads SLOs from the environment (JSON list and item fields) and builds the monitor', () => {

@@ -1,5 +1,5 @@
 import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { SLOMonitor } from './slo.monitor';
+import type { SLOMonitor } from './slo.monitor.js';
 
 /**
  * Runs `evaluateAndDispatch()` every `intervalMs` while the application is up

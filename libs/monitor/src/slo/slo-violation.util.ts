@@ -1,6 +1,6 @@
-import { HeraldValueError } from '../errors';
-import { SLOTier } from './slo-tier.enum';
-import type { RegisteredSLO, SLO, SLOViolation } from './slo.types';
+import { HeraldValueError } from '../errors/index.js';
+import { SLOTier } from './slo-tier.enum.js';
+import type { RegisteredSLO, SLO, SLOViolation } from './slo.types.js';
 
 /** Fills the defaults of an SLO and checks its values; throws `HeraldValueError` naming the bad one. */
 export function normalizeSlo(slo: SLO): RegisteredSLO {

@@ -1,10 +1,10 @@
 import type { MetricLabels } from '@herald/contracts';
 import { NoopMetricsCollector } from '@herald/observability';
-import { HeraldValueError } from '../errors';
-import { CapturingAlertDispatcher } from '../testing';
-import { SLOTier } from './slo-tier.enum';
-import { SLOMonitor } from './slo.monitor';
-import type { SLO } from './slo.types';
+import { HeraldValueError } from '../errors/index.js';
+import { CapturingAlertDispatcher } from '../testing/index.js';
+import { SLOTier } from './slo-tier.enum.js';
+import { SLOMonitor } from './slo.monitor.js';
+import type { SLO } from './slo.types.js';
 
 const api: SLO = {
   name: 'api-p90',

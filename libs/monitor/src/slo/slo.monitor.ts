@@ -1,13 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { AlertDispatcherProtocol, MetricsCollectorProtocol } from '@herald/contracts';
-import { HeraldValueError } from '../errors';
-import { LoggingAlertDispatcher } from '../alerts/logging-alert.dispatcher';
-import { prefersHeap, SampleRingBuffer } from './sample-ring.buffer';
-import { SortedWindow } from './sorted-window';
-import { computeErrorBudget, type ErrorBudgetReport } from './error-budget.util';
-import { dispatchSloViolation } from './slo-alert.util';
-import { createSloViolation, normalizeSlo } from './slo-violation.util';
-import type { RegisteredSLO, SLO, SLOStatus, SLOViolation } from './slo.types';
+import { HeraldValueError } from '../errors/index.js';
+import { LoggingAlertDispatcher } from '../alerts/logging-alert.dispatcher.js';
+import { prefersHeap, SampleRingBuffer } from './sample-ring.buffer.js';
+import { SortedWindow } from './sorted-window.js';
+import { computeErrorBudget, type ErrorBudgetReport } from './error-budget.util.js';
+import { dispatchSloViolation } from './slo-alert.util.js';
+import { createSloViolation, normalizeSlo } from './slo-violation.util.js';
+import type { RegisteredSLO, SLO, SLOStatus, SLOViolation } from './slo.types.js';
 
 /** Options of `new SLOMonitor({ maxSamplesPerMetric, alertDispatcher, suppressionWindowMs })`. */
 export interface SLOMonitorOptions {

@@ -1,10 +1,10 @@
 import { Test } from '@nestjs/testing';
 import { ALERT_DISPATCHER } from '@herald/contracts';
-import { LoggingAlertDispatcher } from '../alerts/logging-alert.dispatcher';
-import { MonitorModule } from '../monitor.module';
-import { SloEvaluationScheduler } from './slo-evaluation.scheduler';
-import { SLOTier } from './slo-tier.enum';
-import { SLOMonitor } from './slo.monitor';
+import { LoggingAlertDispatcher } from '../alerts/logging-alert.dispatcher.js';
+import { MonitorModule } from '../monitor.module.js';
+import { SloEvaluationScheduler } from './slo-evaluation.scheduler.js';
+import { SLOTier } from './slo-tier.enum.js';
+import { SLOMonitor } from './slo.monitor.js';
 
 const sloSection = {
   slos: [

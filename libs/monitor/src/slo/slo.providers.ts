@@ -5,12 +5,12 @@ import {
   type AlertDispatcherProtocol,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
-import type { MonitorConfig } from '../config';
-import type { MonitorBuildContext } from '../monitor-build-context';
-import { MONITOR_CONFIG } from '../monitor.constants';
-import { SloEvaluationScheduler } from './slo-evaluation.scheduler';
-import { parseSloTier } from './slo-tier.enum';
-import { SLOMonitor } from './slo.monitor';
+import type { MonitorConfig } from '../config/index.js';
+import type { MonitorBuildContext } from '../monitor-build-context.js';
+import { MONITOR_CONFIG } from '../monitor.constants.js';
+import { SloEvaluationScheduler } from './slo-evaluation.scheduler.js';
+import { parseSloTier } from './slo-tier.enum.js';
+import { SLOMonitor } from './slo.monitor.js';
 
 /** An `SLOMonitor` from the `slo` config section, with the SLOs it declares registered. */
 export function createSloMonitorFromConfig(

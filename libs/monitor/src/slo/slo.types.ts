@@ -1,4 +1,4 @@
-import type { SLOTier } from './slo-tier.enum';
+import type { SLOTier } from './slo-tier.enum.js';
 
 /**
  * A latency objective: the `percentile` of `metric`'s

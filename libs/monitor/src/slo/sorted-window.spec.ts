@@ -1,6 +1,6 @@
-import { SampleRingBuffer } from './sample-ring.buffer';
-import { SLOMonitor } from './slo.monitor';
-import { SortedWindow } from './sorted-window';
+import { SampleRingBuffer } from './sample-ring.buffer.js';
+import { SLOMonitor } from './slo.monitor.js';
+import { SortedWindow } from './sorted-window.js';
 
 /** Nearest rank over a sorted copy: the definition, for comparison. */
 function reference(values: number[], percentile: number): number | undefined {

@@ -1,6 +1,6 @@
-import type { SampleRingBuffer } from './sample-ring.buffer';
-import { nearestRank } from './nearest-rank.util';
-import { RETAINED_SHARE } from './sample-ring.buffer';
+import type { SampleRingBuffer } from './sample-ring.buffer.js';
+import { nearestRank } from './nearest-rank.util.js';
+import { RETAINED_SHARE } from './sample-ring.buffer.js';
 
 /** Above this share of new samples since the last evaluation, selection beats merging. */
 const MAX_CHURN = RETAINED_SHARE;

@@ -1,5 +1,8 @@
 import type { AlertContext, AlertSeverity } from '@herald/contracts';
-import { BaseAlertDispatcher, type AlertDispatcherOptions } from '../alerts/alert-dispatcher.base';
+import {
+  BaseAlertDispatcher,
+  type AlertDispatcherOptions,
+} from '../alerts/alert-dispatcher.base.js';
 
 /** One alert a `CapturingAlertDispatcher` received. */
 export interface CapturedAlert {

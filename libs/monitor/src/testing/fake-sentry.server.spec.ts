@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { FakeSentryServer, parseSentryEnvelope } from './fake-sentry.server';
+import { FakeSentryServer, parseSentryEnvelope } from './fake-sentry.server.js';
 
 describe('parseSentryEnvelope', () => {
   it('reads headers, length-prefixed and newline-terminated items', () => {

@@ -1,11 +1,11 @@
-export { CapturingAlertDispatcher, type CapturedAlert } from './capturing-alert.dispatcher';
+export { CapturingAlertDispatcher, type CapturedAlert } from './capturing-alert.dispatcher.js';
 export {
   InMemoryTracerProvider,
   type InMemoryTracerProviderOptions,
-} from '../tracing/in-memory-tracer.provider';
+} from '../tracing/in-memory-tracer.provider.js';
 export {
   FakeSentryServer,
   parseSentryEnvelope,
   type SentryEnvelope,
   type SentryEnvelopeItem,
-} from './fake-sentry.server';
+} from './fake-sentry.server.js';

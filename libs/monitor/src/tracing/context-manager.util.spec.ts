@@ -1,7 +1,7 @@
 import { ROOT_CONTEXT, context, createContextKey, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { hasGlobalContextManager } from './context-manager.util';
-import { Tracer } from './tracer';
+import { hasGlobalContextManager } from './context-manager.util.js';
+import { Tracer } from './tracer.js';
 
 describe('context manager ownership', () => {
   afterEach(() => context.disable());

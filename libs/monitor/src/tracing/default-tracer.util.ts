@@ -1,7 +1,7 @@
 import { context, trace } from '@opentelemetry/api';
 import type { TracerProtocol } from '@herald/contracts';
 import { NoopTracer } from '@herald/observability';
-import { HERALD_SPAN, type Span } from './span';
+import { HERALD_SPAN, type Span } from './span.js';
 
 const NOOP = new NoopTracer();
 const registered: TracerProtocol[] = [];

@@ -1,7 +1,7 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { InMemoryTracerProvider as FromTesting } from '@herald/monitor/testing';
-import { DEFAULT_MAX_SPANS } from './recording-span.processor';
-import { InMemoryTracerProvider } from './in-memory-tracer.provider';
+import { DEFAULT_MAX_SPANS } from './recording-span.processor.js';
+import { InMemoryTracerProvider } from './in-memory-tracer.provider.js';
 
 describe('InMemoryTracerProvider', () => {
   const providers: InMemoryTracerProvider[] = [];

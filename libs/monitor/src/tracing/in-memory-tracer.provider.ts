@@ -1,9 +1,9 @@
 import { context, trace } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { SpanContextProtocol, SpanProtocol } from '@herald/contracts';
-import { DEFAULT_MAX_SPANS } from './recording-span.processor';
-import type { Span } from './span';
-import { Tracer, type HeraldStartSpanOptions, type TracerOptions } from './tracer';
+import { DEFAULT_MAX_SPANS } from './recording-span.processor.js';
+import type { Span } from './span.js';
+import { Tracer, type HeraldStartSpanOptions, type TracerOptions } from './tracer.js';
 
 /** Options of `new InMemoryTracerProvider(options)`. */
 export interface InMemoryTracerProviderOptions extends Omit<TracerOptions, 'processor'> {

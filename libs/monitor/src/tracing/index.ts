@@ -1,24 +1,24 @@
 export { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-export { Tracer, type TracerOptions, type HeraldStartSpanOptions } from './tracer';
-export { Span } from './span';
-export { SpanContext } from './span-context';
+export { Tracer, type TracerOptions, type HeraldStartSpanOptions } from './tracer.js';
+export { Span } from './span.js';
+export { SpanContext } from './span-context.js';
 export {
   InMemoryTracerProvider,
   type InMemoryTracerProviderOptions,
-} from './in-memory-tracer.provider';
-export { DEFAULT_MAX_SPANS, DEFAULT_TRACER_MAX_SPANS } from './recording-span.processor';
-export { RateLimitingSampler } from './samplers/rate-limiting.sampler';
-export { TraceContextPropagator } from './trace-context.propagator';
-export { W3CTraceState } from './w3c-trace-state';
-export { TRACE_FLAG_RANDOM, TRACE_FLAG_SAMPLED } from './traceparent.util';
-export { runInSpan } from './run-in-span.util';
-export { registerDefaultTracer } from './default-tracer.util';
+} from './in-memory-tracer.provider.js';
+export { DEFAULT_MAX_SPANS, DEFAULT_TRACER_MAX_SPANS } from './recording-span.processor.js';
+export { RateLimitingSampler } from './samplers/rate-limiting.sampler.js';
+export { TraceContextPropagator } from './trace-context.propagator.js';
+export { W3CTraceState } from './w3c-trace-state.js';
+export { TRACE_FLAG_RANDOM, TRACE_FLAG_SAMPLED } from './traceparent.util.js';
+export { runInSpan } from './run-in-span.util.js';
+export { registerDefaultTracer } from './default-tracer.util.js';
 export {
   createTracerFromConfig,
   traceExporterFromConfig,
   traceExporterFromOption,
-} from './tracer-from-config.util';
-export { TRACE_EXPORTER } from './tracing.constants';
+} from './tracer-from-config.util.js';
+export { TRACE_EXPORTER } from './tracing.constants.js';
 export { NoopTracer, NoopSpan } from '@herald/observability';
 export {
   tracePublish,
@@ -26,12 +26,12 @@ export {
   injectTraceContext,
   type TracePublishOptions,
   type TraceConsumeOptions,
-} from './messaging.util';
+} from './messaging.util.js';
 export {
   instrumentDatabase,
   type InstrumentDatabaseOptions,
   type InstrumentableDatabase,
-} from './instrument-database.util';
-export { createTracingMiddleware, TracingMiddleware } from './http/tracing.middleware';
-export { TracingInterceptor } from './http/tracing.interceptor';
-export type { HttpTracingOptions } from './http/server-span.util';
+} from './instrument-database.util.js';
+export { createTracingMiddleware, TracingMiddleware } from './http/tracing.middleware.js';
+export { TracingInterceptor } from './http/tracing.interceptor.js';
+export type { HttpTracingOptions } from './http/server-span.util.js';

@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { DataSource } from 'typeorm';
-import { HeraldValueError } from '../errors';
-import { InMemoryTracerProvider } from './in-memory-tracer.provider';
-import { instrumentDatabase } from './instrument-database.util';
-import { summarizeStatement } from './sql-summary.util';
-import { RecordingCollector } from './__fixtures__/recording-collector';
-import { memorySqlite } from '../../../../test/helpers/sqlite';
-import { betterSqlite3IsSafe } from '../../../../apps/demo/src/database/sqlite-driver.util';
+import { HeraldValueError } from '../errors/index.js';
+import { InMemoryTracerProvider } from './in-memory-tracer.provider.js';
+import { instrumentDatabase } from './instrument-database.util.js';
+import { summarizeStatement } from './sql-summary.util.js';
+import { RecordingCollector } from './__fixtures__/recording-collector.js';
+import { memorySqlite } from '../../../../test/helpers/sqlite.js';
+import { betterSqlite3IsSafe } from '../../../../apps/demo/src/database/sqlite-driver.util.js';
 
 /** The raw better-sqlite3 provider aborts Node 24.19+ when V8 collects its statements: run it where it is safe. */
 const itNative = betterSqlite3IsSafe() ? it : it.skip;

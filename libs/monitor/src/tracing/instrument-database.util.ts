@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MetricsCollectorProtocol, TracerProtocol } from '@herald/contracts';
-import { HeraldValueError } from '../errors';
-import { resolveTracer } from './default-tracer.util';
-import { runInSpan } from './run-in-span.util';
-import { summarizeStatement } from './sql-summary.util';
+import { HeraldValueError } from '../errors/index.js';
+import { resolveTracer } from './default-tracer.util.js';
+import { runInSpan } from './run-in-span.util.js';
+import { summarizeStatement } from './sql-summary.util.js';
 
 /** Options of `instrumentDatabase()`. */
 export interface InstrumentDatabaseOptions {

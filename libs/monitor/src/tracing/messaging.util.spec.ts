@@ -1,7 +1,7 @@
-import { ObservabilityService } from '../observability.service';
-import { InMemoryTracerProvider } from './in-memory-tracer.provider';
-import { registerDefaultTracer } from './default-tracer.util';
-import { injectTraceContext, maskRecipient, traceConsume, tracePublish } from './messaging.util';
+import { ObservabilityService } from '../observability.service.js';
+import { InMemoryTracerProvider } from './in-memory-tracer.provider.js';
+import { registerDefaultTracer } from './default-tracer.util.js';
+import { injectTraceContext, maskRecipient, traceConsume, tracePublish } from './messaging.util.js';
 
 const tracing = new InMemoryTracerProvider();
 afterAll(() => tracing.shutdown());

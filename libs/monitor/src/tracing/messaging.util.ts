@@ -1,6 +1,6 @@
 import type { SpanAttributes, SpanProtocol, TracerProtocol } from '@herald/contracts';
-import { resolveTracer } from './default-tracer.util';
-import { runInSpan } from './run-in-span.util';
+import { resolveTracer } from './default-tracer.util.js';
+import { runInSpan } from './run-in-span.util.js';
 
 type Carrier = Record<string, string>;
 

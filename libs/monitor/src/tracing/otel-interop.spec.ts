@@ -7,9 +7,9 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { Span as OtelSpanDecorator } from 'nestjs-otel';
-import { Traced } from '../decorators/traced.decorator';
-import { registerDefaultTracer } from './default-tracer.util';
-import { Tracer } from './tracer';
+import { Traced } from '../decorators/traced.decorator.js';
+import { registerDefaultTracer } from './default-tracer.util.js';
+import { Tracer } from './tracer.js';
 
 /** A user's own global OpenTelemetry setup, as NodeSDK / nestjs-otel make it. */
 describe('Herald spans inside a user-owned OpenTelemetry SDK', () => {

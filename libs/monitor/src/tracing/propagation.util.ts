@@ -1,7 +1,7 @@
 import type { TextMapGetter, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator } from '@opentelemetry/core';
-import { HeraldValueError } from '../errors';
-import { TraceContextPropagator } from './trace-context.propagator';
+import { HeraldValueError } from '../errors/index.js';
+import { TraceContextPropagator } from './trace-context.propagator.js';
 
 /** Names accepted in `tracing.propagation_formats`. */
 export type PropagationFormat = 'tracecontext' | 'baggage';

@@ -1,6 +1,6 @@
 import type { Tracer } from '@opentelemetry/api';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
-import { withRandomTraceFlag } from './random-trace-flag.util';
+import { withRandomTraceFlag } from './random-trace-flag.util.js';
 
 /**
  * The `BasicTracerProvider` behind Herald's `Tracer`: its tracers write the

@@ -1,9 +1,9 @@
 import { INVALID_SPAN_CONTEXT, ROOT_CONTEXT, context, trace } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import { AlwaysOffSampler } from '@opentelemetry/sdk-trace-base';
-import { SpanContext } from './span-context';
-import { TRACE_FLAG_RANDOM, TRACE_FLAG_SAMPLED } from './traceparent.util';
-import { Tracer } from './tracer';
+import { SpanContext } from './span-context.js';
+import { TRACE_FLAG_RANDOM, TRACE_FLAG_SAMPLED } from './traceparent.util.js';
+import { Tracer } from './tracer.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const REMOTE = '00f067aa0ba902b7';

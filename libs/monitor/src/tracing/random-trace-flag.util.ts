@@ -8,7 +8,7 @@ import {
   type SpanOptions,
   type Tracer,
 } from '@opentelemetry/api';
-import { TRACE_FLAG_RANDOM } from './traceparent.util';
+import { TRACE_FLAG_RANDOM } from './traceparent.util.js';
 
 const MARKED = Symbol.for('herald.randomTraceFlag');
 const UNMARKED_START = Symbol.for('herald.randomTraceFlag.start');

@@ -1,7 +1,7 @@
 import type { Context } from '@opentelemetry/api';
 import type { ReadableSpan, Span as SdkSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { HeraldValueError } from '../errors';
-import { Span } from './span';
+import { HeraldValueError } from '../errors/index.js';
+import { Span } from './span.js';
 
 /** Finished spans the in-memory tracer provider keeps when `maxSpans` is not given. */
 export const DEFAULT_MAX_SPANS = 10_000;

@@ -1,6 +1,6 @@
 import type { SpanProtocol, TracerProtocol } from '@herald/contracts';
-import type { HeraldStartSpanOptions } from './tracer';
-import { isThenable } from '../utils/is-thenable.util';
+import type { HeraldStartSpanOptions } from './tracer.js';
+import { isThenable } from '../utils/is-thenable.util.js';
 
 /** Marks `span` failed: an `exception` event plus ERROR status with the error's message. */
 export function failSpan(span: SpanProtocol, error: unknown): void {

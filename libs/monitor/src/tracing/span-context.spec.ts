@@ -1,4 +1,4 @@
-import { SpanContext } from './span-context';
+import { SpanContext } from './span-context.js';
 
 const T = '4bf92f3577b34da6a3ce929d0e0e4736';
 const S = '00f067aa0ba902b7';

@@ -5,7 +5,7 @@ import {
   type TraceState,
 } from '@opentelemetry/api';
 import type { SpanContextProtocol } from '@herald/contracts';
-import { formatTraceparent, parseTraceparent } from './traceparent.util';
+import { formatTraceparent, parseTraceparent } from './traceparent.util.js';
 
 /**
  * The W3C identity of a span. It is an OpenTelemetry

@@ -9,8 +9,8 @@ import type {
   SpanStatusLike,
   TracerProtocol,
 } from '@herald/contracts';
-import { SpanContext } from './span-context';
-import { fromOtelKind, fromOtelStatus, toOtelStatus } from './span-kind.util';
+import { SpanContext } from './span-context.js';
+import { fromOtelKind, fromOtelStatus, toOtelStatus } from './span-kind.util.js';
 
 /** Property under which an OpenTelemetry span points back at its Herald wrapper. */
 export const HERALD_SPAN = Symbol.for('herald.span');

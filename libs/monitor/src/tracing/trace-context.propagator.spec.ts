@@ -6,10 +6,10 @@ import {
   type SpanContext,
 } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
-import { runServerRelay, type RelayedCall } from './__fixtures__/server-relay';
-import { TraceContextPropagator } from './trace-context.propagator';
-import { Tracer } from './tracer';
-import { W3CTraceState } from './w3c-trace-state';
+import { runServerRelay, type RelayedCall } from './__fixtures__/server-relay.js';
+import { TraceContextPropagator } from './trace-context.propagator.js';
+import { Tracer } from './tracer.js';
+import { W3CTraceState } from './w3c-trace-state.js';
 
 /**
  * W3C Trace Context (levels 1 and 2) as a Herald service applies it: a request

@@ -8,8 +8,8 @@ import {
   type TextMapSetter,
 } from '@opentelemetry/api';
 import { isTracingSuppressed } from '@opentelemetry/core';
-import { formatTraceparent, parseTraceparent } from './traceparent.util';
-import { W3CTraceState } from './w3c-trace-state';
+import { formatTraceparent, parseTraceparent } from './traceparent.util.js';
+import { W3CTraceState } from './w3c-trace-state.js';
 
 export const TRACEPARENT_HEADER = 'traceparent';
 export const TRACESTATE_HEADER = 'tracestate';

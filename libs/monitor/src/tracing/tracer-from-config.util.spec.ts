@@ -1,15 +1,15 @@
 import { ConsoleSpanExporter } from '@opentelemetry/sdk-trace-base';
 import { MonitorConfig } from '@herald/contracts';
 import { NoopTracer } from '@herald/observability';
-import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry';
-import { HeraldValueError } from '../errors';
+import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry.js';
+import { HeraldValueError } from '../errors/index.js';
 import {
   createTracerFromConfig,
   traceExporterFromConfig,
   traceExporterFromOption,
-} from './tracer-from-config.util';
-import { InMemoryTracerProvider } from './in-memory-tracer.provider';
-import { Tracer } from './tracer';
+} from './tracer-from-config.util.js';
+import { InMemoryTracerProvider } from './in-memory-tracer.provider.js';
+import { Tracer } from './tracer.js';
 
 const config = (plain: Record<string, unknown>) => new MonitorConfig(plain).validate('monitor');
 

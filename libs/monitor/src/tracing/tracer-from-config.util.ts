@@ -1,13 +1,13 @@
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { MonitorConfig, TracerProtocol } from '@herald/contracts';
 import { NoopTracer } from '@herald/observability';
-import { HeraldValueError } from '../errors';
-import type { ExporterConfig } from '../metrics/exporters/exporter-registry';
-import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry';
-import { createSampler } from './samplers/create-sampler.util';
-import { InMemoryTracerProvider } from './in-memory-tracer.provider';
-import { DEFAULT_TRACER_MAX_SPANS } from './recording-span.processor';
-import { Tracer, type TracerOptions } from './tracer';
+import { HeraldValueError } from '../errors/index.js';
+import type { ExporterConfig } from '../metrics/exporters/exporter-registry.js';
+import { TracingExporterRegistry } from '../metrics/exporters/tracing-exporter.registry.js';
+import { createSampler } from './samplers/create-sampler.util.js';
+import { InMemoryTracerProvider } from './in-memory-tracer.provider.js';
+import { DEFAULT_TRACER_MAX_SPANS } from './recording-span.processor.js';
+import { Tracer, type TracerOptions } from './tracer.js';
 
 /** OpenTelemetry's default batch queue; raised when a larger batch size is configured. */
 const DEFAULT_MAX_QUEUE_SIZE = 2048;

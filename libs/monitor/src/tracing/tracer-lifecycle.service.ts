@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { TRACER, type TracerProtocol } from '@herald/contracts';
 import { getPriorityToken } from '@herald/observability';
-import { registerDefaultTracer } from './default-tracer.util';
-import { Tracer } from './tracer';
+import { registerDefaultTracer } from './default-tracer.util.js';
+import { Tracer } from './tracer.js';
 
 /**
  * Ties the module's tracer to the app's life: it is the helpers' fallback

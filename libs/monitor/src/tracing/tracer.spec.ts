@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT_CONTEXT, SpanKind, context, propagation, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
-import { hasGlobalContextManager } from './context-manager.util';
-import { SpanContext } from './span-context';
-import { Tracer } from './tracer';
+import { hasGlobalContextManager } from './context-manager.util.js';
+import { SpanContext } from './span-context.js';
+import { Tracer } from './tracer.js';
 
 describe('Tracer', () => {
   let tracer: Tracer;

@@ -27,14 +27,14 @@ import type {
   StartSpanOptions,
   TracerProtocol,
 } from '@herald/contracts';
-import { acquireContextManager, releaseContextManager } from './context-manager.util';
-import { carrierGetter, carrierSetter, createPropagator } from './propagation.util';
-import { DEFAULT_TRACER_MAX_SPANS, RecordingSpanProcessor } from './recording-span.processor';
-import { RandomTraceFlagTracerProvider } from './random-trace-flag-tracer.provider';
-import { markRandomTraceFlag, unmarkedStartSpan } from './random-trace-flag.util';
-import { Span } from './span';
-import { SpanContext } from './span-context';
-import { toOtelKind } from './span-kind.util';
+import { acquireContextManager, releaseContextManager } from './context-manager.util.js';
+import { carrierGetter, carrierSetter, createPropagator } from './propagation.util.js';
+import { DEFAULT_TRACER_MAX_SPANS, RecordingSpanProcessor } from './recording-span.processor.js';
+import { RandomTraceFlagTracerProvider } from './random-trace-flag-tracer.provider.js';
+import { markRandomTraceFlag, unmarkedStartSpan } from './random-trace-flag.util.js';
+import { Span } from './span.js';
+import { SpanContext } from './span-context.js';
+import { toOtelKind } from './span-kind.util.js';
 
 /** Shared by every span started without options (the SDK never writes to them): one allocation less. */
 const NO_OPTIONS: SpanOptions = Object.freeze({});

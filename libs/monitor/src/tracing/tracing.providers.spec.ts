@@ -3,10 +3,10 @@ import { Test } from '@nestjs/testing';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { TRACER, type TracerProtocol } from '@herald/contracts';
 import { NoopTracer, ObservabilityModule } from '@herald/observability';
-import { MonitorModule } from '../monitor.module';
-import { resolveTracer } from './default-tracer.util';
-import { Tracer } from './tracer';
-import { TRACE_EXPORTER } from './tracing.constants';
+import { MonitorModule } from '../monitor.module.js';
+import { resolveTracer } from './default-tracer.util.js';
+import { Tracer } from './tracer.js';
+import { TRACE_EXPORTER } from './tracing.constants.js';
 
 @Injectable()
 class UsesTracer {

@@ -2,17 +2,17 @@ import type { Provider } from '@nestjs/common';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { TRACER, type MonitorConfig } from '@herald/contracts';
 import { NoopTracer, getPriorityToken, provideWithPriority } from '@herald/observability';
-import type { MonitorBuildContext } from '../monitor-build-context';
-import { MONITOR_CONFIG } from '../monitor.constants';
-import { MONITOR_MODULE_OPTIONS, type MonitorModuleOptions } from '../monitor.module-definition';
+import type { MonitorBuildContext } from '../monitor-build-context.js';
+import { MONITOR_CONFIG } from '../monitor.constants.js';
+import { MONITOR_MODULE_OPTIONS, type MonitorModuleOptions } from '../monitor.module-definition.js';
 import {
   createTracerFromConfig,
   traceExporterFromConfig,
   traceExporterFromOption,
-} from './tracer-from-config.util';
-import { TracerLifecycle } from './tracer-lifecycle.service';
-import { createTracingInterceptorProvider } from './http/tracing-interceptor.provider';
-import { TRACE_EXPORTER } from './tracing.constants';
+} from './tracer-from-config.util.js';
+import { TracerLifecycle } from './tracer-lifecycle.service.js';
+import { createTracingInterceptorProvider } from './http/tracing-interceptor.provider.js';
+import { TRACE_EXPORTER } from './tracing.constants.js';
 
 /**
  * Providers of the tracing subsystem, added to `MonitorModule`: `TRACER`

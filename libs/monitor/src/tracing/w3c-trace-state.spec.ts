@@ -1,4 +1,4 @@
-import { W3CTraceState } from './w3c-trace-state';
+import { W3CTraceState } from './w3c-trace-state.js';
 
 const list = (n: number, from = 1) =>
   Array.from({ length: n }, (_, i) => `k${from + i}=v${from + i}`).join(',');

@@ -1,5 +1,5 @@
 import type { TraceState } from '@opentelemetry/api';
-import { trimOws } from './traceparent.util';
+import { trimOws } from './traceparent.util.js';
 
 /** At most this many list members; a `tracestate` with more is invalid. */
 export const TRACESTATE_MAX_MEMBERS = 32;

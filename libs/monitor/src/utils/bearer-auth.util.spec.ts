@@ -1,4 +1,4 @@
-import { createBearerCheck, isAuthorizedBearer } from './bearer-auth.util';
+import { createBearerCheck, isAuthorizedBearer } from './bearer-auth.util.js';
 
 describe('the shared bearer check (createBearerCheck / isAuthorizedBearer)', () => {
   const token = 's3cret-Token';

@@ -1,8 +1,8 @@
 import type { AdminViewer, InboxMessage } from '@herald/contracts';
-import { InboxError } from '../inbox/errors/inbox.error';
-import type { InboxService } from '../inbox/inbox.service';
-import { html, SafeHtml } from './admin-html.util';
-import { INBOX_PAGE_SCRIPT } from './inbox-page.script';
+import { InboxError } from '../inbox/errors/inbox.error.js';
+import type { InboxService } from '../inbox/inbox.service.js';
+import { html, SafeHtml } from './admin-html.util.js';
+import { INBOX_PAGE_SCRIPT } from './inbox-page.script.js';
 
 export interface InboxPageContext {
   basePath: string;

@@ -10,10 +10,10 @@ import {
   INBOX_READ_EVENT,
   type InboxMessageChangedEvent,
   type InboxReadAllEvent,
-} from '../inbox/inbox.events';
-import type { InboxService } from '../inbox/inbox.service';
-import { INBOX_REALTIME_TYPES } from './admin.constants';
-import { toInboxMessageJson } from './inbox-message.json';
+} from '../inbox/inbox.events.js';
+import type { InboxService } from '../inbox/inbox.service.js';
+import { INBOX_REALTIME_TYPES } from './admin.constants.js';
+import { toInboxMessageJson } from './inbox-message.json.js';
 
 /**
  * The inbox's realtime bridge: forwards `INBOX_SENT_HOOK` and the read events

@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
 import { INBOX_SENT_HOOK, InboxConfig } from '@herald/contracts';
-import { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration';
-import { INBOX_READ_ALL_EVENT, INBOX_READ_EVENT } from '../inbox/inbox.events';
-import { InboxService } from '../inbox/inbox.service';
-import { DatabaseInboxStore } from '../inbox/stores/database-inbox.store';
-import { InMemoryInboxStore } from '../inbox/stores/in-memory-inbox.store';
-import { NotificationAdminContributor } from './notification-admin.contributor';
-import { memorySqlite } from '../../../../test/helpers/sqlite';
+import { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration.js';
+import { INBOX_READ_ALL_EVENT, INBOX_READ_EVENT } from '../inbox/inbox.events.js';
+import { InboxService } from '../inbox/inbox.service.js';
+import { DatabaseInboxStore } from '../inbox/stores/database-inbox.store.js';
+import { InMemoryInboxStore } from '../inbox/stores/in-memory-inbox.store.js';
+import { NotificationAdminContributor } from './notification-admin.contributor.js';
+import { memorySqlite } from '../../../../test/helpers/sqlite.js';
 
 class SlowStore extends InMemoryInboxStore {
   override async ping(): Promise<void> {

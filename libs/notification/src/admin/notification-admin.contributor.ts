@@ -8,12 +8,12 @@ import {
   type AdminRealtimeBridge,
   type AdminViewer,
 } from '@herald/contracts';
-import { InboxService } from '../inbox/inbox.service';
-import { INBOX_HEALTH_CHECK, NOTIFICATION_ADMIN_OPTIONS } from './admin.constants';
-import { checkInboxStore } from './inbox-health.check';
-import { renderInboxPage } from './inbox-page.renderer';
-import { createInboxRealtimeBridge } from './inbox-realtime.bridge';
-import type { NotificationAdminOptions } from './notification-admin-options.interface';
+import { InboxService } from '../inbox/inbox.service.js';
+import { INBOX_HEALTH_CHECK, NOTIFICATION_ADMIN_OPTIONS } from './admin.constants.js';
+import { checkInboxStore } from './inbox-health.check.js';
+import { renderInboxPage } from './inbox-page.renderer.js';
+import { createInboxRealtimeBridge } from './inbox-realtime.bridge.js';
+import type { NotificationAdminOptions } from './notification-admin-options.interface.js';
 
 /**
  * What the notification package brings to an admin shell (an

@@ -7,14 +7,14 @@
 export {
   BullmqDeliveryQueue,
   type BullmqDeliveryQueueOptions,
-} from '../delivery/queue/bullmq-delivery.queue';
-export { DeliveryWorker, type DeliveryWorkerOptions } from '../delivery/queue/delivery-worker';
+} from '../delivery/queue/bullmq-delivery.queue.js';
+export { DeliveryWorker, type DeliveryWorkerOptions } from '../delivery/queue/delivery-worker.js';
 export {
   connectionFromUrl,
   type BullmqQueueOptions,
-} from '../delivery/queue/bullmq-connection.util';
+} from '../delivery/queue/bullmq-connection.util.js';
 export {
   BullmqNotifierScheduler,
   type BullmqNotifierSchedulerOptions,
-} from '../notifier/queue/bullmq-notifier.scheduler';
-export { NotifierWorker, type NotifierWorkerOptions } from '../notifier/queue/notifier-worker';
+} from '../notifier/queue/bullmq-notifier.scheduler.js';
+export { NotifierWorker, type NotifierWorkerOptions } from '../notifier/queue/notifier-worker.js';

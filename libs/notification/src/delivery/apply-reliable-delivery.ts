@@ -1,10 +1,10 @@
-import type { ProviderChannel } from './records/delivery-record';
-import type { NamedBackend, NamedBackendRegistry } from '../registry/named-backend.registry';
-import type { DeliveryConfig } from './delivery-settings.util';
-import { ReliableMailer } from './reliable/reliable-mailer';
-import { ReliablePushChannel, ReliableSmsChannel } from './reliable/reliable-channels';
-import type { DeliveryBackend } from './reliable/delivery-engine';
-import type { DeliveryService } from './reliable/delivery.service';
+import type { ProviderChannel } from './records/delivery-record.js';
+import type { NamedBackend, NamedBackendRegistry } from '../registry/named-backend.registry.js';
+import type { DeliveryConfig } from './delivery-settings.util.js';
+import { ReliableMailer } from './reliable/reliable-mailer.js';
+import { ReliablePushChannel, ReliableSmsChannel } from './reliable/reliable-channels.js';
+import type { DeliveryBackend } from './reliable/delivery-engine.js';
+import type { DeliveryService } from './reliable/delivery.service.js';
 
 /** A configured backend as reliable delivery needs it: its name and its failover chain. */
 export interface ChainedBackend {

@@ -1,5 +1,5 @@
 import { HeraldConfigError, NotificationConfig } from '@herald/contracts';
-import { deliverySettingsFrom } from './delivery-settings.util';
+import { deliverySettingsFrom } from './delivery-settings.util.js';
 
 describe('notification.delivery config', () => {
   it('documents its defaults and converts seconds to milliseconds', () => {

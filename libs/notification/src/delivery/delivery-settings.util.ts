@@ -1,5 +1,5 @@
 import type { NotificationConfig } from '@herald/contracts';
-import type { DeliverySettings } from './reliable/create-delivery-service';
+import type { DeliverySettings } from './reliable/create-delivery-service.js';
 
 /** `notification.delivery` as a config class instance (seconds). */
 export type DeliveryConfig = NotificationConfig['delivery'];

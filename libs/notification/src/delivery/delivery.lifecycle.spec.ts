@@ -1,7 +1,7 @@
 import { NotificationConfig } from '@herald/contracts';
-import { DeliveryLifecycle } from './delivery.lifecycle';
-import { createDeliveryService } from './reliable/create-delivery-service';
-import { MemoryDeliveryStore } from './stores/memory-delivery.store';
+import { DeliveryLifecycle } from './delivery.lifecycle.js';
+import { createDeliveryService } from './reliable/create-delivery-service.js';
+import { MemoryDeliveryStore } from './stores/memory-delivery.store.js';
 
 describe('DeliveryLifecycle (inline)', () => {
   it('purges final records older than retention_days and keeps the rest', async () => {

@@ -13,12 +13,12 @@ import {
   type HealthCheckRegistryProtocol,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
-import { DELIVERY_CONFIG, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants';
-import type { DeliveryConfig } from './delivery-settings.util';
-import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue';
-import { DeliveryQueueMonitor } from './queue/delivery-queue.monitor';
-import { DeliveryWorker } from './queue/delivery-worker';
-import { DeliveryService } from './reliable/delivery.service';
+import { DELIVERY_CONFIG, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants.js';
+import type { DeliveryConfig } from './delivery-settings.util.js';
+import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue.js';
+import { DeliveryQueueMonitor } from './queue/delivery-queue.monitor.js';
+import { DeliveryWorker } from './queue/delivery-worker.js';
+import { DeliveryService } from './reliable/delivery.service.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,5 +1,5 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
-import type { DeliveryConfig } from './delivery-settings.util';
+import type { DeliveryConfig } from './delivery-settings.util.js';
 
 /** `DeliveryModule.forRoot(config?)`: a `DeliveryConfig`, or a partial object laid over YAML and env. */
 export type DeliveryConfigInput = DeliveryConfig | Record<string, unknown>;

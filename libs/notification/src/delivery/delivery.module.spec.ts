@@ -13,19 +13,19 @@ import {
   type SMSChannelProtocol,
 } from '@herald/contracts';
 import { NoopHealthCheckRegistry, ObservabilityModule } from '@herald/observability';
-import { NotificationModule } from '../notification.module';
-import { FakeSendgridServer } from '../testing/servers/fake-sendgrid.server';
-import { FakeTwilioServer } from '../testing/servers/fake-twilio.server';
-import { MailerModule } from '../mailer/mailer.module';
-import { ReliableMailer } from './reliable/reliable-mailer';
-import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel';
-import { DELIVERY_STORE } from './delivery.constants';
-import { DeliveryModule } from './delivery.module';
-import { DELIVERY_MODULE_OPTIONS } from './delivery.module-definition';
-import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue';
-import { DeliveryService } from './reliable/delivery.service';
-import { ReliableSmsChannel } from './reliable/reliable-channels';
-import type { DeliveryStore } from './stores/delivery-store.protocol';
+import { NotificationModule } from '../notification.module.js';
+import { FakeSendgridServer } from '../testing/servers/fake-sendgrid.server.js';
+import { FakeTwilioServer } from '../testing/servers/fake-twilio.server.js';
+import { MailerModule } from '../mailer/mailer.module.js';
+import { ReliableMailer } from './reliable/reliable-mailer.js';
+import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel.js';
+import { DELIVERY_STORE } from './delivery.constants.js';
+import { DeliveryModule } from './delivery.module.js';
+import { DELIVERY_MODULE_OPTIONS } from './delivery.module-definition.js';
+import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue.js';
+import { DeliveryService } from './reliable/delivery.service.js';
+import { ReliableSmsChannel } from './reliable/reliable-channels.js';
+import type { DeliveryStore } from './stores/delivery-store.protocol.js';
 
 const twilioBackend = (name: string, server: FakeTwilioServer, extra: object = {}) => ({
   name,

@@ -6,9 +6,9 @@ import {
   DeliveryConfigurableModule,
   type DeliveryConfigInput,
   type DeliveryModuleExtras,
-} from './delivery.module-definition';
-import { createDeliveryProviders, DELIVERY_EXPORTS } from './delivery.providers';
-import type { DeliveryConfig } from './delivery-settings.util';
+} from './delivery.module-definition.js';
+import { createDeliveryProviders, DELIVERY_EXPORTS } from './delivery.providers.js';
+import type { DeliveryConfig } from './delivery-settings.util.js';
 
 /** A `DeliveryConfig` is validated as is; a plain object is laid over `notification.delivery` from YAML and env. */
 export function resolveDeliveryConfig(input?: DeliveryConfigInput): DeliveryConfig {

@@ -1,5 +1,5 @@
 import { HeraldConfigError, NotificationConfig } from '@herald/contracts';
-import { createDeliveryStore } from './delivery.providers';
+import { createDeliveryStore } from './delivery.providers.js';
 
 describe('createDeliveryStore', () => {
   it('a database store without a TypeORM DataSource fails with a config error naming the setting', async () => {

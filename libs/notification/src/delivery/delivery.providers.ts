@@ -6,16 +6,16 @@ import {
   type MetricsCollectorProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
-import { DELIVERY_CONFIG, DELIVERY_STORE } from './delivery.constants';
-import { DeliveryLifecycle } from './delivery.lifecycle';
-import { deliverySettingsFrom, type DeliveryConfig } from './delivery-settings.util';
-import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue';
-import { createDeliveryService } from './reliable/create-delivery-service';
-import { DeliveryService } from './reliable/delivery.service';
-import { DatabaseDeliveryStore } from './stores/database-delivery.store';
-import type { DeliveryStore } from './stores/delivery-store.protocol';
-import { MemoryDeliveryStore } from './stores/memory-delivery.store';
-import { findDataSource } from '../utils/find-data-source.util';
+import { DELIVERY_CONFIG, DELIVERY_STORE } from './delivery.constants.js';
+import { DeliveryLifecycle } from './delivery.lifecycle.js';
+import { deliverySettingsFrom, type DeliveryConfig } from './delivery-settings.util.js';
+import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue.js';
+import { createDeliveryService } from './reliable/create-delivery-service.js';
+import { DeliveryService } from './reliable/delivery.service.js';
+import { DatabaseDeliveryStore } from './stores/database-delivery.store.js';
+import type { DeliveryStore } from './stores/delivery-store.protocol.js';
+import { MemoryDeliveryStore } from './stores/memory-delivery.store.js';
+import { findDataSource } from '../utils/find-data-source.util.js';
 
 /** Where the providers find their `DeliveryConfig`: a token and how to read it. */
 export interface DeliveryConfigSource {

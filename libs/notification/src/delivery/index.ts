@@ -10,7 +10,7 @@ export {
   DEFAULT_RETRY_BASE_MS,
   DEFAULT_RETRY_CAP_MS,
   type RetryPolicyOptions,
-} from './retry/retry-policy';
+} from './retry/retry-policy.js';
 export {
   DeliveryRecord,
   DELIVERY_STATUSES,
@@ -25,53 +25,62 @@ export {
   type ProviderChannel,
   type DeliveryRecordData,
   type DeliveryPatch,
-} from './records/delivery-record';
-export { DeliveryStateError } from './records/delivery-state.error';
+} from './records/delivery-record.js';
+export { DeliveryStateError } from './records/delivery-state.error.js';
 export {
   DELIVERY_UPDATED_EVENT,
   DELIVERY_FEEDBACK_METRIC,
   type DeliveryUpdatedEvent,
   type DeliveryFeedback,
   type DeliveryFeedbackResult,
-} from './feedback/delivery-feedback.events';
-export { DeliveryFeedbackRecorder } from './feedback/delivery-feedback.recorder';
+} from './feedback/delivery-feedback.events.js';
+export { DeliveryFeedbackRecorder } from './feedback/delivery-feedback.recorder.js';
 /** How records (and the channels' logs and spans) mask a recipient. */
-export { maskRecipient } from '../utils/mask.util';
+export { maskRecipient } from '../utils/mask.util.js';
 export type {
   DeliveryStore,
   NewDeliveryRecord,
   DeliveryListQuery,
   DeliveryCountQuery,
-} from './stores/delivery-store.protocol';
-export { MemoryDeliveryStore } from './stores/memory-delivery.store';
-export type { CircuitBreakerOptions, CircuitStateName } from './failover/circuit-breaker.registry';
-export type { DeliveryBackend } from './reliable/delivery-engine';
+} from './stores/delivery-store.protocol.js';
+export { MemoryDeliveryStore } from './stores/memory-delivery.store.js';
+export type {
+  CircuitBreakerOptions,
+  CircuitStateName,
+} from './failover/circuit-breaker.registry.js';
+export type { DeliveryBackend } from './reliable/delivery-engine.js';
 export {
   DeliveryService,
   type DeliveryServiceOptions,
   type WithDeliveryId,
-} from './reliable/delivery.service';
-export type { ChannelAdapter } from './reliable/channel-adapters';
+} from './reliable/delivery.service.js';
+export type { ChannelAdapter } from './reliable/channel-adapters.js';
 export type {
   DeliveryGuard,
   DeliveryGuardItem,
   DeliveryGuardVerdict,
-} from './reliable/delivery-guard';
-export { ReliableSmsChannel, ReliablePushChannel } from './reliable/reliable-channels';
-export { ReliableMailer } from './reliable/reliable-mailer';
-export { createDeliveryService, type DeliverySettings } from './reliable/create-delivery-service';
-export { RetryingMailer, type RetryingMailerOptions } from '../mailer/retrying-mailer';
+} from './reliable/delivery-guard.js';
+export { ReliableSmsChannel, ReliablePushChannel } from './reliable/reliable-channels.js';
+export { ReliableMailer } from './reliable/reliable-mailer.js';
+export {
+  createDeliveryService,
+  type DeliverySettings,
+} from './reliable/create-delivery-service.js';
+export { RetryingMailer, type RetryingMailerOptions } from '../mailer/retrying-mailer.js';
 export type {
   DeliveryJob,
   DeliveryQueue,
   DeliveryQueueCounts,
-} from './queue/delivery-queue.protocol';
+} from './queue/delivery-queue.protocol.js';
 export {
   DeliveryQueueMonitor,
   DELIVERY_QUEUE_METRICS,
   type DeliveryQueueMonitorOptions,
-} from './queue/delivery-queue.monitor';
-export { DeliveryModule, resolveDeliveryConfig } from './delivery.module';
-export { type DeliveryConfigInput, type DeliveryModuleExtras } from './delivery.module-definition';
-export { DELIVERY_STORE, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants';
-export { type MemoryDeliveryStoreOptions } from './stores/memory-delivery.store';
+} from './queue/delivery-queue.monitor.js';
+export { DeliveryModule, resolveDeliveryConfig } from './delivery.module.js';
+export {
+  type DeliveryConfigInput,
+  type DeliveryModuleExtras,
+} from './delivery.module-definition.js';
+export { DELIVERY_STORE, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants.js';
+export { type MemoryDeliveryStoreOptions } from './stores/memory-delivery.store.js';

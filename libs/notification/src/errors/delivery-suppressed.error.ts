@@ -1,4 +1,4 @@
-import { DeliveryError } from './delivery.error';
+import { DeliveryError } from './delivery.error.js';
 
 /**
  * A send that was not made because the address is on the suppression list

@@ -1,4 +1,4 @@
-import { DeliveryError, parseRetryAfter } from './delivery.error';
+import { DeliveryError, parseRetryAfter } from './delivery.error.js';
 
 describe('DeliveryError', () => {
   it.each([

@@ -3,6 +3,6 @@ export {
   parseRetryAfter,
   type DeliveryFailureReason,
   type DeliveryErrorOptions,
-} from './delivery.error';
-export { InvalidMailError } from './invalid-mail.error';
-export { DeliverySuppressedError } from './delivery-suppressed.error';
+} from './delivery.error.js';
+export { InvalidMailError } from './invalid-mail.error.js';
+export { DeliverySuppressedError } from './delivery-suppressed.error.js';

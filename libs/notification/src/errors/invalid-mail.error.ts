@@ -1,4 +1,4 @@
-import { DeliveryError } from './delivery.error';
+import { DeliveryError } from './delivery.error.js';
 
 /**
  * A mail refused before anything was sent: `field` names what is wrong

@@ -2,10 +2,10 @@ import { Controller, Get, Param, UseFilters, type INestApplication } from '@nest
 import { APP_FILTER } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { InboxError } from './errors/inbox.error';
-import { INBOX_ERROR_HTTP_STATUS, InboxExceptionFilter } from './inbox-exception.filter';
-import { InboxService } from './inbox.service';
-import { InMemoryInboxStore } from './stores/in-memory-inbox.store';
+import { InboxError } from './errors/inbox.error.js';
+import { INBOX_ERROR_HTTP_STATUS, InboxExceptionFilter } from './inbox-exception.filter.js';
+import { InboxService } from './inbox.service.js';
+import { InMemoryInboxStore } from './stores/in-memory-inbox.store.js';
 
 const inbox = new InboxService(new InMemoryInboxStore());
 

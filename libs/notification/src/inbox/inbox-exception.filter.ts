@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Catch, HttpStatus, type ArgumentsHost } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
-import { InboxError } from './errors/inbox.error';
+import { InboxError } from './errors/inbox.error.js';
 
 /**
  * The HTTP status of each `InboxError` code. Client mistakes (bad input, a

@@ -1,5 +1,5 @@
 import type { InboxConfig, InboxStoreProtocol } from '@herald/contracts';
-import type { InboxDataSource } from './interfaces/inbox-data-source.interface';
+import type { InboxDataSource } from './interfaces/inbox-data-source.interface.js';
 
 /** Options of `InboxModule.forRoot()` and `createInboxProviders()`. */
 export interface InboxModuleOptions {

@@ -6,9 +6,9 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { DEFAULT_PURGE_INTERVAL_MS, INBOX_OPTIONS } from './inbox.constants';
-import type { InboxModuleOptions } from './inbox-options.interface';
-import { InboxService } from './inbox.service';
+import { DEFAULT_PURGE_INTERVAL_MS, INBOX_OPTIONS } from './inbox.constants.js';
+import type { InboxModuleOptions } from './inbox-options.interface.js';
+import { InboxService } from './inbox.service.js';
 
 /**
  * Purges messages older than `retention_days` at bootstrap and then every

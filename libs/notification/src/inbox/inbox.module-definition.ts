@@ -1,6 +1,6 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
-import { INBOX_OPTIONS } from './inbox.constants';
-import type { InboxModuleOptions } from './inbox-options.interface';
+import { INBOX_OPTIONS } from './inbox.constants.js';
+import type { InboxModuleOptions } from './inbox-options.interface.js';
 
 /** Static choices made where `InboxModule` is imported (builder extras). */
 export interface InboxModuleExtras {

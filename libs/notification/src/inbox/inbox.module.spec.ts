@@ -9,16 +9,16 @@ import {
   InboxConfig,
   type InboxMessage,
 } from '@herald/contracts';
-import { CreateInboxMessages1732300000000 } from './migrations/create-inbox-messages.migration';
-import { InboxModule } from './inbox.module';
-import { INBOX_MODULE_OPTIONS } from './inbox.module-definition';
-import { INBOX_CONFIG } from './inbox.constants';
-import { InboxProvider } from './inbox.providers';
-import { InboxRetentionJob } from './inbox-retention.job';
-import { InboxService } from './inbox.service';
-import { DatabaseInboxStore } from './stores/database-inbox.store';
-import { InMemoryInboxStore } from './stores/in-memory-inbox.store';
-import { memorySqlite } from '../../../../test/helpers/sqlite';
+import { CreateInboxMessages1732300000000 } from './migrations/create-inbox-messages.migration.js';
+import { InboxModule } from './inbox.module.js';
+import { INBOX_MODULE_OPTIONS } from './inbox.module-definition.js';
+import { INBOX_CONFIG } from './inbox.constants.js';
+import { InboxProvider } from './inbox.providers.js';
+import { InboxRetentionJob } from './inbox-retention.job.js';
+import { InboxService } from './inbox.service.js';
+import { DatabaseInboxStore } from './stores/database-inbox.store.js';
+import { InMemoryInboxStore } from './stores/in-memory-inbox.store.js';
+import { memorySqlite } from '../../../../test/helpers/sqlite.js';
 
 @Injectable()
 class SentListener {

@@ -1,13 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { INBOX_STORE, type InboxConfig } from '@herald/contracts';
-import type { InboxModuleOptions } from './inbox-options.interface';
+import type { InboxModuleOptions } from './inbox-options.interface.js';
 import {
   INBOX_ASYNC_OPTIONS_TYPE,
   INBOX_OPTIONS_TYPE,
   InboxConfigurableModule,
-} from './inbox.module-definition';
-import { createInboxServiceProviders } from './inbox.providers';
-import { InboxService } from './inbox.service';
+} from './inbox.module-definition.js';
+import { createInboxServiceProviders } from './inbox.providers.js';
+import { InboxService } from './inbox.service.js';
 
 const OPTION_KEYS = ['config', 'store', 'dataSource', 'purgeIntervalMs', 'isGlobal'];
 

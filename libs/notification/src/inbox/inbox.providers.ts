@@ -3,14 +3,14 @@ import { ModuleRef } from '@nestjs/core';
 import { HeraldConfig, INBOX_STORE, InboxConfig, type InboxStoreProtocol } from '@herald/contracts';
 import { requireOptional } from '@herald/contracts/internal';
 import type { DataSource } from 'typeorm';
-import { InboxError } from './errors/inbox.error';
-import { INBOX_CONFIG, INBOX_OPTIONS } from './inbox.constants';
-import type { InboxModuleOptions } from './inbox-options.interface';
-import { InboxRetentionJob } from './inbox-retention.job';
-import { InboxService } from './inbox.service';
-import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
-import { InMemoryInboxStore } from './stores/in-memory-inbox.store';
-import { DatabaseInboxStore } from './stores/database-inbox.store';
+import { InboxError } from './errors/inbox.error.js';
+import { INBOX_CONFIG, INBOX_OPTIONS } from './inbox.constants.js';
+import type { InboxModuleOptions } from './inbox-options.interface.js';
+import { InboxRetentionJob } from './inbox-retention.job.js';
+import { InboxService } from './inbox.service.js';
+import { lazyEventEmitter } from '../utils/lazy-event-emitter.util.js';
+import { InMemoryInboxStore } from './stores/in-memory-inbox.store.js';
+import { DatabaseInboxStore } from './stores/database-inbox.store.js';
 
 function resolveConfig(options?: InboxModuleOptions, herald?: HeraldConfig): InboxConfig {
   const given = options?.config;

@@ -1,10 +1,10 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { INBOX_SENT_HOOK, InboxConfig, type InboxMessage } from '@herald/contracts';
-import { openTestBackend, type TestBackend } from './__fixtures__/inbox-test-backends';
-import { InboxError } from './errors/inbox.error';
-import { INBOX_READ_ALL_EVENT, INBOX_READ_EVENT } from './inbox.events';
-import { InboxService } from './inbox.service';
-import { encodeInboxCursor } from './utils/inbox-cursor.util';
+import { openTestBackend, type TestBackend } from './__fixtures__/inbox-test-backends.js';
+import { InboxError } from './errors/inbox.error.js';
+import { INBOX_READ_ALL_EVENT, INBOX_READ_EVENT } from './inbox.events.js';
+import { InboxService } from './inbox.service.js';
+import { encodeInboxCursor } from './utils/inbox-cursor.util.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -6,24 +6,24 @@ import {
   type InboxPage,
   type InboxStoreProtocol,
 } from '@herald/contracts';
-import { DAY_MS } from './inbox.constants';
+import { DAY_MS } from './inbox.constants.js';
 import {
   INBOX_DELETED_EVENT,
   INBOX_READ_ALL_EVENT,
   INBOX_READ_EVENT,
   type InboxMessageChangedEvent,
   type InboxReadAllEvent,
-} from './inbox.events';
-import { decodeInboxCursor } from './utils/inbox-cursor.util';
-import { UuidV7Generator, isUuid } from './utils/uuid-v7.util';
-import { validateSendInput, validateUserId } from './utils/inbox-input.util';
+} from './inbox.events.js';
+import { decodeInboxCursor } from './utils/inbox-cursor.util.js';
+import { UuidV7Generator, isUuid } from './utils/uuid-v7.util.js';
+import { validateSendInput, validateUserId } from './utils/inbox-input.util.js';
 import type {
   InboxEventSink,
   InboxQuery,
   InboxResult,
   InboxSendInput,
   InboxServiceOptions,
-} from './interfaces/inbox-service.interfaces';
+} from './interfaces/inbox-service.interfaces.js';
 
 export type { InboxEventSink, InboxQuery, InboxResult, InboxSendInput, InboxServiceOptions };
 

@@ -1,11 +1,11 @@
 import { MAIL_DRIVERS, type NamedMailerConfig } from '@herald/contracts';
-import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
-import { unknownDriverError } from '../utils/unknown-driver-error.util';
-import { LogMailDriver } from './drivers/log/log-mail.driver';
-import { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver';
-import { SmtpMailDriver } from './drivers/smtp/smtp-mail.driver';
-import type { MailProviderDriver } from './mail-driver.interface';
-import { MailerChannel } from './mailer-channel';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
+import { unknownDriverError } from '../utils/unknown-driver-error.util.js';
+import { LogMailDriver } from './drivers/log/log-mail.driver.js';
+import { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver.js';
+import { SmtpMailDriver } from './drivers/smtp/smtp-mail.driver.js';
+import type { MailProviderDriver } from './mail-driver.interface.js';
+import { MailerChannel } from './mailer-channel.js';
 
 /** Builds the driver a validated `NamedMailerConfig` names. */
 export function createMailDriver(config: NamedMailerConfig): MailProviderDriver {

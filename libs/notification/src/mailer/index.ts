@@ -1,14 +1,14 @@
 /** `@herald/notification/mailer`: email backends, the `Mailable` builder and `MailerModule`. */
-export { MailerModule } from './mailer.module';
-export type { MailerConfigInput, MailerModuleExtras } from './mailer.module-definition';
-export { NamedBackendRegistry, MAIL_BACKEND_REGISTRY } from '../registry';
-export { Mailable } from './mailable';
-export { MailerChannel } from './mailer-channel';
-export type { MailProviderDriver, MailDriverResult } from './mail-driver.interface';
-export { createMailerChannel, createMailDriver } from './create-mailer-channel';
-export { SmtpMailDriver } from './drivers/smtp/smtp-mail.driver';
-export { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver';
-export { LogMailDriver } from './drivers/log/log-mail.driver';
-export { assertSendableMail, EMAIL_PATTERN } from './mail-validation.util';
-export { MailTemplateRenderer } from './mail-template.renderer';
-export { RetryingMailer, type RetryingMailerOptions } from './retrying-mailer';
+export { MailerModule } from './mailer.module.js';
+export type { MailerConfigInput, MailerModuleExtras } from './mailer.module-definition.js';
+export { NamedBackendRegistry, MAIL_BACKEND_REGISTRY } from '../registry/index.js';
+export { Mailable } from './mailable.js';
+export { MailerChannel } from './mailer-channel.js';
+export type { MailProviderDriver, MailDriverResult } from './mail-driver.interface.js';
+export { createMailerChannel, createMailDriver } from './create-mailer-channel.js';
+export { SmtpMailDriver } from './drivers/smtp/smtp-mail.driver.js';
+export { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver.js';
+export { LogMailDriver } from './drivers/log/log-mail.driver.js';
+export { assertSendableMail, EMAIL_PATTERN } from './mail-validation.util.js';
+export { MailTemplateRenderer } from './mail-template.renderer.js';
+export { RetryingMailer, type RetryingMailerOptions } from './retrying-mailer.js';

@@ -1,5 +1,5 @@
 import type { MailAddress, MailMessage } from '@herald/contracts';
-import { InvalidMailError } from '../errors/invalid-mail.error';
+import { InvalidMailError } from '../errors/invalid-mail.error.js';
 
 /** A deliverable address: local@domain.tld, no spaces, brackets, quotes or line breaks. */
 export const EMAIL_PATTERN =

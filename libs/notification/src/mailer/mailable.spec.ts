@@ -1,5 +1,5 @@
-import { Mailable } from './mailable';
-import { assertSendableMail } from './mail-validation.util';
+import { Mailable } from './mailable.js';
+import { assertSendableMail } from './mail-validation.util.js';
 
 describe('Mailable', () => {
   it('builds every field, renders templates with escaping and derives the text part from HTML', async () => {

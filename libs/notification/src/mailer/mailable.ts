@@ -1,5 +1,5 @@
 import type { MailAddress, MailAttachment, MailMessage } from '@herald/contracts';
-import { MailTemplateRenderer } from './mail-template.renderer';
+import { MailTemplateRenderer } from './mail-template.renderer.js';
 
 interface TemplateParts {
   html?: string;

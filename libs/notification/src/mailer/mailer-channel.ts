@@ -1,8 +1,8 @@
 import type { MailerProtocol, MailMessage, MailSendResult, Sendable } from '@herald/contracts';
-import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
-import { ensureDeliveryError } from '../utils/ensure-delivery-error.util';
-import type { MailProviderDriver } from './mail-driver.interface';
-import { assertSendableMail, normalizeAddress } from './mail-validation.util';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
+import { ensureDeliveryError } from '../utils/ensure-delivery-error.util.js';
+import type { MailProviderDriver } from './mail-driver.interface.js';
+import { assertSendableMail, normalizeAddress } from './mail-validation.util.js';
 
 /**
  * A named mail backend (`MailerProtocol`). It accepts a `MailMessage` or

@@ -9,14 +9,14 @@ import {
   type MailerProtocol,
 } from '@herald/contracts';
 import { ObservabilityModule } from '@herald/observability';
-import { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
-import { LogMailDriver } from './drivers/log/log-mail.driver';
-import { Mailable } from './mailable';
-import { MailerChannel } from './mailer-channel';
-import { MailerModule } from './mailer.module';
-import { MAILER_MODULE_OPTIONS } from './mailer.module-definition';
-import { MAIL_BACKEND_REGISTRY } from '../registry/backend-registry.tokens';
-import type { NamedBackendRegistry } from '../registry/named-backend.registry';
+import { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
+import { LogMailDriver } from './drivers/log/log-mail.driver.js';
+import { Mailable } from './mailable.js';
+import { MailerChannel } from './mailer-channel.js';
+import { MailerModule } from './mailer.module.js';
+import { MAILER_MODULE_OPTIONS } from './mailer.module-definition.js';
+import { MAIL_BACKEND_REGISTRY } from '../registry/backend-registry.tokens.js';
+import type { NamedBackendRegistry } from '../registry/named-backend.registry.js';
 
 const backends = [
   {

@@ -5,13 +5,13 @@ import {
   MailerConfigurableModule,
   type MailerConfigInput,
   type MailerModuleExtras,
-} from './mailer.module-definition';
-import { backendNamesIn } from '../registry/backend-names.util';
+} from './mailer.module-definition.js';
+import { backendNamesIn } from '../registry/backend-names.util.js';
 import {
   createMailerExports,
   createMailerProviders,
   type MailerBuildContext,
-} from './mailer.providers';
+} from './mailer.providers.js';
 
 function complete(base: DynamicModule, ctx: MailerBuildContext): DynamicModule {
   return {

@@ -7,22 +7,22 @@ import {
   type MailerProtocol,
   type NamedMailerConfig,
 } from '@herald/contracts';
-import { DELIVERY_CONFIG } from '../delivery/delivery.constants';
-import type { DeliveryConfig } from '../delivery/delivery-settings.util';
-import { DeliveryService } from '../delivery/reliable/delivery.service';
-import { telemetryProvider } from '../notification.providers';
-import { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
-import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
-import { MAIL_BACKEND_REGISTRY } from '../registry/backend-registry.tokens';
-import { DIRECT_SEND_GUARD, type DirectSendGuard } from '../registry/direct-send-guard';
+import { DELIVERY_CONFIG } from '../delivery/delivery.constants.js';
+import type { DeliveryConfig } from '../delivery/delivery-settings.util.js';
+import { DeliveryService } from '../delivery/reliable/delivery.service.js';
+import { telemetryProvider } from '../notification.providers.js';
+import { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
+import { MAIL_BACKEND_REGISTRY } from '../registry/backend-registry.tokens.js';
+import { DIRECT_SEND_GUARD, type DirectSendGuard } from '../registry/direct-send-guard.js';
 import {
   backendTokenProviders,
   buildBackendRegistry,
   type BackendKind,
-} from '../registry/backend-registry.providers';
-import { createMailerChannel } from './create-mailer-channel';
-import { MAILER_CONFIG, MAILER_TELEMETRY } from './mailer.constants';
-import { MAILER_MODULE_OPTIONS, type MailerConfigInput } from './mailer.module-definition';
+} from '../registry/backend-registry.providers.js';
+import { createMailerChannel } from './create-mailer-channel.js';
+import { MAILER_CONFIG, MAILER_TELEMETRY } from './mailer.constants.js';
+import { MAILER_MODULE_OPTIONS, type MailerConfigInput } from './mailer.module-definition.js';
 
 /** How one `MailerModule` is built. */
 export interface MailerBuildContext {

@@ -1,7 +1,7 @@
 import type { MailerProtocol, MailMessage, MailSendResult } from '@herald/contracts';
-import { DeliveryError } from '../errors/delivery.error';
-import { MemoryDeliveryStore } from '../delivery/stores/memory-delivery.store';
-import { RetryingMailer } from './retrying-mailer';
+import { DeliveryError } from '../errors/delivery.error.js';
+import { MemoryDeliveryStore } from '../delivery/stores/memory-delivery.store.js';
+import { RetryingMailer } from './retrying-mailer.js';
 
 /** A mailer that fails with the scripted errors first, then accepts. */
 class FlakyMailer implements MailerProtocol {

@@ -4,13 +4,13 @@ import type {
   MetricsCollectorProtocol,
   Sendable,
 } from '@herald/contracts';
-import { CircuitBreakerRegistry } from '../delivery/failover/circuit-breaker.registry';
-import { DeliveryEngine } from '../delivery/reliable/delivery-engine';
-import { DeliveryService, type WithDeliveryId } from '../delivery/reliable/delivery.service';
-import { ReliableMailer } from '../delivery/reliable/reliable-mailer';
-import { RetryPolicy, type RetryPolicyOptions } from '../delivery/retry/retry-policy';
-import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol';
-import { MemoryDeliveryStore } from '../delivery/stores/memory-delivery.store';
+import { CircuitBreakerRegistry } from '../delivery/failover/circuit-breaker.registry.js';
+import { DeliveryEngine } from '../delivery/reliable/delivery-engine.js';
+import { DeliveryService, type WithDeliveryId } from '../delivery/reliable/delivery.service.js';
+import { ReliableMailer } from '../delivery/reliable/reliable-mailer.js';
+import { RetryPolicy, type RetryPolicyOptions } from '../delivery/retry/retry-policy.js';
+import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
+import { MemoryDeliveryStore } from '../delivery/stores/memory-delivery.store.js';
 
 export interface RetryingMailerOptions {
   /** A policy, or its options. @default new RetryPolicy() (5 attempts, 1 s base, 60 s cap) */

@@ -6,20 +6,20 @@
  * gates between routing and sending, custom
  * channels, and `NotifierModule`.
  */
-export { NotifierModule } from './notifier.module';
+export { NotifierModule } from './notifier.module.js';
 export type {
   NotifierModuleOptions,
   NotifierModuleExtras,
   NotifierOutboxOptions,
-} from './notifier-options.interface';
+} from './notifier-options.interface.js';
 export {
   NotifierService,
   notificationIdFor,
   type NotifierNotifyOptions,
   type NotifyResult,
   type NotificationStatusReport,
-} from './notifier.service';
-export { Notifier } from './notifier.facade';
+} from './notifier.service.js';
+export { Notifier } from './notifier.facade.js';
 export {
   Notification,
   type BuiltInChannel,
@@ -33,7 +33,7 @@ export {
   type ToMail,
   type ToInbox,
   type ToChannel,
-} from './notification';
+} from './notification.js';
 export {
   RECIPIENT_RESOLVER,
   NOTIFICATION_GATES,
@@ -43,18 +43,18 @@ export {
   NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,
   NOTIFICATION_PREFERENCE_STORE,
-} from './notifier.constants';
-export { NOTIFIER_METRICS, NotifierMetrics, type NotificationOutcome } from './notifier.metrics';
+} from './notifier.constants.js';
+export { NOTIFIER_METRICS, NotifierMetrics, type NotificationOutcome } from './notifier.metrics.js';
 
 export type {
   RecipientLike,
   RecipientProfile,
   NotifyTarget,
-} from './recipients/recipient.interface';
-export type { RecipientResolver } from './recipients/recipient-resolver.interface';
-export { DefaultRecipientResolver } from './recipients/default-recipient.resolver';
-export { OnDemandRecipient } from './recipients/on-demand-recipient';
-export { recipientProfile } from './recipients/recipient-profile.util';
+} from './recipients/recipient.interface.js';
+export type { RecipientResolver } from './recipients/recipient-resolver.interface.js';
+export { DefaultRecipientResolver } from './recipients/default-recipient.resolver.js';
+export { OnDemandRecipient } from './recipients/on-demand-recipient.js';
+export { recipientProfile } from './recipients/recipient-profile.util.js';
 
 export type {
   NotificationGate,
@@ -63,15 +63,15 @@ export type {
   NotificationDescriptor,
   NotificationDigester,
   DigestEntry,
-} from './gates/notification-gate.interface';
-export { GateDecisions } from './gates/gate-decisions';
+} from './gates/notification-gate.interface.js';
+export { GateDecisions } from './gates/gate-decisions.js';
 
 export type {
   NotifierChannel,
   ChannelSendContext,
   ChannelSendResult,
-} from './channels/notifier-channel.interface';
-export { INBOX_ADAPTER, type InboxDeliveryMessage } from './channels/inbox-delivery.adapter';
+} from './channels/notifier-channel.interface.js';
+export { INBOX_ADAPTER, type InboxDeliveryMessage } from './channels/inbox-delivery.adapter.js';
 
 export {
   DEVICE_PLATFORMS,
@@ -79,11 +79,11 @@ export {
   type DeviceToken,
   type DeviceTokenRegistration,
   type DeviceTokenFilter,
-} from './devices/device-token';
-export type { DeviceTokenStore } from './devices/device-token-store.protocol';
-export { DeviceTokenService } from './devices/device-token.service';
-export { MemoryDeviceTokenStore } from './devices/memory-device-token.store';
-export { deadTokenReason } from './devices/dead-token.util';
+} from './devices/device-token.js';
+export type { DeviceTokenStore } from './devices/device-token-store.protocol.js';
+export { DeviceTokenService } from './devices/device-token.service.js';
+export { MemoryDeviceTokenStore } from './devices/memory-device-token.store.js';
+export { deadTokenReason } from './devices/dead-token.util.js';
 
 export {
   MAX_PREFERENCE_CATEGORY_LENGTH,
@@ -92,11 +92,11 @@ export {
   type NotificationPreferenceInput,
   type PreferenceTopic,
   type EffectivePreference,
-} from './preferences/notification-preference';
-export type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol';
-export { NotificationPreferencesService } from './preferences/notification-preferences.service';
-export { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store';
-export { PreferenceGate } from './preferences/preference.gate';
+} from './preferences/notification-preference.js';
+export type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol.js';
+export { NotificationPreferencesService } from './preferences/notification-preferences.service.js';
+export { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store.js';
+export { PreferenceGate } from './preferences/preference.gate.js';
 
 export {
   NOTIFICATION_STATUSES,
@@ -105,53 +105,58 @@ export {
   type NewNotificationRecord,
   type NotificationListQuery,
   type NotificationPatch,
-} from './records/notification-record';
-export type { NotificationStore } from './records/notification-store.protocol';
+} from './records/notification-record.js';
+export type { NotificationStore } from './records/notification-store.protocol.js';
 export {
   MemoryNotificationStore,
   type MemoryNotificationStoreOptions,
-} from './records/memory-notification.store';
+} from './records/memory-notification.store.js';
 
-export type { NotifierTransaction, TransactionRunnerLike } from './outbox/notifier-transaction';
-export type { OutboxEntry, OutboxPayload, OutboxCounts } from './outbox/outbox-entry';
-export type { OutboxStore, NewOutboxEntry } from './outbox/outbox-store.protocol';
-export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
+export type { NotifierTransaction, TransactionRunnerLike } from './outbox/notifier-transaction.js';
+export type { OutboxEntry, OutboxPayload, OutboxCounts } from './outbox/outbox-entry.js';
+export type { OutboxStore, NewOutboxEntry } from './outbox/outbox-store.protocol.js';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay.js';
 
-export type { DispatchedDelivery } from './planning/notification-dispatcher';
+export type { DispatchedDelivery } from './planning/notification-dispatcher.js';
 export type {
   NotificationPlan,
   PlannedRecipient,
   PlannedDelivery,
-} from './planning/notification-plan.interface';
-export type { NotifierJob, NotifierScheduler } from './queue/notifier-job.interface';
+} from './planning/notification-plan.interface.js';
+export type { NotifierJob, NotifierScheduler } from './queue/notifier-job.interface.js';
 
-export { UnknownChannelError } from './errors/unknown-channel.error';
-export { ChannelUnavailableError } from './errors/channel-unavailable.error';
-export { MissingRenderMethodError } from './errors/missing-render-method.error';
-export { NotifyArgumentError } from './errors/notify-argument.error';
-export { RecipientNotFoundError } from './errors/recipient-not-found.error';
-export { NotifierConfigError } from './errors/notifier-config.error';
-export { DeviceTokenError } from './errors/device-token.error';
-export { NotificationPreferenceError } from './errors/notification-preference.error';
+export { UnknownChannelError } from './errors/unknown-channel.error.js';
+export { ChannelUnavailableError } from './errors/channel-unavailable.error.js';
+export { MissingRenderMethodError } from './errors/missing-render-method.error.js';
+export { NotifyArgumentError } from './errors/notify-argument.error.js';
+export { RecipientNotFoundError } from './errors/recipient-not-found.error.js';
+export { NotifierConfigError } from './errors/notifier-config.error.js';
+export { DeviceTokenError } from './errors/device-token.error.js';
+export { NotificationPreferenceError } from './errors/notification-preference.error.js';
 
-export type { EscalationStep, ThrottleRule, DigestRule, TimingRules } from './timing/timing-rules';
-export { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
+export type {
+  EscalationStep,
+  ThrottleRule,
+  DigestRule,
+  TimingRules,
+} from './timing/timing-rules.js';
+export { TimerNotifierScheduler } from './timing/timer-notifier.scheduler.js';
 export {
   quietHoursGate,
   type QuietHoursOptions,
   type QuietHoursWindow,
-} from './timing/quiet-hours.gate';
-export { TimingRuleError } from './errors/timing-rule.error';
-export { throttleGate, type ThrottleGateOptions } from './timing/throttle.gate';
+} from './timing/quiet-hours.gate.js';
+export { TimingRuleError } from './errors/timing-rule.error.js';
+export { throttleGate, type ThrottleGateOptions } from './timing/throttle.gate.js';
 export {
   MemoryThrottleStore,
   RedisThrottleStore,
   type ThrottleStore,
   type ThrottleVerdict,
-} from './timing/throttle-store';
-export type { RedisTimingStoreOptions, TimingRedisClient } from './timing/redis-client.util';
-export { DigestGate } from './digest/digest.gate';
-export type { DigestBatch, DigestItem, RenderDigest } from './digest/digest-batch';
-export { isDigestBuffer, type DigestBuffer } from './digest/digest-buffer';
-export { MemoryNotificationDigester } from './digest/memory-notification.digester';
-export { RedisNotificationDigester } from './digest/redis-notification.digester';
+} from './timing/throttle-store.js';
+export type { RedisTimingStoreOptions, TimingRedisClient } from './timing/redis-client.util.js';
+export { DigestGate } from './digest/digest.gate.js';
+export type { DigestBatch, DigestItem, RenderDigest } from './digest/digest-batch.js';
+export { isDigestBuffer, type DigestBuffer } from './digest/digest-buffer.js';
+export { MemoryNotificationDigester } from './digest/memory-notification.digester.js';
+export { RedisNotificationDigester } from './digest/redis-notification.digester.js';

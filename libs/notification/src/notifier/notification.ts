@@ -1,7 +1,7 @@
 import type { MailAddress, MailMessage, PushMessage } from '@herald/contracts';
-import type { Mailable } from '../mailer/mailable';
-import type { RecipientLike } from './recipients/recipient.interface';
-import type { DigestRule, EscalationStep, ThrottleRule } from './timing/timing-rules';
+import type { Mailable } from '../mailer/mailable.js';
+import type { RecipientLike } from './recipients/recipient.interface.js';
+import type { DigestRule, EscalationStep, ThrottleRule } from './timing/timing-rules.js';
 
 /** The built-in channels; a custom channel is any other registered name. */
 export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'inbox';

@@ -8,27 +8,27 @@ import {
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { NoopMetricsCollector, ObservabilityModule } from '@herald/observability';
-import { NotificationModule } from '../notification.module';
-import { NotifierModule } from './notifier.module';
-import type { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel';
-import { DELIVERY_STORE } from '../delivery/delivery.constants';
-import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol';
-import { DeliveryError } from '../errors/delivery.error';
-import { Configurable } from './__fixtures__/test-notifications';
-import { notifierTestApp } from './__fixtures__/notifier-test-app';
-import type { ChannelSendContext, NotifierChannel } from './channels/notifier-channel.interface';
-import { NotifierConfigError } from './errors/notifier-config.error';
-import { GateDecisions } from './gates/gate-decisions';
+import { NotificationModule } from '../notification.module.js';
+import { NotifierModule } from './notifier.module.js';
+import type { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel.js';
+import { DELIVERY_STORE } from '../delivery/delivery.constants.js';
+import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
+import { DeliveryError } from '../errors/delivery.error.js';
+import { Configurable } from './__fixtures__/test-notifications.js';
+import { notifierTestApp } from './__fixtures__/notifier-test-app.js';
+import type { ChannelSendContext, NotifierChannel } from './channels/notifier-channel.interface.js';
+import { NotifierConfigError } from './errors/notifier-config.error.js';
+import { GateDecisions } from './gates/gate-decisions.js';
 import type {
   DigestEntry,
   GateContext,
   NotificationDigester,
   NotificationGate,
-} from './gates/notification-gate.interface';
-import { Notification } from './notification';
-import { NOTIFIER_METRICS } from './notifier.metrics';
-import { NotifierService } from './notifier.service';
-import type { RecipientProfile } from './recipients/recipient.interface';
+} from './gates/notification-gate.interface.js';
+import { Notification } from './notification.js';
+import { NOTIFIER_METRICS } from './notifier.metrics.js';
+import { NotifierService } from './notifier.service.js';
+import type { RecipientProfile } from './recipients/recipient.interface.js';
 
 /** Keeps every counter increment (the rest is the no-op collector). */
 class CountingCollector extends NoopMetricsCollector {

@@ -1,8 +1,11 @@
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
-import type { NotifierChannel } from './channels/notifier-channel.interface';
-import type { DevicePlatform } from './devices/device-token';
-import type { NotificationDigester, NotificationGate } from './gates/notification-gate.interface';
-import type { RecipientResolver } from './recipients/recipient-resolver.interface';
+import type { NotifierChannel } from './channels/notifier-channel.interface.js';
+import type { DevicePlatform } from './devices/device-token.js';
+import type {
+  NotificationDigester,
+  NotificationGate,
+} from './gates/notification-gate.interface.js';
+import type { RecipientResolver } from './recipients/recipient-resolver.interface.js';
 
 /** `NotifierModule.forRoot(options)` / what `forRootAsync`'s factory returns. */
 export interface NotifierModuleOptions {

@@ -1,10 +1,10 @@
 import type { TracerProtocol } from '@herald/contracts';
-import type { DeliveryService } from '../delivery/reliable/delivery.service';
-import type { NotifierChannelRegistry } from './channels/notifier-channel.registry';
-import type { DeviceTokenService } from './devices/device-token.service';
-import type { NotifierMetrics } from './notifier.metrics';
-import type { NotifierSetup } from './notifier-setup.util';
-import type { NotifierScheduler } from './queue/notifier-job.interface';
+import type { DeliveryService } from '../delivery/reliable/delivery.service.js';
+import type { NotifierChannelRegistry } from './channels/notifier-channel.registry.js';
+import type { DeviceTokenService } from './devices/device-token.service.js';
+import type { NotifierMetrics } from './notifier.metrics.js';
+import type { NotifierSetup } from './notifier-setup.util.js';
+import type { NotifierScheduler } from './queue/notifier-job.interface.js';
 
 /** What one notifier is built from (internal: `NOTIFIER_PARTS`). */
 export interface NotifierParts {

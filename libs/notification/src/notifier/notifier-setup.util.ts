@@ -1,9 +1,9 @@
 import { HeraldConfigError, type ConfigProblem } from '@herald/contracts';
-import type { BullmqQueueOptions } from '../delivery/queue/bullmq-connection.util';
-import { BullmqDeliveryQueue } from '../delivery/queue/bullmq-delivery.queue';
-import type { DeliveryConfig } from '../delivery/delivery-settings.util';
-import type { DeliveryService } from '../delivery/reliable/delivery.service';
-import type { NotifierModuleOptions, NotifierOutboxOptions } from './notifier-options.interface';
+import type { BullmqQueueOptions } from '../delivery/queue/bullmq-connection.util.js';
+import { BullmqDeliveryQueue } from '../delivery/queue/bullmq-delivery.queue.js';
+import type { DeliveryConfig } from '../delivery/delivery-settings.util.js';
+import type { DeliveryService } from '../delivery/reliable/delivery.service.js';
+import type { NotifierModuleOptions, NotifierOutboxOptions } from './notifier-options.interface.js';
 
 /** How one notifier runs, from its options and the reliable delivery it sits on. */
 export interface NotifierSetup {

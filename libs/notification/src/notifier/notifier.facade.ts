@@ -1,4 +1,4 @@
-import { OnDemandRecipient } from './recipients/on-demand-recipient';
+import { OnDemandRecipient } from './recipients/on-demand-recipient.js';
 
 /**
  * Entry points that need no injection.

@@ -6,14 +6,14 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { HeraldConfigError } from '@herald/contracts';
-import { NOTIFICATION_OUTBOX, NOTIFICATION_STORE, NOTIFIER_PARTS } from './notifier.constants';
-import { OutboxRelay } from './outbox/outbox-relay';
-import type { OutboxStore } from './outbox/outbox-store.protocol';
-import type { NotifierParts } from './notifier-parts.interface';
-import { NotifierService } from './notifier.service';
-import { NotifierWorker } from './queue/notifier-worker';
-import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
-import type { NotificationStore } from './records/notification-store.protocol';
+import { NOTIFICATION_OUTBOX, NOTIFICATION_STORE, NOTIFIER_PARTS } from './notifier.constants.js';
+import { OutboxRelay } from './outbox/outbox-relay.js';
+import type { OutboxStore } from './outbox/outbox-store.protocol.js';
+import type { NotifierParts } from './notifier-parts.interface.js';
+import { NotifierService } from './notifier.service.js';
+import { NotifierWorker } from './queue/notifier-worker.js';
+import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler.js';
+import type { NotificationStore } from './records/notification-store.protocol.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,5 +1,8 @@
 import type { MetricsCollectorProtocol } from '@herald/contracts';
-import type { DeliveryObserver, DeliverySettledEvent } from '../delivery/reliable/delivery-engine';
+import type {
+  DeliveryObserver,
+  DeliverySettledEvent,
+} from '../delivery/reliable/delivery-engine.js';
 
 /** Metric names the notifier publishes through `METRICS_COLLECTOR`. */
 export const NOTIFIER_METRICS = {

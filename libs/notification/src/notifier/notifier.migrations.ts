@@ -1,10 +1,10 @@
-import { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration';
-import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration';
-import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration';
-import { CreateNotifications1734200000002 } from './records/create-notifications.migration';
-import { CreateNotificationPreferences1735000000000 } from './preferences/create-notification-preferences.migration';
-import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration';
-import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration';
+import { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration.js';
+import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration.js';
+import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration.js';
+import { CreateNotifications1734200000002 } from './records/create-notifications.migration.js';
+import { CreateNotificationPreferences1735000000000 } from './preferences/create-notification-preferences.migration.js';
+import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration.js';
+import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration.js';
 
 /**
  * The TypeORM migrations the notifier's database stores need, in order, to

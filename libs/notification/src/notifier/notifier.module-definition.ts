@@ -1,5 +1,5 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
-import type { NotifierModuleOptions } from './notifier-options.interface';
+import type { NotifierModuleOptions } from './notifier-options.interface.js';
 
 export const {
   ConfigurableModuleClass: NotifierConfigurableModule,

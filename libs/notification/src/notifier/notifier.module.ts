@@ -2,9 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import {
   NOTIFIER_ASYNC_OPTIONS_TYPE,
   NotifierConfigurableModule,
-} from './notifier.module-definition';
-import { createNotifierProviders, NOTIFIER_EXPORTS } from './notifier.providers';
-import type { NotifierModuleExtras, NotifierModuleOptions } from './notifier-options.interface';
+} from './notifier.module-definition.js';
+import { createNotifierProviders, NOTIFIER_EXPORTS } from './notifier.providers.js';
+import type { NotifierModuleExtras, NotifierModuleOptions } from './notifier-options.interface.js';
 
 function complete(base: DynamicModule, extras: NotifierModuleExtras): DynamicModule {
   return {

@@ -11,25 +11,28 @@ import {
   type SMSChannelProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
-import { DELIVERY_CONFIG } from '../delivery/delivery.constants';
-import type { DeliveryConfig } from '../delivery/delivery-settings.util';
-import { DeliveryService } from '../delivery/reliable/delivery.service';
-import { InboxService } from '../inbox/inbox.service';
+import { DELIVERY_CONFIG } from '../delivery/delivery.constants.js';
+import type { DeliveryConfig } from '../delivery/delivery-settings.util.js';
+import { DeliveryService } from '../delivery/reliable/delivery.service.js';
+import { InboxService } from '../inbox/inbox.service.js';
 import {
   MAIL_BACKEND_REGISTRY,
   PUSH_BACKEND_REGISTRY,
   SMS_BACKEND_REGISTRY,
-} from '../registry/backend-registry.tokens';
-import type { NamedBackendRegistry } from '../registry/named-backend.registry';
-import { findDataSource } from '../utils/find-data-source.util';
-import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
-import type { NotifierChannel } from './channels/notifier-channel.interface';
-import { NotifierChannelRegistry } from './channels/notifier-channel.registry';
-import { DatabaseDeviceTokenStore } from './devices/database-device-token.store';
-import type { DeviceTokenStore } from './devices/device-token-store.protocol';
-import { DeviceTokenService } from './devices/device-token.service';
-import { MemoryDeviceTokenStore } from './devices/memory-device-token.store';
-import type { NotificationDigester, NotificationGate } from './gates/notification-gate.interface';
+} from '../registry/backend-registry.tokens.js';
+import type { NamedBackendRegistry } from '../registry/named-backend.registry.js';
+import { findDataSource } from '../utils/find-data-source.util.js';
+import { lazyEventEmitter } from '../utils/lazy-event-emitter.util.js';
+import type { NotifierChannel } from './channels/notifier-channel.interface.js';
+import { NotifierChannelRegistry } from './channels/notifier-channel.registry.js';
+import { DatabaseDeviceTokenStore } from './devices/database-device-token.store.js';
+import type { DeviceTokenStore } from './devices/device-token-store.protocol.js';
+import { DeviceTokenService } from './devices/device-token.service.js';
+import { MemoryDeviceTokenStore } from './devices/memory-device-token.store.js';
+import type {
+  NotificationDigester,
+  NotificationGate,
+} from './gates/notification-gate.interface.js';
 import {
   DEVICE_TOKEN_STORE,
   NOTIFICATION_DIGESTER,
@@ -41,33 +44,33 @@ import {
   NOTIFIER_PARTS,
   NOTIFIER_TIMING,
   RECIPIENT_RESOLVER,
-} from './notifier.constants';
-import type { NotifierParts } from './notifier-parts.interface';
-import { NOTIFIER_MODULE_OPTIONS } from './notifier.module-definition';
-import { NotifierMetrics } from './notifier.metrics';
-import { NotifierService } from './notifier.service';
-import type { NotifierModuleExtras, NotifierModuleOptions } from './notifier-options.interface';
-import { resolveNotifierSetup, type NotifierSetup } from './notifier-setup.util';
-import { NotificationDispatcher } from './planning/notification-dispatcher';
-import { NotificationPlanner } from './planning/notification-planner';
-import { BullmqNotifierScheduler } from './queue/bullmq-notifier.scheduler';
-import { DefaultRecipientResolver } from './recipients/default-recipient.resolver';
-import type { RecipientResolver } from './recipients/recipient-resolver.interface';
-import { DatabaseNotificationStore } from './records/database-notification.store';
-import type { NotificationStore } from './records/notification-store.protocol';
-import { MemoryNotificationStore } from './records/memory-notification.store';
-import { NotifierLifecycle } from './notifier.lifecycle';
-import { DatabaseOutboxStore } from './outbox/database-outbox.store';
-import type { OutboxStore } from './outbox/outbox-store.protocol';
-import { EscalationReadListener } from './timing/escalation-read.listener';
-import { NotifierTiming } from './timing/notifier-timing';
-import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler';
-import { DatabaseNotificationPreferenceStore } from './preferences/database-notification-preference.store';
-import { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store';
-import type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol';
-import { NotificationPreferencesService } from './preferences/notification-preferences.service';
-import { PreferenceGate } from './preferences/preference.gate';
-import { SUPPRESSION_GATE } from '../suppression/suppression.constants';
+} from './notifier.constants.js';
+import type { NotifierParts } from './notifier-parts.interface.js';
+import { NOTIFIER_MODULE_OPTIONS } from './notifier.module-definition.js';
+import { NotifierMetrics } from './notifier.metrics.js';
+import { NotifierService } from './notifier.service.js';
+import type { NotifierModuleExtras, NotifierModuleOptions } from './notifier-options.interface.js';
+import { resolveNotifierSetup, type NotifierSetup } from './notifier-setup.util.js';
+import { NotificationDispatcher } from './planning/notification-dispatcher.js';
+import { NotificationPlanner } from './planning/notification-planner.js';
+import { BullmqNotifierScheduler } from './queue/bullmq-notifier.scheduler.js';
+import { DefaultRecipientResolver } from './recipients/default-recipient.resolver.js';
+import type { RecipientResolver } from './recipients/recipient-resolver.interface.js';
+import { DatabaseNotificationStore } from './records/database-notification.store.js';
+import type { NotificationStore } from './records/notification-store.protocol.js';
+import { MemoryNotificationStore } from './records/memory-notification.store.js';
+import { NotifierLifecycle } from './notifier.lifecycle.js';
+import { DatabaseOutboxStore } from './outbox/database-outbox.store.js';
+import type { OutboxStore } from './outbox/outbox-store.protocol.js';
+import { EscalationReadListener } from './timing/escalation-read.listener.js';
+import { NotifierTiming } from './timing/notifier-timing.js';
+import { TimerNotifierScheduler } from './timing/timer-notifier.scheduler.js';
+import { DatabaseNotificationPreferenceStore } from './preferences/database-notification-preference.store.js';
+import { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store.js';
+import type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol.js';
+import { NotificationPreferencesService } from './preferences/notification-preferences.service.js';
+import { PreferenceGate } from './preferences/preference.gate.js';
+import { SUPPRESSION_GATE } from '../suppression/suppression.constants.js';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ObservabilityModule } from '@herald/observability';
-import { NotificationModule } from '../notification.module';
-import { NotifierModule } from './notifier.module';
+import { NotificationModule } from '../notification.module.js';
+import { NotifierModule } from './notifier.module.js';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import {
   DEVICE_TOKEN_REMOVED_EVENT,
@@ -13,28 +13,28 @@ import {
   PUSH_CHANNEL,
   SMS_CHANNEL,
 } from '@herald/contracts';
-import { DELIVERY_STORE } from '../delivery/delivery.constants';
-import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol';
-import { InboxService } from '../inbox/inbox.service';
-import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
-import type { InMemoryPushChannel } from '../testing/fakes/in-memory-push-channel';
-import type { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel';
-import { Configurable, OrderShipped, type TestUser } from './__fixtures__/test-notifications';
-import { notifierTestApp } from './__fixtures__/notifier-test-app';
-import { DeviceTokenService } from './devices/device-token.service';
-import { ChannelUnavailableError } from './errors/channel-unavailable.error';
-import { MissingRenderMethodError } from './errors/missing-render-method.error';
-import { NotifierConfigError } from './errors/notifier-config.error';
-import { NotifyArgumentError } from './errors/notify-argument.error';
-import { RecipientNotFoundError } from './errors/recipient-not-found.error';
-import { UnknownChannelError } from './errors/unknown-channel.error';
-import { Notification } from './notification';
-import { NOTIFICATION_STORE } from './notifier.constants';
-import { Notifier } from './notifier.facade';
-import { NotifierService } from './notifier.service';
-import type { RecipientLike } from './recipients/recipient.interface';
-import type { RecipientResolver } from './recipients/recipient-resolver.interface';
-import type { NotificationStore } from './records/notification-store.protocol';
+import { DELIVERY_STORE } from '../delivery/delivery.constants.js';
+import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
+import { InboxService } from '../inbox/inbox.service.js';
+import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
+import type { InMemoryPushChannel } from '../testing/fakes/in-memory-push-channel.js';
+import type { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel.js';
+import { Configurable, OrderShipped, type TestUser } from './__fixtures__/test-notifications.js';
+import { notifierTestApp } from './__fixtures__/notifier-test-app.js';
+import { DeviceTokenService } from './devices/device-token.service.js';
+import { ChannelUnavailableError } from './errors/channel-unavailable.error.js';
+import { MissingRenderMethodError } from './errors/missing-render-method.error.js';
+import { NotifierConfigError } from './errors/notifier-config.error.js';
+import { NotifyArgumentError } from './errors/notify-argument.error.js';
+import { RecipientNotFoundError } from './errors/recipient-not-found.error.js';
+import { UnknownChannelError } from './errors/unknown-channel.error.js';
+import { Notification } from './notification.js';
+import { NOTIFICATION_STORE } from './notifier.constants.js';
+import { Notifier } from './notifier.facade.js';
+import { NotifierService } from './notifier.service.js';
+import type { RecipientLike } from './recipients/recipient.interface.js';
+import type { RecipientResolver } from './recipients/recipient-resolver.interface.js';
+import type { NotificationStore } from './records/notification-store.protocol.js';
 
 const ada: TestUser = { id: 'u-ada', email: 'ada@example.com', phone: '+15551230001', name: 'Ada' };
 

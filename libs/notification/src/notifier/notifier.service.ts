@@ -6,33 +6,33 @@ import type {
   SpanProtocol,
   TracerProtocol,
 } from '@herald/contracts';
-import type { DeliveryRecord, DeliveryStatus } from '../delivery/records/delivery-record';
-import type { DeliveryService } from '../delivery/reliable/delivery.service';
-import { runTraced } from '../utils/run-traced.util';
-import { NotifierConfigError } from './errors/notifier-config.error';
-import { NotifyArgumentError } from './errors/notify-argument.error';
-import type { NotificationDescriptor } from './gates/notification-gate.interface';
-import type { Notification } from './notification';
-import type { NotifierMetrics } from './notifier.metrics';
+import type { DeliveryRecord, DeliveryStatus } from '../delivery/records/delivery-record.js';
+import type { DeliveryService } from '../delivery/reliable/delivery.service.js';
+import { runTraced } from '../utils/run-traced.util.js';
+import { NotifierConfigError } from './errors/notifier-config.error.js';
+import { NotifyArgumentError } from './errors/notify-argument.error.js';
+import type { NotificationDescriptor } from './gates/notification-gate.interface.js';
+import type { Notification } from './notification.js';
+import type { NotifierMetrics } from './notifier.metrics.js';
 import type {
   DispatchedDelivery,
   NotificationDispatcher,
-} from './planning/notification-dispatcher';
-import type { NotificationPlanner } from './planning/notification-planner';
-import type { NotificationPlan } from './planning/notification-plan.interface';
-import type { NotifierJob, NotifierScheduler } from './queue/notifier-job.interface';
-import type { NotifyTarget } from './recipients/recipient.interface';
+} from './planning/notification-dispatcher.js';
+import type { NotificationPlanner } from './planning/notification-planner.js';
+import type { NotificationPlan } from './planning/notification-plan.interface.js';
+import type { NotifierJob, NotifierScheduler } from './queue/notifier-job.interface.js';
+import type { NotifyTarget } from './recipients/recipient.interface.js';
 import type {
   NotificationListQuery,
   NotificationRecord,
   NotificationStatus,
-} from './records/notification-record';
-import type { NotificationStore } from './records/notification-store.protocol';
-import type { NotifierTiming } from './timing/notifier-timing';
-import type { EscalationPlan, EscalationStep } from './timing/timing-rules';
-import type { OutboxEntry } from './outbox/outbox-entry';
-import type { OutboxStore } from './outbox/outbox-store.protocol';
-import { transactionRunner, type NotifierTransaction } from './outbox/notifier-transaction';
+} from './records/notification-record.js';
+import type { NotificationStore } from './records/notification-store.protocol.js';
+import type { NotifierTiming } from './timing/notifier-timing.js';
+import type { EscalationPlan, EscalationStep } from './timing/timing-rules.js';
+import type { OutboxEntry } from './outbox/outbox-entry.js';
+import type { OutboxStore } from './outbox/outbox-store.protocol.js';
+import { transactionRunner, type NotifierTransaction } from './outbox/notifier-transaction.js';
 
 /** Options of `NotifierService.notify()`. */
 export interface NotifierNotifyOptions extends NotifyOptions {

@@ -1,12 +1,12 @@
 import { PUSH_DRIVERS, type NamedPushConfig } from '@herald/contracts';
-import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
-import { unknownDriverError } from '../utils/unknown-driver-error.util';
-import { ApnsPushDriver } from './drivers/apns/apns-push.driver';
-import { FcmPushDriver } from './drivers/fcm/fcm-push.driver';
-import { LogPushDriver } from './drivers/log/log-push.driver';
-import { WebPushDriver } from './drivers/webpush/webpush-push.driver';
-import { PushChannel } from './push-channel';
-import type { PushProviderDriver } from './push-driver.interface';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
+import { unknownDriverError } from '../utils/unknown-driver-error.util.js';
+import { ApnsPushDriver } from './drivers/apns/apns-push.driver.js';
+import { FcmPushDriver } from './drivers/fcm/fcm-push.driver.js';
+import { LogPushDriver } from './drivers/log/log-push.driver.js';
+import { WebPushDriver } from './drivers/webpush/webpush-push.driver.js';
+import { PushChannel } from './push-channel.js';
+import type { PushProviderDriver } from './push-driver.interface.js';
 
 /** Builds the driver a validated `NamedPushConfig` names. */
 export function createPushDriver(config: NamedPushConfig): PushProviderDriver {

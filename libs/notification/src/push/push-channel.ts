@@ -1,8 +1,8 @@
 import type { PushChannelProtocol, PushMessage, PushSendResult } from '@herald/contracts';
-import { DeliveryError } from '../errors/delivery.error';
-import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
-import { ensureDeliveryError } from '../utils/ensure-delivery-error.util';
-import type { PushProviderDriver } from './push-driver.interface';
+import { DeliveryError } from '../errors/delivery.error.js';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
+import { ensureDeliveryError } from '../utils/ensure-delivery-error.util.js';
+import type { PushProviderDriver } from './push-driver.interface.js';
 
 /**
  * A named push backend (`PushChannelProtocol`). `send` rejects with a

@@ -1,13 +1,13 @@
 import type { Provider } from '@nestjs/common';
-import { applyReliableDelivery, type ChainedBackend } from '../delivery/apply-reliable-delivery';
-import type { DeliveryConfig } from '../delivery/delivery-settings.util';
-import type { ProviderChannel } from '../delivery/records/delivery-record';
-import type { DeliveryBackend } from '../delivery/reliable/delivery-engine';
-import type { DeliveryService } from '../delivery/reliable/delivery.service';
-import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
-import { unconfiguredChannel } from '../utils/unconfigured-channel';
-import { NamedBackendRegistry, type NamedBackend } from './named-backend.registry';
-import type { DirectSendGuard } from './direct-send-guard';
+import { applyReliableDelivery, type ChainedBackend } from '../delivery/apply-reliable-delivery.js';
+import type { DeliveryConfig } from '../delivery/delivery-settings.util.js';
+import type { ProviderChannel } from '../delivery/records/delivery-record.js';
+import type { DeliveryBackend } from '../delivery/reliable/delivery-engine.js';
+import type { DeliveryService } from '../delivery/reliable/delivery.service.js';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
+import { unconfiguredChannel } from '../utils/unconfigured-channel.js';
+import { NamedBackendRegistry, type NamedBackend } from './named-backend.registry.js';
+import type { DirectSendGuard } from './direct-send-guard.js';
 
 /** A configured backend entry (`NamedSMSConfig`, `NamedPushConfig`, `NamedMailerConfig`). */
 export interface ConfiguredBackend extends ChainedBackend {

@@ -1,4 +1,4 @@
-import type { ProviderChannel } from '../delivery/records/delivery-record';
+import type { ProviderChannel } from '../delivery/records/delivery-record.js';
 
 /**
  * Internal: wraps the backends a registry hands out when reliable delivery is

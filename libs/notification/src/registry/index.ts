@@ -1,7 +1,7 @@
 /** Backends by name: one registry per kind, owning (and closing) what the modules built. */
-export { NamedBackendRegistry, type NamedBackend } from './named-backend.registry';
+export { NamedBackendRegistry, type NamedBackend } from './named-backend.registry.js';
 export {
   SMS_BACKEND_REGISTRY,
   PUSH_BACKEND_REGISTRY,
   MAIL_BACKEND_REGISTRY,
-} from './backend-registry.tokens';
+} from './backend-registry.tokens.js';

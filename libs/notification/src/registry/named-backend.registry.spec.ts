@@ -1,5 +1,5 @@
 import { HeraldError } from '@herald/contracts';
-import { NamedBackendRegistry } from './named-backend.registry';
+import { NamedBackendRegistry } from './named-backend.registry.js';
 
 class Backend {
   closed = 0;

@@ -1,10 +1,10 @@
 import { SMS_DRIVERS, type NamedSMSConfig } from '@herald/contracts';
-import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
-import { unknownDriverError } from '../utils/unknown-driver-error.util';
-import { LogSmsDriver } from './drivers/log/log-sms.driver';
-import { TwilioSmsDriver } from './drivers/twilio/twilio-sms.driver';
-import { SmsChannel } from './sms-channel';
-import type { SmsProviderDriver } from './sms-driver.interface';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
+import { unknownDriverError } from '../utils/unknown-driver-error.util.js';
+import { LogSmsDriver } from './drivers/log/log-sms.driver.js';
+import { TwilioSmsDriver } from './drivers/twilio/twilio-sms.driver.js';
+import { SmsChannel } from './sms-channel.js';
+import type { SmsProviderDriver } from './sms-driver.interface.js';
 
 /** Builds the driver a validated `NamedSMSConfig` names. */
 export function createSmsDriver(config: NamedSMSConfig): SmsProviderDriver {

@@ -1,11 +1,11 @@
 import type { SMSChannelProtocol, SmsMessage, SmsSendResult } from '@herald/contracts';
 import { E164_PATTERN } from '@herald/contracts';
-import { DeliveryError } from '../errors/delivery.error';
-import type { DeliveryTelemetry } from '../utils/delivery-telemetry';
-import { ensureDeliveryError } from '../utils/ensure-delivery-error.util';
-import { maskRecipient } from '../utils/mask.util';
-import type { SmsProviderDriver } from './sms-driver.interface';
-import { SMS_OPT_OUT_EVENT, type SmsOptOutEvent } from './sms-opt-out.events';
+import { DeliveryError } from '../errors/delivery.error.js';
+import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
+import { ensureDeliveryError } from '../utils/ensure-delivery-error.util.js';
+import { maskRecipient } from '../utils/mask.util.js';
+import type { SmsProviderDriver } from './sms-driver.interface.js';
+import { SMS_OPT_OUT_EVENT, type SmsOptOutEvent } from './sms-opt-out.events.js';
 
 /** Twilio: "Attempt to send to unsubscribed recipient" (the number replied STOP). */
 const TWILIO_UNSUBSCRIBED = '21610';

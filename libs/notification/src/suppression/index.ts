@@ -5,9 +5,13 @@
  * one-click unsubscribe. The database store, entity and migration are in
  * `@herald/notification/typeorm`.
  */
-export { SuppressionModule } from './suppression.module';
-export type { SuppressionModuleOptions } from './suppression-options.interface';
-export { SuppressionService, suppressedReason, type SuppressionCheck } from './suppression.service';
+export { SuppressionModule } from './suppression.module.js';
+export type { SuppressionModuleOptions } from './suppression-options.interface.js';
+export {
+  SuppressionService,
+  suppressedReason,
+  type SuppressionCheck,
+} from './suppression.service.js';
 export {
   SUPPRESSION_CHANNELS,
   SUPPRESSION_REASONS,
@@ -18,35 +22,35 @@ export {
   type SuppressionListQuery,
   type SuppressionPage,
   type SuppressionProbe,
-} from './suppression-entry';
-export type { SuppressionStore } from './suppression-store.protocol';
-export { MemorySuppressionStore } from './stores/memory-suppression.store';
-export { normalizeAddress } from './normalize-address.util';
+} from './suppression-entry.js';
+export type { SuppressionStore } from './suppression-store.protocol.js';
+export { MemorySuppressionStore } from './stores/memory-suppression.store.js';
+export { normalizeAddress } from './normalize-address.util.js';
 export {
   SUPPRESSION_STORE,
   SUPPRESSION_GATE,
   NOTIFICATION_PREFERENCES,
-} from './suppression.constants';
-export { SuppressionGate } from './suppression.gate';
-export { SuppressionDeliveryGuard } from './suppression-delivery.guard';
-export { SuppressionFeedback, isHardBounce, suppressionReasonOf } from './suppression-feedback';
+} from './suppression.constants.js';
+export { SuppressionGate } from './suppression.gate.js';
+export { SuppressionDeliveryGuard } from './suppression-delivery.guard.js';
+export { SuppressionFeedback, isHardBounce, suppressionReasonOf } from './suppression-feedback.js';
 export {
   PUSH_TOKEN_DEAD_EVENT,
   SUPPRESSION_ADDED_EVENT,
   SUPPRESSION_LIFTED_EVENT,
   type SuppressibleDeliveryUpdate,
   type PushTokenDeadEvent,
-} from './suppression.events';
-export type { UnsubscribeOptions } from './unsubscribe/unsubscribe-options.interface';
+} from './suppression.events.js';
+export type { UnsubscribeOptions } from './unsubscribe/unsubscribe-options.interface.js';
 export {
   signUnsubscribeToken,
   verifyUnsubscribeToken,
   type UnsubscribeClaim,
-} from './unsubscribe/unsubscribe-token.util';
-export { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard';
-export type { UnsubscribePreferencesHook } from './unsubscribe/create-unsubscribe.controller';
-export { SuppressionInputError } from './errors/suppression-input.error';
+} from './unsubscribe/unsubscribe-token.util.js';
+export { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard.js';
+export type { UnsubscribePreferencesHook } from './unsubscribe/create-unsubscribe.controller.js';
+export { SuppressionInputError } from './errors/suppression-input.error.js';
 export {
   UnsubscribeTokenError,
   type UnsubscribeTokenProblem,
-} from './errors/unsubscribe-token.error';
+} from './errors/unsubscribe-token.error.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SuppressionInputError } from './errors/suppression-input.error';
-import type { SuppressionChannel } from './suppression-entry';
+import { SuppressionInputError } from './errors/suppression-input.error.js';
+import type { SuppressionChannel } from './suppression-entry.js';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 

@@ -3,14 +3,14 @@ import type {
   DeliveryGuard,
   DeliveryGuardItem,
   DeliveryGuardVerdict,
-} from '../delivery/reliable/delivery-guard';
-import { SEND } from '../delivery/reliable/delivery-guard';
-import type { SuppressionChannel, SuppressionEntry } from './suppression-entry';
+} from '../delivery/reliable/delivery-guard.js';
+import { SEND } from '../delivery/reliable/delivery-guard.js';
+import type { SuppressionChannel, SuppressionEntry } from './suppression-entry.js';
 import {
   suppressedReason,
   type SuppressionCheck,
   type SuppressionService,
-} from './suppression.service';
+} from './suppression.service.js';
 
 const addressOf = (a: MailAddress): string => (typeof a === 'string' ? a : a.address);
 

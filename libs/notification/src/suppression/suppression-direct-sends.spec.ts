@@ -1,13 +1,13 @@
-import { DeviceTokenService } from '../notifier/devices/device-token.service';
-import { MemoryDeviceTokenStore } from '../notifier/devices/memory-device-token.store';
-import { InMemoryPushChannel } from '../testing/fakes/in-memory-push-channel';
-import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel';
-import { DeliverySuppressedError } from '../errors/delivery-suppressed.error';
-import { MemorySuppressionStore } from './stores/memory-suppression.store';
-import { SuppressionDeliveryGuard } from './suppression-delivery.guard';
-import { SuppressionDirectSends } from './suppression-direct-sends';
-import { SuppressionFeedback } from './suppression-feedback';
-import { SuppressionService } from './suppression.service';
+import { DeviceTokenService } from '../notifier/devices/device-token.service.js';
+import { MemoryDeviceTokenStore } from '../notifier/devices/memory-device-token.store.js';
+import { InMemoryPushChannel } from '../testing/fakes/in-memory-push-channel.js';
+import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel.js';
+import { DeliverySuppressedError } from '../errors/delivery-suppressed.error.js';
+import { MemorySuppressionStore } from './stores/memory-suppression.store.js';
+import { SuppressionDeliveryGuard } from './suppression-delivery.guard.js';
+import { SuppressionDirectSends } from './suppression-direct-sends.js';
+import { SuppressionFeedback } from './suppression-feedback.js';
+import { SuppressionService } from './suppression.service.js';
 
 describe('SuppressionDirectSends', () => {
   const setup = () => {

@@ -6,15 +6,15 @@ import type {
   Sendable,
   SmsMessage,
 } from '@herald/contracts';
-import type { ProviderChannel } from '../delivery/records/delivery-record';
-import type { DeliveryGuard, DeliveryGuardVerdict } from '../delivery/reliable/delivery-guard';
-import { SEND } from '../delivery/reliable/delivery-guard';
-import { buildSendable } from '../delivery/reliable/reliable-mailer';
-import { DeliveryError } from '../errors/delivery.error';
-import { DeliverySuppressedError } from '../errors/delivery-suppressed.error';
-import { deadTokenReason } from '../notifier/devices/dead-token.util';
-import type { DirectSendGuard } from '../registry/direct-send-guard';
-import type { SuppressionFeedback } from './suppression-feedback';
+import type { ProviderChannel } from '../delivery/records/delivery-record.js';
+import type { DeliveryGuard, DeliveryGuardVerdict } from '../delivery/reliable/delivery-guard.js';
+import { SEND } from '../delivery/reliable/delivery-guard.js';
+import { buildSendable } from '../delivery/reliable/reliable-mailer.js';
+import { DeliveryError } from '../errors/delivery.error.js';
+import { DeliverySuppressedError } from '../errors/delivery-suppressed.error.js';
+import { deadTokenReason } from '../notifier/devices/dead-token.util.js';
+import type { DirectSendGuard } from '../registry/direct-send-guard.js';
+import type { SuppressionFeedback } from './suppression-feedback.js';
 
 /** What the suppression module hands the direct-send screen, resolved on the first send. */
 export interface DirectSendDeps {

@@ -1,19 +1,22 @@
 import { Logger } from '@nestjs/common';
-import type { DeliveryObserver, DeliverySettledEvent } from '../delivery/reliable/delivery-engine';
-import { deadTokenReason } from '../notifier/devices/dead-token.util';
-import type { EventSink } from '../utils/lazy-event-emitter.util';
+import type {
+  DeliveryObserver,
+  DeliverySettledEvent,
+} from '../delivery/reliable/delivery-engine.js';
+import { deadTokenReason } from '../notifier/devices/dead-token.util.js';
+import type { EventSink } from '../utils/lazy-event-emitter.util.js';
 import {
   SUPPRESSION_CHANNELS,
   type SuppressionChannel,
   type SuppressionReason,
-} from './suppression-entry';
-import type { SmsOptOutEvent } from '../sms/sms-opt-out.events';
+} from './suppression-entry.js';
+import type { SmsOptOutEvent } from '../sms/sms-opt-out.events.js';
 import {
   PUSH_TOKEN_DEAD_EVENT,
   type PushTokenDeadEvent,
   type SuppressibleDeliveryUpdate,
-} from './suppression.events';
-import type { SuppressionService } from './suppression.service';
+} from './suppression.events.js';
+import type { SuppressionService } from './suppression.service.js';
 
 /** Bounce classifications and SMTP replies that mean "try again later", not "never again". */
 const SOFT_BOUNCE =

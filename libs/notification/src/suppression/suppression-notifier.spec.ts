@@ -1,14 +1,14 @@
 import { MAILER } from '@herald/contracts';
-import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer';
-import { DeviceTokenService } from '../notifier/devices/device-token.service';
-import { notifierTestApp } from '../notifier/__fixtures__/notifier-test-app';
-import { OrderShipped, type TestUser } from '../notifier/__fixtures__/test-notifications';
-import { NOTIFICATION_GATES } from '../notifier/notifier.constants';
-import type { NotificationGate } from '../notifier/gates/notification-gate.interface';
-import { NotifierService } from '../notifier/notifier.service';
-import { Notification } from '../notifier/notification';
-import { SuppressionModule } from './suppression.module';
-import { SuppressionService } from './suppression.service';
+import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
+import { DeviceTokenService } from '../notifier/devices/device-token.service.js';
+import { notifierTestApp } from '../notifier/__fixtures__/notifier-test-app.js';
+import { OrderShipped, type TestUser } from '../notifier/__fixtures__/test-notifications.js';
+import { NOTIFICATION_GATES } from '../notifier/notifier.constants.js';
+import type { NotificationGate } from '../notifier/gates/notification-gate.interface.js';
+import { NotifierService } from '../notifier/notifier.service.js';
+import { Notification } from '../notifier/notification.js';
+import { SuppressionModule } from './suppression.module.js';
+import { SuppressionService } from './suppression.service.js';
 
 class Newsletter extends Notification<TestUser> {
   override readonly category = 'newsletter';

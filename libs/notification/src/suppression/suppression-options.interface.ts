@@ -1,4 +1,4 @@
-import type { UnsubscribeOptions } from './unsubscribe/unsubscribe-options.interface';
+import type { UnsubscribeOptions } from './unsubscribe/unsubscribe-options.interface.js';
 
 /** `SuppressionModule.forRoot(options)`. */
 export interface SuppressionModuleOptions {

@@ -3,7 +3,7 @@ import type {
   SuppressionListQuery,
   SuppressionPage,
   SuppressionProbe,
-} from './suppression-entry';
+} from './suppression-entry.js';
 
 /**
  * Where suppression entries live: `MemorySuppressionStore`,

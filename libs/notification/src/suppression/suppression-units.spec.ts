@@ -1,21 +1,24 @@
 import { HeraldConfigError, type MetricsCollectorProtocol } from '@herald/contracts';
-import { CircuitBreakerRegistry } from '../delivery/failover/circuit-breaker.registry';
-import type { DeliveryJob, DeliveryQueue } from '../delivery/queue/delivery-queue.protocol';
-import { MAIL_ADAPTER, SMS_ADAPTER } from '../delivery/reliable/channel-adapters';
-import { DeliveryEngine } from '../delivery/reliable/delivery-engine';
-import { DeliveryService } from '../delivery/reliable/delivery.service';
-import { MemoryDeliveryStore } from '../delivery/stores/memory-delivery.store';
-import { DeliverySuppressedError } from '../errors/delivery-suppressed.error';
-import { SuppressionInputError } from './errors/suppression-input.error';
-import { UnsubscribeTokenError } from './errors/unsubscribe-token.error';
-import { normalizeAddress } from './normalize-address.util';
-import { MemorySuppressionStore } from './stores/memory-suppression.store';
-import { SuppressionDeliveryGuard } from './suppression-delivery.guard';
-import { isHardBounce, suppressionReasonOf } from './suppression-feedback';
-import { SuppressionService } from './suppression.service';
-import { resolveUnsubscribeOptions } from './unsubscribe/resolve-unsubscribe-options.util';
-import { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard';
-import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe/unsubscribe-token.util';
+import { CircuitBreakerRegistry } from '../delivery/failover/circuit-breaker.registry.js';
+import type { DeliveryJob, DeliveryQueue } from '../delivery/queue/delivery-queue.protocol.js';
+import { MAIL_ADAPTER, SMS_ADAPTER } from '../delivery/reliable/channel-adapters.js';
+import { DeliveryEngine } from '../delivery/reliable/delivery-engine.js';
+import { DeliveryService } from '../delivery/reliable/delivery.service.js';
+import { MemoryDeliveryStore } from '../delivery/stores/memory-delivery.store.js';
+import { DeliverySuppressedError } from '../errors/delivery-suppressed.error.js';
+import { SuppressionInputError } from './errors/suppression-input.error.js';
+import { UnsubscribeTokenError } from './errors/unsubscribe-token.error.js';
+import { normalizeAddress } from './normalize-address.util.js';
+import { MemorySuppressionStore } from './stores/memory-suppression.store.js';
+import { SuppressionDeliveryGuard } from './suppression-delivery.guard.js';
+import { isHardBounce, suppressionReasonOf } from './suppression-feedback.js';
+import { SuppressionService } from './suppression.service.js';
+import { resolveUnsubscribeOptions } from './unsubscribe/resolve-unsubscribe-options.util.js';
+import { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard.js';
+import {
+  signUnsubscribeToken,
+  verifyUnsubscribeToken,
+} from './unsubscribe/unsubscribe-token.util.js';
 
 const SECRET = 's'.repeat(40);
 

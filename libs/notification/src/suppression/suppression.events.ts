@@ -1,4 +1,4 @@
-import type { DeliveryUpdatedEvent } from '../delivery/feedback/delivery-feedback.events';
+import type { DeliveryUpdatedEvent } from '../delivery/feedback/delivery-feedback.events.js';
 
 /**
  * Events the suppression list fires on the application's `EventEmitter2`. It

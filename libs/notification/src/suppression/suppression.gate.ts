@@ -2,10 +2,10 @@ import type {
   GateContext,
   GateDecision,
   NotificationGate,
-} from '../notifier/gates/notification-gate.interface';
-import { GateDecisions } from '../notifier/gates/gate-decisions';
-import type { SuppressionChannel } from './suppression-entry';
-import { suppressedReason, type SuppressionService } from './suppression.service';
+} from '../notifier/gates/notification-gate.interface.js';
+import { GateDecisions } from '../notifier/gates/gate-decisions.js';
+import type { SuppressionChannel } from './suppression-entry.js';
+import { suppressedReason, type SuppressionService } from './suppression.service.js';
 
 const CHECKED = new Set(['sms', 'mail']);
 

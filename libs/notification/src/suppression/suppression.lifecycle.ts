@@ -6,13 +6,13 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { DeliveryGuard } from '../delivery/reliable/delivery-guard';
-import { DeliveryService } from '../delivery/reliable/delivery.service';
-import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
-import { DELIVERY_UPDATED_EVENT } from '../delivery/feedback/delivery-feedback.events';
-import { SMS_OPT_IN_EVENT, SMS_OPT_OUT_EVENT } from '../sms/sms-opt-out.events';
-import { SUPPRESSION_GUARDS } from './suppression.constants';
-import { SuppressionFeedback } from './suppression-feedback';
+import type { DeliveryGuard } from '../delivery/reliable/delivery-guard.js';
+import { DeliveryService } from '../delivery/reliable/delivery.service.js';
+import { lazyEventEmitter } from '../utils/lazy-event-emitter.util.js';
+import { DELIVERY_UPDATED_EVENT } from '../delivery/feedback/delivery-feedback.events.js';
+import { SMS_OPT_IN_EVENT, SMS_OPT_OUT_EVENT } from '../sms/sms-opt-out.events.js';
+import { SUPPRESSION_GUARDS } from './suppression.constants.js';
+import { SuppressionFeedback } from './suppression-feedback.js';
 
 interface Subscribable {
   on(event: string, listener: (payload: any) => unknown): unknown;

@@ -1,5 +1,5 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
-import type { SuppressionModuleOptions } from './suppression-options.interface';
+import type { SuppressionModuleOptions } from './suppression-options.interface.js';
 
 export const {
   ConfigurableModuleClass: SuppressionConfigurableModule,

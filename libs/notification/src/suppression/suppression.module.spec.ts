@@ -2,10 +2,10 @@ import { HeraldConfigError } from '@herald/contracts';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { ObservabilityModule } from '@herald/observability';
-import { NotificationModule } from '../notification.module';
-import { SuppressionModule } from './suppression.module';
-import { SuppressionService } from './suppression.service';
-import { signUnsubscribeToken } from './unsubscribe/unsubscribe-token.util';
+import { NotificationModule } from '../notification.module.js';
+import { SuppressionModule } from './suppression.module.js';
+import { SuppressionService } from './suppression.service.js';
+import { signUnsubscribeToken } from './unsubscribe/unsubscribe-token.util.js';
 
 describe('SuppressionModule', () => {
   it('fails at bootstrap listing every unsubscribe problem, never echoing the secret', async () => {

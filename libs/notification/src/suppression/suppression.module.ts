@@ -1,11 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { SuppressionConfigurableModule } from './suppression.module-definition';
+import { SuppressionConfigurableModule } from './suppression.module-definition.js';
 import {
   createSuppressionControllers,
   createSuppressionProviders,
   SUPPRESSION_EXPORTS,
-} from './suppression.providers';
-import type { SuppressionModuleOptions } from './suppression-options.interface';
+} from './suppression.providers.js';
+import type { SuppressionModuleOptions } from './suppression-options.interface.js';
 import type { ConfigurableModuleAsyncOptions } from '@nestjs/common';
 
 function complete(base: DynamicModule, controllers: DynamicModule['controllers']): DynamicModule {

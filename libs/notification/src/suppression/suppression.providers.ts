@@ -1,29 +1,33 @@
 import type { Provider, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { DeviceTokenService } from '../notifier/devices/device-token.service';
-import { findDataSource } from '../utils/find-data-source.util';
-import { lazyEventEmitter } from '../utils/lazy-event-emitter.util';
-import { SUPPRESSION_GATE, SUPPRESSION_GUARDS, SUPPRESSION_STORE } from './suppression.constants';
-import { SuppressionDeliveryGuard } from './suppression-delivery.guard';
-import { SuppressionDirectSends } from './suppression-direct-sends';
-import { DIRECT_SEND_GUARD } from '../registry/direct-send-guard';
-import type { DeliveryGuard } from '../delivery/reliable/delivery-guard';
-import { SuppressionFeedback } from './suppression-feedback';
-import { SuppressionGate } from './suppression.gate';
-import { SuppressionLifecycle } from './suppression.lifecycle';
-import { SUPPRESSION_MODULE_OPTIONS } from './suppression.module-definition';
-import type { SuppressionModuleOptions } from './suppression-options.interface';
-import { SuppressionService } from './suppression.service';
-import type { SuppressionStore } from './suppression-store.protocol';
-import { DatabaseSuppressionStore } from './stores/database-suppression.store';
-import { MemorySuppressionStore } from './stores/memory-suppression.store';
+import { DeviceTokenService } from '../notifier/devices/device-token.service.js';
+import { findDataSource } from '../utils/find-data-source.util.js';
+import { lazyEventEmitter } from '../utils/lazy-event-emitter.util.js';
+import {
+  SUPPRESSION_GATE,
+  SUPPRESSION_GUARDS,
+  SUPPRESSION_STORE,
+} from './suppression.constants.js';
+import { SuppressionDeliveryGuard } from './suppression-delivery.guard.js';
+import { SuppressionDirectSends } from './suppression-direct-sends.js';
+import { DIRECT_SEND_GUARD } from '../registry/direct-send-guard.js';
+import type { DeliveryGuard } from '../delivery/reliable/delivery-guard.js';
+import { SuppressionFeedback } from './suppression-feedback.js';
+import { SuppressionGate } from './suppression.gate.js';
+import { SuppressionLifecycle } from './suppression.lifecycle.js';
+import { SUPPRESSION_MODULE_OPTIONS } from './suppression.module-definition.js';
+import type { SuppressionModuleOptions } from './suppression-options.interface.js';
+import { SuppressionService } from './suppression.service.js';
+import type { SuppressionStore } from './suppression-store.protocol.js';
+import { DatabaseSuppressionStore } from './stores/database-suppression.store.js';
+import { MemorySuppressionStore } from './stores/memory-suppression.store.js';
 import {
   createUnsubscribeController,
   UNSUBSCRIBE_OPTIONS,
-} from './unsubscribe/create-unsubscribe.controller';
-import { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard';
-import type { ResolvedUnsubscribeOptions } from './unsubscribe/unsubscribe-options.interface';
-import { resolveUnsubscribeOptions } from './unsubscribe/resolve-unsubscribe-options.util';
+} from './unsubscribe/create-unsubscribe.controller.js';
+import { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard.js';
+import type { ResolvedUnsubscribeOptions } from './unsubscribe/unsubscribe-options.interface.js';
+import { resolveUnsubscribeOptions } from './unsubscribe/resolve-unsubscribe-options.util.js';
 
 const MIGRATIONS_HINT =
   'import TypeOrmModule.forRoot(...) and run NOTIFIER_MIGRATIONS (they create herald_suppressions), or use SuppressionModule option store: "memory"';

@@ -1,6 +1,6 @@
-import type { EventSink } from '../utils/lazy-event-emitter.util';
-import { SuppressionInputError } from './errors/suppression-input.error';
-import { normalizeAddress, suppressionId, tryNormalizeAddress } from './normalize-address.util';
+import type { EventSink } from '../utils/lazy-event-emitter.util.js';
+import { SuppressionInputError } from './errors/suppression-input.error.js';
+import { normalizeAddress, suppressionId, tryNormalizeAddress } from './normalize-address.util.js';
 import {
   SUPPRESSION_CHANNELS,
   SUPPRESSION_REASONS,
@@ -10,9 +10,9 @@ import {
   type SuppressionListQuery,
   type SuppressionPage,
   type SuppressionReason,
-} from './suppression-entry';
-import { SUPPRESSION_ADDED_EVENT, SUPPRESSION_LIFTED_EVENT } from './suppression.events';
-import type { SuppressionStore } from './suppression-store.protocol';
+} from './suppression-entry.js';
+import { SUPPRESSION_ADDED_EVENT, SUPPRESSION_LIFTED_EVENT } from './suppression.events.js';
+import type { SuppressionStore } from './suppression-store.protocol.js';
 
 const MAX_LIMIT = 500;
 

@@ -9,33 +9,33 @@ export {
   type ReceivedRequest,
   type FakeResponse,
   type InjectedFailure,
-} from './servers/fake-provider-server';
+} from './servers/fake-provider-server.js';
 export {
   FakeTwilioServer,
   type FakeTwilioOptions,
   type TwilioCallbackStatus,
   type TwilioCallbackOptions,
   type TwilioInboundSms,
-} from './servers/fake-twilio.server';
-export { type CallbackResponse, type CallbackTampering } from './servers/post-callback.util';
-export { FakeFcmServer } from './servers/fake-fcm.server';
-export { FakeApnsServer, type ApnsReceived } from './servers/fake-apns.server';
-export { FakeWebPushServer, type WebPushDelivery } from './servers/fake-web-push.server';
+} from './servers/fake-twilio.server.js';
+export { type CallbackResponse, type CallbackTampering } from './servers/post-callback.util.js';
+export { FakeFcmServer } from './servers/fake-fcm.server.js';
+export { FakeApnsServer, type ApnsReceived } from './servers/fake-apns.server.js';
+export { FakeWebPushServer, type WebPushDelivery } from './servers/fake-web-push.server.js';
 export {
   FakeSendgridServer,
   type SendgridEventType,
   type SendgridWebhookEvent,
   type SendgridCallbackOptions,
-} from './servers/fake-sendgrid.server';
+} from './servers/fake-sendgrid.server.js';
 export {
   decryptAes128gcm,
   createSubscriptionKeys,
   verifyVapid,
-} from './servers/web-push-crypto.util';
+} from './servers/web-push-crypto.util.js';
 export {
   createSelfSignedCertificate,
   type SelfSignedCertificate,
-} from './servers/self-signed-certificate';
-export { InMemorySmsChannel } from './fakes/in-memory-sms-channel';
-export { InMemoryPushChannel } from './fakes/in-memory-push-channel';
-export { InMemoryMailer } from './fakes/in-memory-mailer';
+} from './servers/self-signed-certificate.js';
+export { InMemorySmsChannel } from './fakes/in-memory-sms-channel.js';
+export { InMemoryPushChannel } from './fakes/in-memory-push-channel.js';
+export { InMemoryMailer } from './fakes/in-memory-mailer.js';

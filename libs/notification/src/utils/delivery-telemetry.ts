@@ -1,7 +1,7 @@
 import type { MetricsCollectorProtocol, SpanProtocol, TracerProtocol } from '@herald/contracts';
-import { DeliveryError } from '../errors/delivery.error';
-import type { EventSink } from './lazy-event-emitter.util';
-import { maskRecipient } from './mask.util';
+import { DeliveryError } from '../errors/delivery.error.js';
+import type { EventSink } from './lazy-event-emitter.util.js';
+import { maskRecipient } from './mask.util.js';
 
 /** Counter of sends, labelled `channel`, `backend`, `outcome` (`success` | `permanent` | `transient`). */
 export const NOTIFICATION_SENT_TOTAL = 'notification_sent_total';

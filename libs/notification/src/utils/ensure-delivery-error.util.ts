@@ -1,5 +1,5 @@
 import { HeraldError } from '@herald/contracts';
-import { DeliveryError } from '../errors/delivery.error';
+import { DeliveryError } from '../errors/delivery.error.js';
 
 /**
  * Whatever a driver threw, as a `DeliveryError` naming the channel and backend.

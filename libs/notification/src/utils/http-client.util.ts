@@ -4,7 +4,7 @@ import {
   DeliveryError,
   parseRetryAfter,
   type DeliveryFailureReason,
-} from '../errors/delivery.error';
+} from '../errors/delivery.error.js';
 
 export interface HttpResponse {
   status: number;

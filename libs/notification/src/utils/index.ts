@@ -4,6 +4,6 @@ export {
   NOTIFICATION_SENT_TOTAL,
   NOTIFICATION_SEND_DURATION,
   type SendSpanInfo,
-} from './delivery-telemetry';
-export { DeliveryLog, type DeliveryLogEntry } from './delivery-log';
-export { ensureDeliveryError } from './ensure-delivery-error.util';
+} from './delivery-telemetry.js';
+export { DeliveryLog, type DeliveryLogEntry } from './delivery-log.js';
+export { ensureDeliveryError } from './ensure-delivery-error.util.js';

@@ -1,4 +1,4 @@
-import { maskRecipient, maskRecipients } from './mask.util';
+import { maskRecipient, maskRecipients } from './mask.util.js';
 
 describe('maskRecipient', () => {
   it('keeps the country prefix and the last four digits of a phone number', () => {

@@ -1,5 +1,5 @@
 import type { MailerProtocol, PushChannelProtocol, SMSChannelProtocol } from '@herald/contracts';
-import { DeliveryError } from '../errors/delivery.error';
+import { DeliveryError } from '../errors/delivery.error.js';
 
 /**
  * What the unnamed token (`SMS_CHANNEL`, `PUSH_CHANNEL`, `MAILER`) resolves to

@@ -1,4 +1,4 @@
-import { WriteCoalescer } from './write-coalescer.util';
+import { WriteCoalescer } from './write-coalescer.util.js';
 
 describe('WriteCoalescer', () => {
   it('writes what concurrent callers submit in one call and hands each its own slice', async () => {

@@ -1,18 +1,18 @@
 /**
  * Signed provider webhooks: delivery status feedback and SMS opt-out.
  */
-export { NotificationWebhooksModule } from './webhooks.module';
+export { NotificationWebhooksModule } from './webhooks.module.js';
 export type {
   NotificationWebhooksOptions,
   NotificationWebhooksRoutes,
   NotificationWebhooksExtras,
   TwilioWebhookOptions,
   SendgridWebhookOptions,
-} from './webhooks-options.interface';
-export { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants';
-export { DEFAULT_SENDGRID_TOLERANCE_SECONDS } from './webhook-context';
+} from './webhooks-options.interface.js';
+export { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants.js';
+export { DEFAULT_SENDGRID_TOLERANCE_SECONDS } from './webhook-context.js';
 /** Twilio's `X-Twilio-Signature` for a URL and form parameters. */
-export { twilioSignature, verifyTwilioSignature } from './twilio/twilio-signature.util';
+export { twilioSignature, verifyTwilioSignature } from './twilio/twilio-signature.util.js';
 /** SendGrid's Signed Event Webhook signature. */
 export {
   sendgridPublicKey,
@@ -20,5 +20,5 @@ export {
   verifySendgridSignature,
   SENDGRID_SIGNATURE_HEADER,
   SENDGRID_TIMESTAMP_HEADER,
-} from './sendgrid/sendgrid-signature.util';
-export type { SendgridWebhookResult } from './sendgrid/sendgrid-webhook.handler';
+} from './sendgrid/sendgrid-signature.util.js';
+export type { SendgridWebhookResult } from './sendgrid/sendgrid-webhook.handler.js';

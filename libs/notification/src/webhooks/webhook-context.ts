@@ -15,13 +15,13 @@ import {
   type ConfigProblem,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
-import { DELIVERY_STORE } from '../delivery/delivery.constants';
-import { DeliveryFeedbackRecorder } from '../delivery/feedback/delivery-feedback.recorder';
-import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol';
-import { lazyEventEmitter, type EventSink } from '../utils/lazy-event-emitter.util';
-import { sendgridPublicKey } from './sendgrid/sendgrid-signature.util';
-import type { NotificationWebhooksOptions } from './webhooks-options.interface';
-import { NOTIFICATION_WEBHOOKS_OPTIONS } from './webhooks.module-definition';
+import { DELIVERY_STORE } from '../delivery/delivery.constants.js';
+import { DeliveryFeedbackRecorder } from '../delivery/feedback/delivery-feedback.recorder.js';
+import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
+import { lazyEventEmitter, type EventSink } from '../utils/lazy-event-emitter.util.js';
+import { sendgridPublicKey } from './sendgrid/sendgrid-signature.util.js';
+import type { NotificationWebhooksOptions } from './webhooks-options.interface.js';
+import { NOTIFICATION_WEBHOOKS_OPTIONS } from './webhooks.module-definition.js';
 
 /** Default replay window of signed SendGrid events, in seconds. */
 export const DEFAULT_SENDGRID_TOLERANCE_SECONDS = 300;

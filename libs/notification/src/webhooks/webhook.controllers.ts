@@ -2,9 +2,9 @@ import { Controller, Header, HttpCode, Inject, Post, Req, type Type } from '@nes
 import {
   SendgridWebhookHandler,
   type SendgridWebhookResult,
-} from './sendgrid/sendgrid-webhook.handler';
-import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler';
-import type { WebhookRequest } from './utils/webhook-body.util';
+} from './sendgrid/sendgrid-webhook.handler.js';
+import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
+import type { WebhookRequest } from './utils/webhook-body.util.js';
 
 /** `POST <routes.twilioStatus>`: Twilio message status callbacks. */
 export class TwilioStatusController {

@@ -1,4 +1,4 @@
-import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol';
+import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
 
 /** Twilio status callbacks and inbound SMS. */
 export interface TwilioWebhookOptions {

@@ -1,4 +1,4 @@
-import type { NotificationWebhooksRoutes } from './webhooks-options.interface';
+import type { NotificationWebhooksRoutes } from './webhooks-options.interface.js';
 
 /** Where the webhook routes are mounted unless `routes` says otherwise. */
 export const DEFAULT_WEBHOOK_ROUTES: Readonly<Required<NotificationWebhooksRoutes>> = {

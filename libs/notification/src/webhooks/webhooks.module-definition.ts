@@ -2,7 +2,7 @@ import { ConfigurableModuleBuilder } from '@nestjs/common';
 import type {
   NotificationWebhooksExtras,
   NotificationWebhooksOptions,
-} from './webhooks-options.interface';
+} from './webhooks-options.interface.js';
 
 export const {
   ConfigurableModuleClass: NotificationWebhooksConfigurableModule,

@@ -4,10 +4,10 @@ import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { HeraldConfigError } from '@herald/contracts';
 import request from 'supertest';
-import { MemoryDeliveryStore } from '../delivery/stores/memory-delivery.store';
-import { sendgridSignature } from './sendgrid/sendgrid-signature.util';
-import { twilioSignature } from './twilio/twilio-signature.util';
-import { NotificationWebhooksModule } from './webhooks.module';
+import { MemoryDeliveryStore } from '../delivery/stores/memory-delivery.store.js';
+import { sendgridSignature } from './sendgrid/sendgrid-signature.util.js';
+import { twilioSignature } from './twilio/twilio-signature.util.js';
+import { NotificationWebhooksModule } from './webhooks.module.js';
 
 describe('NotificationWebhooksModule', () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });

@@ -3,9 +3,9 @@ import {
   NOTIFICATION_WEBHOOKS_ASYNC_OPTIONS_TYPE,
   NOTIFICATION_WEBHOOKS_OPTIONS_TYPE,
   NotificationWebhooksConfigurableModule,
-} from './webhooks.module-definition';
-import { WEBHOOK_PROVIDERS, webhookControllers } from './webhooks.providers';
-import type { NotificationWebhooksRoutes } from './webhooks-options.interface';
+} from './webhooks.module-definition.js';
+import { WEBHOOK_PROVIDERS, webhookControllers } from './webhooks.providers.js';
+import type { NotificationWebhooksRoutes } from './webhooks-options.interface.js';
 
 function complete(base: DynamicModule, routes?: NotificationWebhooksRoutes): DynamicModule {
   return {

@@ -1,15 +1,15 @@
 import type { Provider, Type } from '@nestjs/common';
-import { SendgridWebhookHandler } from './sendgrid/sendgrid-webhook.handler';
-import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler';
+import { SendgridWebhookHandler } from './sendgrid/sendgrid-webhook.handler.js';
+import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
 import {
   routedController,
   SendgridEventsController,
   TwilioInboundController,
   TwilioStatusController,
-} from './webhook.controllers';
-import { WebhookContext } from './webhook-context';
-import type { NotificationWebhooksRoutes } from './webhooks-options.interface';
-import { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants';
+} from './webhook.controllers.js';
+import { WebhookContext } from './webhook-context.js';
+import type { NotificationWebhooksRoutes } from './webhooks-options.interface.js';
+import { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants.js';
 
 /** The handlers behind the webhook routes. */
 export const WEBHOOK_PROVIDERS: Provider[] = [

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InboxService } from '@herald/notification/inbox';
-import { DEMO_USERS } from '../../auth/demo-users';
+import { DEMO_USERS } from '../../auth/demo-users.js';
 
 const WELCOME = [
   {

@@ -6,10 +6,10 @@ import {
   NotificationAdminContributor,
 } from '@herald/notification';
 import { inboxMessageEntity } from '@herald/notification/typeorm';
-import { AuthModule } from '../../auth/auth.module';
-import { AdminShellModule } from '../admin-shell.module';
-import { InboxDemoSeeder } from './inbox-demo.seeder';
-import { NotificationsController } from './notifications.controller';
+import { AuthModule } from '../../auth/auth.module.js';
+import { AdminShellModule } from '../admin-shell.module.js';
+import { InboxDemoSeeder } from './inbox-demo.seeder.js';
+import { NotificationsController } from './notifications.controller.js';
 
 /**
  * The inbox in the demo: `InboxProvider` (database store on the demo's

@@ -11,7 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { NoControlCharacters } from '../../http/no-control-characters.decorator';
+import { NoControlCharacters } from '../../http/no-control-characters.decorator.js';
 
 /** `:message_id` of `POST /admin/notifications/read/:message_id`. */
 export class MessageIdParamDto {

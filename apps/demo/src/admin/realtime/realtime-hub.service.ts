@@ -8,8 +8,8 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import type { RealtimeMessage } from '@herald/contracts';
-import { RedisFanout } from './redis-fanout';
-import { REALTIME_OPTIONS, type RealtimeOptions } from './realtime.options';
+import { RedisFanout } from './redis-fanout.js';
+import { REALTIME_OPTIONS, type RealtimeOptions } from './realtime.options.js';
 
 /** One event as streamed: `id` orders it for `Last-Event-ID` replay. */
 export interface RealtimeEvent {

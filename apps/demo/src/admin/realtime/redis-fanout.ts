@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { requireOptional } from '@herald/contracts/internal';
 import type { Redis as RedisClient } from 'ioredis';
-import type { RealtimeEvent } from './realtime-hub.service';
-import { RedisUnreachableError } from './redis-unreachable.error';
+import type { RealtimeEvent } from './realtime-hub.service.js';
+import { RedisUnreachableError } from './redis-unreachable.error.js';
 
 interface Envelope {
   origin: string;

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import express from 'express';
-import { RealtimeHub } from './realtime-hub.service';
-import { serveSse, sseFrame } from './sse-stream';
+import { RealtimeHub } from './realtime-hub.service.js';
+import { serveSse, sseFrame } from './sse-stream.js';
 
 /** A stream's body as the client reads it (chunked encoding already decoded by node:http). */
 class Body {

@@ -1,6 +1,6 @@
 import { OutgoingMessage } from 'node:http';
 import type { Request, Response } from 'express';
-import type { RealtimeEvent, RealtimeHub } from './realtime-hub.service';
+import type { RealtimeEvent, RealtimeHub } from './realtime-hub.service.js';
 
 /**
  * Serves one server-sent-events stream for `userId`: replays the events after

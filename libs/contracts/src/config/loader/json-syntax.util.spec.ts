@@ -1,4 +1,4 @@
-import { describeJsonSyntaxError, findJsonSyntaxError } from './json-syntax.util';
+import { describeJsonSyntaxError, findJsonSyntaxError } from './json-syntax.util.js';
 
 describe('findJsonSyntaxError', () => {
   it.each([

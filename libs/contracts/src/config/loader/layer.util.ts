@@ -1,6 +1,6 @@
-import { getConfigFields, type FieldKind } from '../schema/config-field.decorator';
-import { isPlainObject } from '../schema/config-section';
-import { toCamelCase, toSnakeCase } from '../schema/naming.util';
+import { getConfigFields, type FieldKind } from '../schema/config-field.decorator.js';
+import { isPlainObject } from '../schema/config-section.js';
+import { toCamelCase, toSnakeCase } from '../schema/naming.util.js';
 
 type SectionClass = new (init?: object) => object;
 

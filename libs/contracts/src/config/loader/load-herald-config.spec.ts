@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { HeraldConfigError } from '../../errors/herald-config.error';
-import { REDACTED } from '../../utils/redact.util';
-import { MonitorConfig } from '../monitor/monitor.config';
-import { TracingConfig } from '../monitor/monitor-sections.config';
-import { NotificationConfig } from '../notification/notification.config';
-import { loadHeraldConfig } from './load-herald-config';
+import { HeraldConfigError } from '../../errors/herald-config.error.js';
+import { REDACTED } from '../../utils/redact.util.js';
+import { MonitorConfig } from '../monitor/monitor.config.js';
+import { TracingConfig } from '../monitor/monitor-sections.config.js';
+import { NotificationConfig } from '../notification/notification.config.js';
+import { loadHeraldConfig } from './load-herald-config.js';
 
 describe('loadHeraldConfig', () => {
   let dir: string;

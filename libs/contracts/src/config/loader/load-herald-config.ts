@@ -1,10 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
-import { HeraldConfigError, type ConfigProblem } from '../../errors/herald-config.error';
-import { HeraldConfig } from '../herald.config';
-import { envLayers } from './env-source';
-import { describeJsonSyntaxError } from './json-syntax.util';
-import { mergeLayers, normalizeLayer } from './layer.util';
-import { existsSync, profileFileOf, readYamlLayer } from './yaml-source';
+import { HeraldConfigError, type ConfigProblem } from '../../errors/herald-config.error.js';
+import { HeraldConfig } from '../herald.config.js';
+import { envLayers } from './env-source.js';
+import { describeJsonSyntaxError } from './json-syntax.util.js';
+import { mergeLayers, normalizeLayer } from './layer.util.js';
+import { existsSync, profileFileOf, readYamlLayer } from './yaml-source.js';
 
 export interface LoadHeraldConfigOptions {
   /** Environment to read `HERALD_*` variables from. @default process.env */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
-import { HeraldConfigError } from '../../errors/herald-config.error';
-import { YAML_PROBLEMS } from './yaml-problems.constants';
+import { HeraldConfigError } from '../../errors/herald-config.error.js';
+import { YAML_PROBLEMS } from './yaml-problems.constants.js';
 
 /**
  * Reads a YAML file and returns its `notification` and `monitor` keys (other

@@ -1,6 +1,6 @@
-import { ConfigSection } from '../schema/config-section';
-import { Field } from '../schema/config-field.decorator';
-import type { ConfigProblem } from '../../errors/herald-config.error';
+import { ConfigSection } from '../schema/config-section.js';
+import { Field } from '../schema/config-field.decorator.js';
+import type { ConfigProblem } from '../../errors/herald-config.error.js';
 
 /** Prometheus' default buckets, in seconds. */
 export const DEFAULT_HISTOGRAM_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

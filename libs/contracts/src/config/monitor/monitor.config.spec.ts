@@ -1,5 +1,5 @@
-import { HeraldConfigError } from '../../errors/herald-config.error';
-import { MonitorConfig } from './monitor.config';
+import { HeraldConfigError } from '../../errors/herald-config.error.js';
+import { MonitorConfig } from './monitor.config.js';
 
 describe('MonitorConfig', () => {
   it('fills the SPEC tree with defaults', () => {

@@ -1,5 +1,5 @@
-import { ConfigSection } from '../schema/config-section';
-import { Field } from '../schema/config-field.decorator';
+import { ConfigSection } from '../schema/config-section.js';
+import { Field } from '../schema/config-field.decorator.js';
 import {
   ErrorTrackingConfig,
   HealthConfig,
@@ -8,7 +8,7 @@ import {
   ScrapeConfig,
   SloConfig,
   TracingConfig,
-} from './monitor-sections.config';
+} from './monitor-sections.config.js';
 
 /** One finding of `MonitorConfig.validateForEnvironment()`: a setting risky for that environment. */
 export interface ConfigIssue {

@@ -1,6 +1,6 @@
-import type { ConfigProblem } from '../../errors/herald-config.error';
-import { ConfigSection } from '../schema/config-section';
-import { Field } from '../schema/config-field.decorator';
+import type { ConfigProblem } from '../../errors/herald-config.error.js';
+import { ConfigSection } from '../schema/config-section.js';
+import { Field } from '../schema/config-field.decorator.js';
 
 /** E.164: a plus sign, then 2 to 15 digits, no leading zero. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;

@@ -1,5 +1,5 @@
-import type { ConfigProblem } from '../../errors/herald-config.error';
-import { toSnakeCase } from '../schema/naming.util';
+import type { ConfigProblem } from '../../errors/herald-config.error.js';
+import { toSnakeCase } from '../schema/naming.util.js';
 
 export interface NamedBackendLike {
   name: string;

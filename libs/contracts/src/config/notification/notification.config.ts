@@ -1,6 +1,6 @@
-import type { ConfigProblem } from '../../errors/herald-config.error';
-import { ConfigSection } from '../schema/config-section';
-import { Field } from '../schema/config-field.decorator';
+import type { ConfigProblem } from '../../errors/herald-config.error.js';
+import { ConfigSection } from '../schema/config-section.js';
+import { Field } from '../schema/config-field.decorator.js';
 import {
   ApnsDriverConfig,
   FcmDriverConfig,
@@ -8,8 +8,8 @@ import {
   SMTPDriverConfig,
   TwilioDriverConfig,
   WebPushDriverConfig,
-} from './driver-configs';
-import { checkNamedBackends } from './named-backend.util';
+} from './driver-configs.js';
+import { checkNamedBackends } from './named-backend.util.js';
 
 export const SMS_DRIVERS = ['twilio', 'log'] as const;
 export const PUSH_DRIVERS = ['fcm', 'apns', 'webpush', 'log'] as const;

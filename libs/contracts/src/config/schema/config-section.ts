@@ -1,9 +1,9 @@
 import { inspect } from 'node:util';
 import { validateSync, type ValidationError } from 'class-validator';
-import { HeraldConfigError, type ConfigProblem } from '../../errors/herald-config.error';
-import { REDACTED, isSecretKey, redactUrlCredentials } from '../../utils/redact.util';
-import { getConfigFields, type FieldMeta } from './config-field.decorator';
-import { toCamelCase, toSnakeCase } from './naming.util';
+import { HeraldConfigError, type ConfigProblem } from '../../errors/herald-config.error.js';
+import { REDACTED, isSecretKey, redactUrlCredentials } from '../../utils/redact.util.js';
+import { getConfigFields, type FieldMeta } from './config-field.decorator.js';
+import { toCamelCase, toSnakeCase } from './naming.util.js';
 
 const UNKNOWN_FIELDS = Symbol('herald:unknown-fields');
 /** When the type is wrong, the range and pattern messages of the same field are noise. */

@@ -1,5 +1,5 @@
-import { getConfigFields } from './config-field.decorator';
-import { toSnakeCase } from './naming.util';
+import { getConfigFields } from './config-field.decorator.js';
+import { toSnakeCase } from './naming.util.js';
 
 export interface ConfigVariable {
   /** `HERALD_MONITOR__TRACING__SAMPLE_RATE` */

@@ -1,8 +1,8 @@
 import type { ErrorTrackerProtocol } from '@herald/contracts';
-import { parseTraceparent } from '../../tracing/traceparent.util';
-import { activeSpanContext } from '../../utils/active-span-context.util';
-import type { ErrorTraceContext } from '../trace-context.util';
-import { reportHandlerError } from './report-handler-error.util';
+import { parseTraceparent } from '../../tracing/traceparent.util.js';
+import { activeSpanContext } from '../../utils/active-span-context.util.js';
+import type { ErrorTraceContext } from '../trace-context.util.js';
+import { reportHandlerError } from './report-handler-error.util.js';
 
 /** The parts of a BullMQ `Job` the capture reads. */
 export interface FailedJobLike {

@@ -8,10 +8,10 @@ import {
 } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { ERROR_TRACKER, type ErrorTrackerProtocol, type MonitorConfig } from '@herald/contracts';
-import { wrapMethod } from '../../decorators/wrap-method.util';
-import { MONITOR_CONFIG } from '../../monitor.constants';
-import { captureWorkerErrors, type WorkerLike } from './capture-worker-errors.util';
-import { reportHandlerError, type HandlerErrorContext } from './report-handler-error.util';
+import { wrapMethod } from '../../decorators/wrap-method.util.js';
+import { MONITOR_CONFIG } from '../../monitor.constants.js';
+import { captureWorkerErrors, type WorkerLike } from './capture-worker-errors.util.js';
+import { reportHandlerError, type HandlerErrorContext } from './report-handler-error.util.js';
 
 /*
  * The metadata keys the decorators of @nestjs/schedule (`@Cron`),

@@ -1,5 +1,5 @@
 import type { ErrorTrackerProtocol } from '@herald/contracts';
-import type { ErrorTraceContext } from '../trace-context.util';
+import type { ErrorTraceContext } from '../trace-context.util.js';
 
 /** Where an error of a background handler was thrown. */
 export interface HandlerErrorContext {

@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { HealthStatus } from '@herald/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { HealthCheckRunner } from '../health-check-runner';
-import { DatabaseHealthCheck } from './database.health-check';
-import { DiskHealthCheck } from './disk.health-check';
-import { EventLoopHealthCheck } from './event-loop.health-check';
-import { HttpHealthCheck } from './http.health-check';
-import { HeapHealthCheck, RssHealthCheck } from './memory.health-check';
-import { RedisHealthCheck } from './redis.health-check';
-import { memorySqlite } from '../../../../../test/helpers/sqlite';
+import { HealthCheckRunner } from '../health-check-runner.js';
+import { DatabaseHealthCheck } from './database.health-check.js';
+import { DiskHealthCheck } from './disk.health-check.js';
+import { EventLoopHealthCheck } from './event-loop.health-check.js';
+import { HttpHealthCheck } from './http.health-check.js';
+import { HeapHealthCheck, RssHealthCheck } from './memory.health-check.js';
+import { RedisHealthCheck } from './redis.health-check.js';
+import { memorySqlite } from '../../../../../test/helpers/sqlite.js';
 
 describe('built-in health checks', () => {
   let runner: HealthCheckRunner;

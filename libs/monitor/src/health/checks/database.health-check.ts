@@ -1,4 +1,4 @@
-import { BaseHealthCheck } from '../base-health-check';
+import { BaseHealthCheck } from '../base-health-check.js';
 
 /** What the database check needs: a TypeORM `DataSource` fits. */
 export interface DataSourceLike {

@@ -1,6 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import { HealthStatus } from '@herald/contracts';
-import { BaseHealthCheck } from '../base-health-check';
+import { BaseHealthCheck } from '../base-health-check.js';
 
 /** Options of `DiskHealthCheck`; give `minFreeBytes`, `minFreeRatio` or both. */
 export interface DiskHealthCheckOptions {

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { HealthStatus } from '@herald/contracts';
-import { BaseHealthCheck } from '../base-health-check';
+import { BaseHealthCheck } from '../base-health-check.js';
 
 /** Options of `EventLoopHealthCheck`. */
 export interface EventLoopHealthCheckOptions {

@@ -1,5 +1,5 @@
 import { redactUrlCredentials } from '@herald/contracts/internal';
-import { BaseHealthCheck } from '../base-health-check';
+import { BaseHealthCheck } from '../base-health-check.js';
 
 /** Options of `HttpHealthCheck`. */
 export interface HttpHealthCheckOptions {

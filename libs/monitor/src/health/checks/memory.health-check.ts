@@ -1,6 +1,6 @@
 import { HealthStatus } from '@herald/contracts';
-import { HeraldValueError } from '../../errors/herald-value.error';
-import { BaseHealthCheck } from '../base-health-check';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import { BaseHealthCheck } from '../base-health-check.js';
 
 /** Options of the memory checks. */
 export interface MemoryHealthCheckOptions {

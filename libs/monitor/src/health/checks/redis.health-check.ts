@@ -1,5 +1,5 @@
 import { requireOptional } from '@herald/contracts/internal';
-import { BaseHealthCheck } from '../base-health-check';
+import { BaseHealthCheck } from '../base-health-check.js';
 
 /** The part of an ioredis client the check uses. */
 export interface RedisClientLike {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { HealthRequestHandler, type HealthMiddlewareOptions } from './health-request.handler';
+import { HealthRequestHandler, type HealthMiddlewareOptions } from './health-request.handler.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HealthRequestHandler, type HealthMiddlewareOptions } from './health-request.handler';
+import { HealthRequestHandler, type HealthMiddlewareOptions } from './health-request.handler.js';
 
 /** A Connect/Express-style handler that also works on plain `node:http` objects. */
 export type HealthMiddleware = (

@@ -2,10 +2,10 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HealthCheckCategory, HealthStatus } from '@herald/contracts';
 import { NoopHealthCheckRegistry } from '@herald/observability';
-import { HealthCheckRunner } from '../health-check-runner';
-import { HealthCheckerRegistry } from '../health-checker-registry';
-import { attachHealthProbes } from './attach-health-probes';
-import { createHealthMiddleware } from './create-health-middleware';
+import { HealthCheckRunner } from '../health-check-runner.js';
+import { HealthCheckerRegistry } from '../health-checker-registry.js';
+import { attachHealthProbes } from './attach-health-probes.js';
+import { createHealthMiddleware } from './create-health-middleware.js';
 
 interface Reply {
   status: number;

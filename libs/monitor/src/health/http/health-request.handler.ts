@@ -4,12 +4,12 @@ import {
   type HealthCheckRegistryProtocol,
   type HealthCheckResultLike,
 } from '@herald/contracts';
-import { HeraldValueError } from '../../errors/herald-value.error';
-import { aggregateStatus, httpStatusFor } from '../aggregate-status.util';
-import { HealthCheckRunner } from '../health-check-runner';
-import { HealthCheckerRegistry } from '../health-checker-registry';
-import { createBearerCheck } from '../../utils/bearer-auth.util';
-import { healthResponseJson } from './health-response.util';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import { aggregateStatus, httpStatusFor } from '../aggregate-status.util.js';
+import { HealthCheckRunner } from '../health-check-runner.js';
+import { HealthCheckerRegistry } from '../health-checker-registry.js';
+import { createBearerCheck } from '../../utils/bearer-auth.util.js';
+import { healthResponseJson } from './health-response.util.js';
 
 type Summary = [HealthStatus, Record<string, HealthCheckResultLike>];
 

@@ -1,7 +1,7 @@
 import { HealthCheckCategory, HealthStatus, type HealthCheckResultLike } from '@herald/contracts';
-import { HealthCheckResult } from '../health-check-result';
-import { HealthCheckRunner } from '../health-check-runner';
-import { healthResponseBody, healthResponseJson } from './health-response.util';
+import { HealthCheckResult } from '../health-check-result.js';
+import { HealthCheckRunner } from '../health-check-runner.js';
+import { healthResponseBody, healthResponseJson } from './health-response.util.js';
 
 describe('healthResponseJson', () => {
   let now: jest.SpyInstance;

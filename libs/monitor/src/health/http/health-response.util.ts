@@ -1,5 +1,5 @@
 import { HealthStatus, type HealthCheckResultLike } from '@herald/contracts';
-import { HealthCheckResult } from '../health-check-result';
+import { HealthCheckResult } from '../health-check-result.js';
 
 /** The health endpoint's body: `{ status, timestamp, checks? }` (timestamp in epoch seconds). */
 export function healthResponseBody(

@@ -1,6 +1,6 @@
 import { HealthCheckCategory, HealthStatus } from '@herald/contracts';
-import { HealthCheckRunner } from '../health-check-runner';
-import { enableGracefulShutdown } from './enable-graceful-shutdown';
+import { HealthCheckRunner } from '../health-check-runner.js';
+import { enableGracefulShutdown } from './enable-graceful-shutdown.js';
 
 const signal = 'SIGUSR2' as NodeJS.Signals;
 

@@ -1,4 +1,4 @@
-import type { HealthCheckRunner } from '../health-check-runner';
+import type { HealthCheckRunner } from '../health-check-runner.js';
 
 /** Options of `enableGracefulShutdown()`. */
 export interface GracefulShutdownOptions {

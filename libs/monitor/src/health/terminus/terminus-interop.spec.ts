@@ -1,8 +1,8 @@
 import { Test } from '@nestjs/testing';
 import { HealthCheckService, MemoryHealthIndicator, TerminusModule } from '@nestjs/terminus';
 import { HealthStatus } from '@herald/contracts';
-import { HealthCheckRunner } from '../health-check-runner';
-import { fromTerminusIndicator, heraldIndicator } from './terminus-interop';
+import { HealthCheckRunner } from '../health-check-runner.js';
+import { fromTerminusIndicator, heraldIndicator } from './terminus-interop.js';
 
 describe('terminus interop', () => {
   let runner: HealthCheckRunner;

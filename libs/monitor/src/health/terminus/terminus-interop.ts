@@ -4,7 +4,7 @@ import {
   type HealthCheckProtocol,
   type HealthCheckResultLike,
 } from '@herald/contracts';
-import type { HealthCheckRunner } from '../health-check-runner';
+import type { HealthCheckRunner } from '../health-check-runner.js';
 
 /** What a `@nestjs/terminus` indicator returns: `{ [key]: { status: 'up' | 'down', ...details } }`. */
 export type TerminusIndicatorResult = Record<

@@ -1,15 +1,15 @@
-import { HeraldValueError } from '../../errors/herald-value.error';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { BufferedMetricRecorder } from './buffered-metric-recorder';
-import { MemoryMetricsBackend } from './memory-metrics.backend';
-import { NoopMetricsBackend } from './noop-metrics.backend';
-import { OtlpMetricsBackend } from './otlp-metrics.backend';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { BufferedMetricRecorder } from './buffered-metric-recorder.js';
+import { MemoryMetricsBackend } from './memory-metrics.backend.js';
+import { NoopMetricsBackend } from './noop-metrics.backend.js';
+import { OtlpMetricsBackend } from './otlp-metrics.backend.js';
 import {
   AggregationTemporality,
   InMemoryMetricExporter,
   type PushMetricExporter,
 } from '@opentelemetry/sdk-metrics';
-import { BatchingMetricExporter } from '../exporters/batching-metric.exporter';
+import { BatchingMetricExporter } from '../exporters/batching-metric.exporter.js';
 
 describe('MemoryMetricsBackend', () => {
   it('reads the collector: recordMetric and instruments used directly land in the same series', async () => {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { MetricLabels } from '@herald/contracts';
-import { HeraldValueError } from '../../errors/herald-value.error';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
 
 /** A value waiting in `BufferedMetricRecorder` for the next flush. */
 export interface BufferedMetric {

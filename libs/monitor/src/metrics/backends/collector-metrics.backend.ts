@@ -1,5 +1,5 @@
 import type { BackendMetricType, MetricLabels, MetricsBackendProtocol } from '@herald/contracts';
-import { MetricsCollector } from '../collector/metrics-collector';
+import { MetricsCollector } from '../collector/metrics-collector.js';
 
 /**
  * Base of the metrics backends that read a `MetricsCollector` (memory,

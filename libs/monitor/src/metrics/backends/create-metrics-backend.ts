@@ -1,11 +1,11 @@
 import type { MetricsBackendProtocol, MonitorConfig } from '@herald/contracts';
-import { MetricsCollector } from '../collector/metrics-collector';
-import type { SnapshotDataSource } from '../scrape/metrics-snapshot.store';
-import { CollectorMetricsBackend } from './collector-metrics.backend';
-import { MemoryMetricsBackend } from './memory-metrics.backend';
-import { NoopMetricsBackend } from './noop-metrics.backend';
-import { OtlpMetricsBackend } from './otlp-metrics.backend';
-import { PrometheusMetricsBackend } from './prometheus-metrics.backend';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import type { SnapshotDataSource } from '../scrape/metrics-snapshot.store.js';
+import { CollectorMetricsBackend } from './collector-metrics.backend.js';
+import { MemoryMetricsBackend } from './memory-metrics.backend.js';
+import { NoopMetricsBackend } from './noop-metrics.backend.js';
+import { OtlpMetricsBackend } from './otlp-metrics.backend.js';
+import { PrometheusMetricsBackend } from './prometheus-metrics.backend.js';
 
 /** What `MonitorProvider.fromConfig()` can be given besides the config. */
 export interface MetricsBuildContext {

@@ -1,6 +1,6 @@
-import { MetricsCollector, type MetricsCollectorOptions } from '../collector/metrics-collector';
-import { readMetricSeries, type MetricSeries } from '../collector/metric-series.util';
-import { CollectorMetricsBackend } from './collector-metrics.backend';
+import { MetricsCollector, type MetricsCollectorOptions } from '../collector/metrics-collector.js';
+import { readMetricSeries, type MetricSeries } from '../collector/metric-series.util.js';
+import { CollectorMetricsBackend } from './collector-metrics.backend.js';
 
 /** Options of `MemoryMetricsBackend`. */
 export interface MemoryMetricsBackendOptions extends MetricsCollectorOptions {

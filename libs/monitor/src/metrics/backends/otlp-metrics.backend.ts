@@ -2,12 +2,12 @@ import { Logger } from '@nestjs/common';
 import { requireOptional } from '@herald/contracts/internal';
 import type { MeterProvider, PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { HeraldValueError } from '../../errors/herald-value.error';
-import type { MetricsCollector } from '../collector/metrics-collector';
-import { BatchingMetricExporter } from '../exporters/batching-metric.exporter';
-import { CollectorMetricProducer } from '../exporters/collector-metric.producer';
-import { MetricsExporterRegistry } from '../exporters/metrics-exporter.registry';
-import { CollectorMetricsBackend } from './collector-metrics.backend';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import type { MetricsCollector } from '../collector/metrics-collector.js';
+import { BatchingMetricExporter } from '../exporters/batching-metric.exporter.js';
+import { CollectorMetricProducer } from '../exporters/collector-metric.producer.js';
+import { MetricsExporterRegistry } from '../exporters/metrics-exporter.registry.js';
+import { CollectorMetricsBackend } from './collector-metrics.backend.js';
 
 /** Options of the OTLP backend; an `OpenTelemetryConfig` fits (times in seconds). */
 export interface OtlpBackendOptions {

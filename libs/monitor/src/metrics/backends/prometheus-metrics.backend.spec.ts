@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { register as globalRegistry } from 'prom-client';
 import { NOOP_SPAN } from '@herald/observability';
-import { BackendNotAvailableError } from '../../errors/backend-not-available.error';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { PrometheusMetricsBackend } from './prometheus-metrics.backend';
-import { memorySqlite } from '../../../../../test/helpers/sqlite';
+import { BackendNotAvailableError } from '../../errors/backend-not-available.error.js';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { PrometheusMetricsBackend } from './prometheus-metrics.backend.js';
+import { memorySqlite } from '../../../../../test/helpers/sqlite.js';
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -157,9 +157,9 @@ describe('PrometheusMetricsBackend', () => {
         throw error;
       });
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { PrometheusMetricsBackend: Isolated } = require('./prometheus-metrics.backend');
+      const { PrometheusMetricsBackend: Isolated } = require('./prometheus-metrics.backend.js');
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const errors = require('../../errors/backend-not-available.error');
+      const errors = require('../../errors/backend-not-available.error.js');
       expect(() => new Isolated()).toThrow(errors.BackendNotAvailableError);
       expect(() => new Isolated()).toThrow(/prom-client/);
       jest.dontMock('prom-client');

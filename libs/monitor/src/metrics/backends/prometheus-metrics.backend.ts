@@ -2,16 +2,16 @@ import { createServer, type Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { MissingDependencyError, type SpanProtocol } from '@herald/contracts';
 import { NOOP_SPAN } from '@herald/observability';
-import { BackendNotAvailableError } from '../../errors/backend-not-available.error';
-import type { MetricsCollector } from '../collector/metrics-collector';
-import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';
-import type { ExpositionFormat } from '../exposition/render-exposition';
-import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
-import type { ClusterMetricsSnapshot } from '../cluster/cluster-metrics.types';
-import { createMetricsMiddleware } from '../scrape/metrics.middleware';
-import { MetricsPushgateway } from '../scrape/metrics-pushgateway';
-import { MetricsSnapshotStore, type SnapshotDataSource } from '../scrape/metrics-snapshot.store';
-import { CollectorMetricsBackend } from './collector-metrics.backend';
+import { BackendNotAvailableError } from '../../errors/backend-not-available.error.js';
+import type { MetricsCollector } from '../collector/metrics-collector.js';
+import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source.js';
+import type { ExpositionFormat } from '../exposition/render-exposition.js';
+import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source.js';
+import type { ClusterMetricsSnapshot } from '../cluster/cluster-metrics.types.js';
+import { createMetricsMiddleware } from '../scrape/metrics.middleware.js';
+import { MetricsPushgateway } from '../scrape/metrics-pushgateway.js';
+import { MetricsSnapshotStore, type SnapshotDataSource } from '../scrape/metrics-snapshot.store.js';
+import { CollectorMetricsBackend } from './collector-metrics.backend.js';
 
 /** Options of the scrape backend; a `ScrapeConfig` fits (seconds for `pushInterval`). */
 export interface PrometheusBackendOptions {

@@ -1,17 +1,17 @@
 import nodeCluster from 'node:cluster';
 import { Logger, type LoggerService } from '@nestjs/common';
 import { isOptionalAvailable } from '@herald/contracts/internal';
-import { Gauge } from '../instruments/gauge';
-import { loadPromClient, type PromRegistryLike } from '../exposition/prom-client-source';
-import type { ExpositionFormat } from '../exposition/render-exposition';
-import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
+import { Gauge } from '../instruments/gauge.js';
+import { loadPromClient, type PromRegistryLike } from '../exposition/prom-client-source.js';
+import type { ExpositionFormat } from '../exposition/render-exposition.js';
+import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source.js';
 import {
   CLUSTER_METRICS_REQUEST,
   CLUSTER_METRICS_RESPONSE,
   type ClusterMetricsResponse,
   type WorkerMetricsSnapshot,
-} from './cluster-metrics.types';
-import { mergeClusterSnapshots, WORKER_LABEL } from './merge-cluster-metrics.util';
+} from './cluster-metrics.types.js';
+import { mergeClusterSnapshots, WORKER_LABEL } from './merge-cluster-metrics.util.js';
 
 /** A cluster worker as the primary sees it (`cluster.workers[id]`). */
 export interface ClusterWorkerHandle {

@@ -1,12 +1,15 @@
 import { EventEmitter } from 'node:events';
-import { Tracer } from '../../tracing/tracer';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { exemplarWindow } from '../instruments/exemplar-window.util';
-import { createScrapeSource } from '../exposition/scrape-source';
-import { ClusterMetricsAggregator, type ClusterWorkerHandle } from './cluster-metrics.aggregator';
-import { serveClusterWorkerMetrics } from './cluster-metrics.worker';
-import { mergeClusterSnapshots } from './merge-cluster-metrics.util';
-import { snapshotMetrics } from './snapshot-metrics.util';
+import { Tracer } from '../../tracing/tracer.js';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { exemplarWindow } from '../instruments/exemplar-window.util.js';
+import { createScrapeSource } from '../exposition/scrape-source.js';
+import {
+  ClusterMetricsAggregator,
+  type ClusterWorkerHandle,
+} from './cluster-metrics.aggregator.js';
+import { serveClusterWorkerMetrics } from './cluster-metrics.worker.js';
+import { mergeClusterSnapshots } from './merge-cluster-metrics.util.js';
+import { snapshotMetrics } from './snapshot-metrics.util.js';
 
 /** A worker handle and its worker-side channel, wired back to back in one process. */
 function fakeWorker(id: number, collector: MetricsCollector | undefined) {

@@ -1,6 +1,6 @@
 import type { MetricType } from '@herald/contracts';
-import type { MetricSeries } from '../collector/metric-series.util';
-import type { GaugeAggregation } from '../instruments/gauge';
+import type { MetricSeries } from '../collector/metric-series.util.js';
+import type { GaugeAggregation } from '../instruments/gauge.js';
 
 /** Type of the message a cluster primary sends a worker to ask for its metrics. */
 export const CLUSTER_METRICS_REQUEST = 'herald:cluster-metrics:request';

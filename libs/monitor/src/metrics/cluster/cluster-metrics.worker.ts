@@ -1,11 +1,11 @@
-import { HeraldValueError } from '../../errors/herald-value.error';
-import type { ScrapeSource } from '../exposition/scrape-source';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import type { ScrapeSource } from '../exposition/scrape-source.js';
 import {
   CLUSTER_METRICS_REQUEST,
   CLUSTER_METRICS_RESPONSE,
   type ClusterMetricsRequest,
   type ClusterMetricsResponse,
-} from './cluster-metrics.types';
+} from './cluster-metrics.types.js';
 
 /** The IPC side of a cluster worker (`process` in a worker). */
 export interface ClusterWorkerChannel {

@@ -1,11 +1,11 @@
 import type { MetricLabels } from '@herald/contracts';
-import type { MetricSeries } from '../collector/metric-series.util';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { Counter } from '../instruments/counter';
-import { Gauge, type GaugeAggregation } from '../instruments/gauge';
-import { Histogram } from '../instruments/histogram';
-import { Summary } from '../instruments/summary';
-import type { MetricFamilySnapshot, WorkerMetricsSnapshot } from './cluster-metrics.types';
+import type { MetricSeries } from '../collector/metric-series.util.js';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { Counter } from '../instruments/counter.js';
+import { Gauge, type GaugeAggregation } from '../instruments/gauge.js';
+import { Histogram } from '../instruments/histogram.js';
+import { Summary } from '../instruments/summary.js';
+import type { MetricFamilySnapshot, WorkerMetricsSnapshot } from './cluster-metrics.types.js';
 
 /** The label a `'per-worker'` gauge gets: the cluster worker id. */
 export const WORKER_LABEL = 'worker';

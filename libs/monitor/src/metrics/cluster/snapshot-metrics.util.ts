@@ -1,10 +1,10 @@
 import type { MetricProtocol } from '@herald/contracts';
-import { readRawMetricSeries } from '../collector/metric-series.util';
-import { BaseMetric } from '../instruments/base-metric';
-import { Gauge } from '../instruments/gauge';
-import { Histogram } from '../instruments/histogram';
-import { Summary } from '../instruments/summary';
-import type { MetricFamilySnapshot } from './cluster-metrics.types';
+import { readRawMetricSeries } from '../collector/metric-series.util.js';
+import { BaseMetric } from '../instruments/base-metric.js';
+import { Gauge } from '../instruments/gauge.js';
+import { Histogram } from '../instruments/histogram.js';
+import { Summary } from '../instruments/summary.js';
+import type { MetricFamilySnapshot } from './cluster-metrics.types.js';
 
 /**
  * Herald instruments as plain, JSON-safe data a cluster primary can merge:

@@ -1,10 +1,10 @@
 import type { MetricProtocol, MetricType } from '@herald/contracts';
-import { BaseMetric } from '../instruments/base-metric';
-import { Counter } from '../instruments/counter';
-import type { Exemplar } from '../instruments/exemplar';
-import { Gauge } from '../instruments/gauge';
-import { Histogram } from '../instruments/histogram';
-import { Summary } from '../instruments/summary';
+import { BaseMetric } from '../instruments/base-metric.js';
+import { Counter } from '../instruments/counter.js';
+import type { Exemplar } from '../instruments/exemplar.js';
+import { Gauge } from '../instruments/gauge.js';
+import { Histogram } from '../instruments/histogram.js';
+import { Summary } from '../instruments/summary.js';
 
 /** One series (label set) of an instrument, as read at one moment. */
 export interface MetricSeries {

@@ -1,9 +1,9 @@
-import { HeraldValueError } from '../../errors/herald-value.error';
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { Counter } from '../instruments/counter';
-import { Histogram } from '../instruments/histogram';
-import { MetricProxy } from './metric-proxy';
-import { MetricsCollector } from './metrics-collector';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { Counter } from '../instruments/counter.js';
+import { Histogram } from '../instruments/histogram.js';
+import { MetricProxy } from './metric-proxy.js';
+import { MetricsCollector } from './metrics-collector.js';
 import { NoopMetricsCollector } from '@herald/observability';
 
 describe('MetricsCollector', () => {

@@ -5,16 +5,16 @@ import {
   type MetricProtocol,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
-import { HeraldValueError } from '../../errors/herald-value.error';
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { BaseMetric, type MetricRecordSink } from '../instruments/base-metric';
-import { Counter } from '../instruments/counter';
-import { Gauge, type GaugeOptions } from '../instruments/gauge';
-import { Histogram } from '../instruments/histogram';
-import { sanitiseMetricName } from '../instruments/metric-name.util';
-import { DEFAULT_MAX_OBSERVATIONS } from '../instruments/observation-window';
-import { Summary } from '../instruments/summary';
-import { renderMetrics, type ExpositionFormat } from '../exposition/render-exposition';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { BaseMetric, type MetricRecordSink } from '../instruments/base-metric.js';
+import { Counter } from '../instruments/counter.js';
+import { Gauge, type GaugeOptions } from '../instruments/gauge.js';
+import { Histogram } from '../instruments/histogram.js';
+import { sanitiseMetricName } from '../instruments/metric-name.util.js';
+import { DEFAULT_MAX_OBSERVATIONS } from '../instruments/observation-window.js';
+import { Summary } from '../instruments/summary.js';
+import { renderMetrics, type ExpositionFormat } from '../exposition/render-exposition.js';
 
 /** What `MetricsCollector` takes: a `MetricsConfig` or the same fields as a plain object. */
 export interface MetricsCollectorOptions {

@@ -5,7 +5,7 @@ import type {
   ResourceMetrics,
 } from '@opentelemetry/sdk-metrics';
 import type { ExportResult } from '@opentelemetry/core';
-import { HeraldValueError } from '../../errors/herald-value.error';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
 
 /**
  * Caps the data points of one OTLP metrics request at `batchSize`

@@ -1,5 +1,5 @@
-import { MetricsCollector } from '../collector/metrics-collector';
-import { CollectorMetricProducer } from './collector-metric.producer';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { CollectorMetricProducer } from './collector-metric.producer.js';
 
 describe('CollectorMetricProducer', () => {
   it('reads every series of the collector as cumulative OTLP metric data', async () => {

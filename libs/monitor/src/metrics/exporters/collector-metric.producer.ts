@@ -9,8 +9,8 @@ import type {
   MetricDescriptor,
   MetricProducer,
 } from '@opentelemetry/sdk-metrics';
-import type { MetricsCollector } from '../collector/metrics-collector';
-import { readMetricSeries, type MetricSeries } from '../collector/metric-series.util';
+import type { MetricsCollector } from '../collector/metrics-collector.js';
+import { readMetricSeries, type MetricSeries } from '../collector/metric-series.util.js';
 
 // The SDK's enum values, spelled out so this file loads without the optional SDK.
 const CUMULATIVE = 1 as AggregationTemporality.CUMULATIVE;

@@ -1,8 +1,8 @@
 import { ConsoleMetricExporter } from '@opentelemetry/sdk-metrics';
 import { ConsoleSpanExporter } from '@opentelemetry/sdk-trace-base';
-import { otlpSignalUrl, type ExporterHandler } from './exporter-registry';
-import { MetricsExporterRegistry } from './metrics-exporter.registry';
-import { TracingExporterRegistry } from './tracing-exporter.registry';
+import { otlpSignalUrl, type ExporterHandler } from './exporter-registry.js';
+import { MetricsExporterRegistry } from './metrics-exporter.registry.js';
+import { TracingExporterRegistry } from './tracing-exporter.registry.js';
 
 describe('exporter registries', () => {
   it('withDefaults() builds console and otlp exporters, undefined for other types', async () => {

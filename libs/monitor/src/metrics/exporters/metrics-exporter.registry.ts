@@ -1,7 +1,11 @@
 import { requireOptional } from '@herald/contracts/internal';
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { ExporterRegistry, type ExporterConfig, type ExporterHandler } from './exporter-registry';
-import { createOtlpProtobufMetricExporter } from './otlp-protobuf.util';
+import {
+  ExporterRegistry,
+  type ExporterConfig,
+  type ExporterHandler,
+} from './exporter-registry.js';
+import { createOtlpProtobufMetricExporter } from './otlp-protobuf.util.js';
 
 /** Builds OpenTelemetry's `ConsoleMetricExporter` for `type: 'console'`. */
 export class ConsoleMetricsExporterHandler implements ExporterHandler<PushMetricExporter> {

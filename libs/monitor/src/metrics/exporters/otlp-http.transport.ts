@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { gzipSync } from 'node:zlib';
 import { redactUrlCredentials } from '@herald/contracts/internal';
-import { ExportError } from '../../errors/export.error';
+import { ExportError } from '../../errors/export.error.js';
 
 /** What the OpenTelemetry export delegate expects back from a transport. */
 export type OtlpExportResponse =

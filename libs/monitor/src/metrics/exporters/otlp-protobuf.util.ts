@@ -1,8 +1,8 @@
 import { requireOptional } from '@herald/contracts/internal';
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { otlpSignalUrl, type ExporterConfig } from './exporter-registry';
-import { OtlpHttpTransport } from './otlp-http.transport';
+import { otlpSignalUrl, type ExporterConfig } from './exporter-registry.js';
+import { OtlpHttpTransport } from './otlp-http.transport.js';
 
 type ExporterBase = typeof import('@opentelemetry/otlp-exporter-base');
 type Transformer = typeof import('@opentelemetry/otlp-transformer');

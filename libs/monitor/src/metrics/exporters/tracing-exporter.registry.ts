@@ -1,6 +1,10 @@
 import { ConsoleSpanExporter, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { ExporterRegistry, type ExporterConfig, type ExporterHandler } from './exporter-registry';
-import { createOtlpProtobufSpanExporter } from './otlp-protobuf.util';
+import {
+  ExporterRegistry,
+  type ExporterConfig,
+  type ExporterHandler,
+} from './exporter-registry.js';
+import { createOtlpProtobufSpanExporter } from './otlp-protobuf.util.js';
 
 /** Builds OpenTelemetry's `ConsoleSpanExporter` for `type: 'console'`. */
 export class ConsoleTracingExporterHandler implements ExporterHandler<SpanExporter> {

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { Registry, Counter as PromCounter } from 'prom-client';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { createMetricsMiddleware } from '../scrape/metrics.middleware';
-import { createBearerCheck } from '../../utils/bearer-auth.util';
-import { negotiateFormat, renderMetrics } from './render-exposition';
-import { combineScrapeSources, createScrapeSource } from './scrape-source';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { createMetricsMiddleware } from '../scrape/metrics.middleware.js';
+import { createBearerCheck } from '../../utils/bearer-auth.util.js';
+import { negotiateFormat, renderMetrics } from './render-exposition.js';
+import { combineScrapeSources, createScrapeSource } from './scrape-source.js';
 
 describe('exposition', () => {
   it('renders every instrument type in the Prometheus text format', () => {

@@ -1,6 +1,6 @@
 import { requireOptional } from '@herald/contracts/internal';
-import { escapeHelp, escapeLabelValue, formatValue } from '../instruments/metric-name.util';
-import type { ExpositionFormat } from './render-exposition';
+import { escapeHelp, escapeLabelValue, formatValue } from '../instruments/metric-name.util.js';
+import type { ExpositionFormat } from './render-exposition.js';
 
 /** The part of a prom-client `Registry` the scrape surface uses. */
 export interface PromRegistryLike {

@@ -1,10 +1,10 @@
-import type { BaseMetric } from '../instruments/base-metric';
-import type { Exemplar } from '../instruments/exemplar';
-import type { Counter } from '../instruments/counter';
-import type { Gauge } from '../instruments/gauge';
-import type { Histogram } from '../instruments/histogram';
-import type { Summary } from '../instruments/summary';
-import { escapeHelp, escapeLabelValue, formatValue } from '../instruments/metric-name.util';
+import type { BaseMetric } from '../instruments/base-metric.js';
+import type { Exemplar } from '../instruments/exemplar.js';
+import type { Counter } from '../instruments/counter.js';
+import type { Gauge } from '../instruments/gauge.js';
+import type { Histogram } from '../instruments/histogram.js';
+import type { Summary } from '../instruments/summary.js';
+import { escapeHelp, escapeLabelValue, formatValue } from '../instruments/metric-name.util.js';
 
 /** Content type of the Prometheus text format 0.0.4 (the default answer of /metrics). */
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';

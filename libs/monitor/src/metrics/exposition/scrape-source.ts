@@ -1,13 +1,13 @@
 import type { MetricsCollectorProtocol } from '@herald/contracts';
-import { MetricsCollector } from '../collector/metrics-collector';
-import type { ClusterMetricsSnapshot } from '../cluster/cluster-metrics.types';
-import { snapshotMetrics } from '../cluster/snapshot-metrics.util';
-import { renderPromRegistry, type PromRegistryLike } from './prom-client-source';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import type { ClusterMetricsSnapshot } from '../cluster/cluster-metrics.types.js';
+import { snapshotMetrics } from '../cluster/snapshot-metrics.util.js';
+import { renderPromRegistry, type PromRegistryLike } from './prom-client-source.js';
 import {
   OPENMETRICS_CONTENT_TYPE,
   PROMETHEUS_CONTENT_TYPE,
   type ExpositionFormat,
-} from './render-exposition';
+} from './render-exposition.js';
 
 /** Anything /metrics can serve: it renders its metrics in the asked format. */
 export interface ScrapeSource {

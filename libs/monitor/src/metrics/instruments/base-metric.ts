@@ -1,9 +1,9 @@
 import type { MetricLabels, MetricProtocol, MetricType } from '@herald/contracts';
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { sampledSpanContext } from '../../utils/active-span-context.util';
-import type { Exemplar } from './exemplar';
-import { exemplarWindow, startExemplarWindows } from './exemplar-window.util';
-import { assertLabelName, assertMetricName, normaliseConstLabels } from './metric-name.util';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { sampledSpanContext } from '../../utils/active-span-context.util.js';
+import type { Exemplar } from './exemplar.js';
+import { exemplarWindow, startExemplarWindows } from './exemplar-window.util.js';
+import { assertLabelName, assertMetricName, normaliseConstLabels } from './metric-name.util.js';
 
 /** Called for every recorded value when somebody listens (see `MetricsCollector`). */
 export type MetricRecordSink = (metricName: string, value: number) => void;

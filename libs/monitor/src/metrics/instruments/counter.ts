@@ -1,8 +1,8 @@
 import type { CounterProtocol, MetricLabels } from '@herald/contracts';
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { BaseMetric, ensureCapacity } from './base-metric';
-import { exemplarWindow } from './exemplar-window.util';
-import { invalidValue } from './metric-name.util';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { BaseMetric, ensureCapacity } from './base-metric.js';
+import { exemplarWindow } from './exemplar-window.util.js';
+import { invalidValue } from './metric-name.util.js';
 
 /** A counter series bound to one label set: `inc()` skips the label lookup. */
 export class BoundCounter {

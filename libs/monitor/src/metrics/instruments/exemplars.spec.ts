@@ -1,11 +1,11 @@
 import { AlwaysOffSampler } from '@opentelemetry/sdk-trace-base';
-import { Tracer } from '../../tracing/tracer';
-import { activeSpanContext, sampledSpanContext } from '../../utils/active-span-context.util';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { renderMetrics } from '../exposition/render-exposition';
-import { Counter } from './counter';
-import { exemplarWindow } from './exemplar-window.util';
-import { Histogram } from './histogram';
+import { Tracer } from '../../tracing/tracer.js';
+import { activeSpanContext, sampledSpanContext } from '../../utils/active-span-context.util.js';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { renderMetrics } from '../exposition/render-exposition.js';
+import { Counter } from './counter.js';
+import { exemplarWindow } from './exemplar-window.util.js';
+import { Histogram } from './histogram.js';
 
 const EXEMPLAR = / # \{trace_id="([0-9a-f]{32})",span_id="([0-9a-f]{16})"\} (\S+) (\d+\.\d{3})$/;
 

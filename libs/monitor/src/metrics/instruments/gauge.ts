@@ -1,7 +1,7 @@
 import type { GaugeProtocol, MetricLabels } from '@herald/contracts';
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { BaseMetric, ensureCapacity } from './base-metric';
-import { invalidValue } from './metric-name.util';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { BaseMetric, ensureCapacity } from './base-metric.js';
+import { invalidValue } from './metric-name.util.js';
 
 /**
  * How the primary of a `node:cluster` merges one gauge over its workers

@@ -3,11 +3,11 @@ import {
   type HistogramProtocol,
   type MetricLabels,
 } from '@herald/contracts';
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { BaseMetric, ensureCapacity } from './base-metric';
-import { exemplarWindow } from './exemplar-window.util';
-import { invalidValue } from './metric-name.util';
-import { DEFAULT_MAX_OBSERVATIONS, ObservationWindow } from './observation-window';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { BaseMetric, ensureCapacity } from './base-metric.js';
+import { exemplarWindow } from './exemplar-window.util.js';
+import { invalidValue } from './metric-name.util.js';
+import { DEFAULT_MAX_OBSERVATIONS, ObservationWindow } from './observation-window.js';
 
 /** Options after the positional parameters of `Histogram` and `Summary`. */
 export interface ObservationOptions {

@@ -1,10 +1,10 @@
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { Counter } from './counter';
-import { Gauge } from './gauge';
-import { Histogram } from './histogram';
-import { ObservationWindow } from './observation-window';
-import { Summary } from './summary';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { Counter } from './counter.js';
+import { Gauge } from './gauge.js';
+import { Histogram } from './histogram.js';
+import { ObservationWindow } from './observation-window.js';
+import { Summary } from './summary.js';
 
 describe('Counter', () => {
   it('increments, aliases record/inc, and sums over series without labels', () => {

@@ -1,4 +1,4 @@
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
 import type { MetricLabels } from '@herald/contracts';
 
 const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;

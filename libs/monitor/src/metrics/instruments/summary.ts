@@ -1,9 +1,9 @@
 import type { MetricLabels, SummaryProtocol } from '@herald/contracts';
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { BaseMetric, ensureCapacity } from './base-metric';
-import type { ObservationOptions } from './histogram';
-import { invalidValue } from './metric-name.util';
-import { DEFAULT_MAX_OBSERVATIONS, ObservationWindow } from './observation-window';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { BaseMetric, ensureCapacity } from './base-metric.js';
+import type { ObservationOptions } from './histogram.js';
+import { invalidValue } from './metric-name.util.js';
+import { DEFAULT_MAX_OBSERVATIONS, ObservationWindow } from './observation-window.js';
 
 const RESERVED = ['quantile'] as const;
 

@@ -5,8 +5,8 @@ import {
   type MetricsCollectorProtocol,
   type MonitorConfig,
 } from '@herald/contracts';
-import { MONITOR_CONFIG } from '../../monitor.constants';
-import { createHttpMetricsMiddleware } from '../scrape/http-metrics.middleware';
+import { MONITOR_CONFIG } from '../../monitor.constants.js';
+import { createHttpMetricsMiddleware } from '../scrape/http-metrics.middleware.js';
 
 /**
  * Nest middleware recording request count, duration and in-flight requests

@@ -13,15 +13,15 @@ import {
   type MonitorConfig,
 } from '@herald/contracts';
 import { isOptionalAvailable, requireOptional } from '@herald/contracts/internal';
-import { METRICS_PARTS, MONITOR_CONFIG } from '../../monitor.constants';
-import { bindMeteredCollector, METERED_CLASS } from '../../decorators/metered.decorator';
-import { CollectorMetricsBackend } from '../backends/collector-metrics.backend';
-import type { MetricsParts } from '../backends/create-metrics-backend';
-import { NoopMetricsBackend } from '../backends/noop-metrics.backend';
-import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { serveClusterWorkerMetrics } from '../cluster/cluster-metrics.worker';
-import { MetricsScrapeService } from './metrics-scrape.service';
+import { METRICS_PARTS, MONITOR_CONFIG } from '../../monitor.constants.js';
+import { bindMeteredCollector, METERED_CLASS } from '../../decorators/metered.decorator.js';
+import { CollectorMetricsBackend } from '../backends/collector-metrics.backend.js';
+import type { MetricsParts } from '../backends/create-metrics-backend.js';
+import { NoopMetricsBackend } from '../backends/noop-metrics.backend.js';
+import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend.js';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { serveClusterWorkerMetrics } from '../cluster/cluster-metrics.worker.js';
+import { MetricsScrapeService } from './metrics-scrape.service.js';
 
 type Emitter = {
   listenerCount(event: string): number;

@@ -8,18 +8,18 @@ import {
   type MonitorConfig,
 } from '@herald/contracts';
 import { isOptionalAvailable } from '@herald/contracts/internal';
-import { MONITOR_CONFIG } from '../../monitor.constants';
-import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend';
-import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source';
-import type { ExpositionFormat } from '../exposition/render-exposition';
-import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
-import type { ClusterMetricsSnapshot } from '../cluster/cluster-metrics.types';
-import { createBearerCheck } from '../../utils/bearer-auth.util';
+import { MONITOR_CONFIG } from '../../monitor.constants.js';
+import { PrometheusMetricsBackend } from '../backends/prometheus-metrics.backend.js';
+import { loadPromClient, registerRuntimeMetrics } from '../exposition/prom-client-source.js';
+import type { ExpositionFormat } from '../exposition/render-exposition.js';
+import { createScrapeSource, type ScrapeSource } from '../exposition/scrape-source.js';
+import type { ClusterMetricsSnapshot } from '../cluster/cluster-metrics.types.js';
+import { createBearerCheck } from '../../utils/bearer-auth.util.js';
 import {
   createMetricsMiddleware,
   serveScrape,
   type NodeHandler,
-} from '../scrape/metrics.middleware';
+} from '../scrape/metrics.middleware.js';
 
 /**
  * The application's scrape endpoint: the bound collector's instruments plus

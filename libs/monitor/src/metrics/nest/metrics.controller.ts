@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Controller, Get, Req, Res, type Type } from '@nestjs/common';
-import { MetricsScrapeService } from './metrics-scrape.service';
+import { MetricsScrapeService } from './metrics-scrape.service.js';
 
 /**
  * `GET /metrics` as a Nest controller (needs `MonitorModule`). Prometheus text

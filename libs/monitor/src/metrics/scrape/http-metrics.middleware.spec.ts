@@ -13,15 +13,15 @@ import {
 } from '@nestjs/common';
 import { METRICS_COLLECTOR } from '@herald/contracts';
 import { NoopMetricsCollector } from '@herald/observability';
-import { MetricsCollector } from '../collector/metrics-collector';
-import type { Counter } from '../instruments/counter';
-import type { Gauge } from '../instruments/gauge';
-import type { Histogram } from '../instruments/histogram';
-import { MonitorModule } from '../../monitor.module';
-import { HttpMetricsMiddleware } from '../nest/http-metrics.middleware';
-import { createMetricsController } from '../nest/metrics.controller';
-import { Metered } from '../../decorators/metered.decorator';
-import { createHttpMetricsMiddleware, routeTemplateOf } from './http-metrics.middleware';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import type { Counter } from '../instruments/counter.js';
+import type { Gauge } from '../instruments/gauge.js';
+import type { Histogram } from '../instruments/histogram.js';
+import { MonitorModule } from '../../monitor.module.js';
+import { HttpMetricsMiddleware } from '../nest/http-metrics.middleware.js';
+import { createMetricsController } from '../nest/metrics.controller.js';
+import { Metered } from '../../decorators/metered.decorator.js';
+import { createHttpMetricsMiddleware, routeTemplateOf } from './http-metrics.middleware.js';
 
 describe('createHttpMetricsMiddleware on Express', () => {
   let server: Server;

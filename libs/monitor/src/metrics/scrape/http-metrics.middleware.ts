@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { MetricsCollectorProtocol } from '@herald/contracts';
-import { MetricsCollector } from '../collector/metrics-collector';
+import { MetricsCollector } from '../collector/metrics-collector.js';
 
 /** Options of `createHttpMetricsMiddleware`. */
 export interface HttpMetricsOptions {

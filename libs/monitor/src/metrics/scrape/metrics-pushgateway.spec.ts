@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HeraldValueError } from '../../errors/herald-value.error';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { createScrapeSource } from '../exposition/scrape-source';
-import { MetricsPushgateway } from './metrics-pushgateway';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { createScrapeSource } from '../exposition/scrape-source.js';
+import { MetricsPushgateway } from './metrics-pushgateway.js';
 
 describe('MetricsPushgateway', () => {
   it('sends credentials of the URL as Basic auth, not in the request URL', async () => {

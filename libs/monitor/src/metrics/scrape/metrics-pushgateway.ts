@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { redactUrlCredentials } from '@herald/contracts/internal';
-import { ExportError } from '../../errors/export.error';
-import { HeraldValueError } from '../../errors/herald-value.error';
-import { PROMETHEUS_CONTENT_TYPE } from '../exposition/render-exposition';
-import type { ScrapeSource } from '../exposition/scrape-source';
+import { ExportError } from '../../errors/export.error.js';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import { PROMETHEUS_CONTENT_TYPE } from '../exposition/render-exposition.js';
+import type { ScrapeSource } from '../exposition/scrape-source.js';
 
 /** Options of `MetricsPushgateway`. */
 export interface MetricsPushgatewayOptions {

@@ -1,6 +1,6 @@
 import type { MetricProtocol } from '@herald/contracts';
-import { HeraldValueError } from '../../errors/herald-value.error';
-import { readMetricSeries } from '../collector/metric-series.util';
+import { HeraldValueError } from '../../errors/herald-value.error.js';
+import { readMetricSeries } from '../collector/metric-series.util.js';
 
 /** The part of a TypeORM `DataSource` the snapshot store uses. */
 export interface SnapshotDataSource {

@@ -1,9 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MetricsCollectorProtocol } from '@herald/contracts';
-import type { PromRegistryLike } from '../exposition/prom-client-source';
-import { negotiateFormat } from '../exposition/render-exposition';
-import { contentTypeOf, createScrapeSource, type ScrapeSource } from '../exposition/scrape-source';
-import { createBearerCheck } from '../../utils/bearer-auth.util';
+import type { PromRegistryLike } from '../exposition/prom-client-source.js';
+import { negotiateFormat } from '../exposition/render-exposition.js';
+import {
+  contentTypeOf,
+  createScrapeSource,
+  type ScrapeSource,
+} from '../exposition/scrape-source.js';
+import { createBearerCheck } from '../../utils/bearer-auth.util.js';
 
 /** Options of `createMetricsMiddleware`. */
 export interface MetricsMiddlewareOptions {

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import { MissingDependencyError } from '@herald/contracts';
 import { register as globalRegistry } from 'prom-client';
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { ScrapeAdapter } from './scrape-adapter';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { ScrapeAdapter } from './scrape-adapter.js';
 
 describe('ScrapeAdapter', () => {
   it('records into its own registry (not the global one); label keys fixed on first use', async () => {
@@ -52,7 +52,7 @@ describe('ScrapeAdapter', () => {
       isOptionalAvailable: (name: string) => name !== 'prom-client',
     }));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { ScrapeAdapter: Isolated } = require('./scrape-adapter');
+    const { ScrapeAdapter: Isolated } = require('./scrape-adapter.js');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const contracts = require('@herald/contracts');
     const adapter = new Isolated();

@@ -1,11 +1,11 @@
 import { type MetricLabels } from '@herald/contracts';
 import { isOptionalAvailable } from '@herald/contracts/internal';
-import { InvalidMetricError } from '../../errors/invalid-metric.error';
-import { MetricsCollector } from '../collector/metrics-collector';
-import { assertMetricName } from '../instruments/metric-name.util';
-import { loadPromClient, type PromRegistryLike } from '../exposition/prom-client-source';
-import { createScrapeSource } from '../exposition/scrape-source';
-import { createMetricsMiddleware, type NodeHandler } from './metrics.middleware';
+import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
+import { MetricsCollector } from '../collector/metrics-collector.js';
+import { assertMetricName } from '../instruments/metric-name.util.js';
+import { loadPromClient, type PromRegistryLike } from '../exposition/prom-client-source.js';
+import { createScrapeSource } from '../exposition/scrape-source.js';
+import { createMetricsMiddleware, type NodeHandler } from './metrics.middleware.js';
 
 type Prom = typeof import('prom-client');
 type Write = (labels: Record<string, string>, value: number) => void;

@@ -1,6 +1,6 @@
 import type { TracerProtocol } from '@herald/contracts';
-import { runInServerSpan, startServerSpan } from '../http/server-span.util';
-import { runInSpan } from '../run-in-span.util';
+import { runInServerSpan, startServerSpan } from '../http/server-span.util.js';
+import { runInSpan } from '../run-in-span.util.js';
 
 /** What one outgoing call of the relay carried. */
 export interface RelayedCall {

@@ -18,11 +18,11 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { TRACER } from '@herald/contracts';
 import { NoopTracer } from '@herald/observability';
-import { Traced } from '../../decorators/traced.decorator';
-import { InMemoryTracerProvider } from '../in-memory-tracer.provider';
-import { createTracingMiddleware, TracingMiddleware } from './tracing.middleware';
-import { TracingInterceptor } from './tracing.interceptor';
-import { RecordingCollector } from '../__fixtures__/recording-collector';
+import { Traced } from '../../decorators/traced.decorator.js';
+import { InMemoryTracerProvider } from '../in-memory-tracer.provider.js';
+import { createTracingMiddleware, TracingMiddleware } from './tracing.middleware.js';
+import { TracingInterceptor } from './tracing.interceptor.js';
+import { RecordingCollector } from '../__fixtures__/recording-collector.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT = '00f067aa0ba902b7';
@@ -123,7 +123,7 @@ describe('createTracingMiddleware (Express)', () => {
         });
       });
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      middleware = require('./tracing.middleware').createTracingMiddleware({ tracer: tracing });
+      middleware = require('./tracing.middleware.js').createTracingMiddleware({ tracer: tracing });
     });
     jest.dontMock('@opentelemetry/api');
     const app = express();

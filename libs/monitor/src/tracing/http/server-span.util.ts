@@ -1,7 +1,7 @@
 import { context as otelContext, type Context } from '@opentelemetry/api';
 import type { MetricsCollectorProtocol, SpanProtocol, TracerProtocol } from '@herald/contracts';
-import { resolveTracer } from '../default-tracer.util';
-import { failSpan } from '../run-in-span.util';
+import { resolveTracer } from '../default-tracer.util.js';
+import { failSpan } from '../run-in-span.util.js';
 
 /** Where the request's SERVER span is kept on the request object (middleware → interceptor). */
 export const HTTP_SPAN = Symbol.for('herald.http.span');

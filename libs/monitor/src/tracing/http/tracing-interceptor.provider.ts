@@ -8,8 +8,8 @@ import {
   type MonitorConfig,
   type TracerProtocol,
 } from '@herald/contracts';
-import { MONITOR_CONFIG } from '../../monitor.constants';
-import { TracingInterceptor } from './tracing.interceptor';
+import { MONITOR_CONFIG } from '../../monitor.constants.js';
+import { TracingInterceptor } from './tracing.interceptor.js';
 
 /** What `MonitorModule` registers when `monitor.tracing.http_interceptor` (or tracing) is off. */
 class PassThroughInterceptor implements NestInterceptor {

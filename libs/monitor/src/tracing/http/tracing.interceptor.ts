@@ -24,7 +24,7 @@ import {
   startServerSpan,
   type TracedRequest,
   type TracedResponse,
-} from './server-span.util';
+} from './server-span.util.js';
 
 function joinPaths(...parts: unknown[]): string {
   const segments = parts

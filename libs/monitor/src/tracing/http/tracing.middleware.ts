@@ -5,9 +5,9 @@ import {
   type MetricsCollectorProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
-import type { HttpTracingOptions, TracedRequest, TracedResponse } from './server-span.util';
+import type { HttpTracingOptions, TracedRequest, TracedResponse } from './server-span.util.js';
 
-type ServerSpanApi = typeof import('./server-span.util');
+type ServerSpanApi = typeof import('./server-span.util.js');
 let api: ServerSpanApi | null | undefined;
 
 /** The span helpers, or `null` when OpenTelemetry cannot be loaded: requests then pass untouched. */
@@ -15,7 +15,7 @@ function loadApi(): ServerSpanApi | null {
   if (api !== undefined) return api;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    api = require('./server-span.util') as ServerSpanApi;
+    api = require('./server-span.util.js') as ServerSpanApi;
   } catch {
     api = null;
   }

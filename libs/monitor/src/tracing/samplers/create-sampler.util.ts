@@ -6,8 +6,8 @@ import {
   type Sampler,
 } from '@opentelemetry/sdk-trace-base';
 import type { SamplerType } from '@herald/contracts';
-import { HeraldValueError } from '../../errors';
-import { RateLimitingSampler } from './rate-limiting.sampler';
+import { HeraldValueError } from '../../errors/index.js';
+import { RateLimitingSampler } from './rate-limiting.sampler.js';
 
 /** The sampler-related fields of `TracingConfig`. */
 export interface SamplerSettings {

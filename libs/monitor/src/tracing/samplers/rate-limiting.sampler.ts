@@ -1,6 +1,6 @@
 import type { Attributes, Context, Link, SpanKind } from '@opentelemetry/api';
 import { SamplingDecision, type Sampler, type SamplingResult } from '@opentelemetry/sdk-trace-base';
-import { HeraldValueError } from '../../errors';
+import { HeraldValueError } from '../../errors/index.js';
 
 /**
  * Samples at most `maxTracesPerSecond` new traces per second (token bucket,

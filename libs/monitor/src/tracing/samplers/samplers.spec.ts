@@ -6,10 +6,10 @@ import {
   SamplingDecision,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-base';
-import { HeraldValueError } from '../../errors';
-import { Tracer } from '../tracer';
-import { createSampler } from './create-sampler.util';
-import { RateLimitingSampler } from './rate-limiting.sampler';
+import { HeraldValueError } from '../../errors/index.js';
+import { Tracer } from '../tracer.js';
+import { createSampler } from './create-sampler.util.js';
+import { RateLimitingSampler } from './rate-limiting.sampler.js';
 
 const decide = (
   sampler: { shouldSample: (...a: any[]) => { decision: SamplingDecision } },

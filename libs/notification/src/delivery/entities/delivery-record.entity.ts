@@ -1,6 +1,6 @@
 import type { EntitySchema } from 'typeorm';
 import { requireOptional } from '@herald/contracts/internal';
-import type { DeliveryChannel, DeliveryStatus } from '../records/delivery-record';
+import type { DeliveryChannel, DeliveryStatus } from '../records/delivery-record.js';
 
 /**
  * Table of delivery records (created by `CreateDeliveryRecords1732400000000`,

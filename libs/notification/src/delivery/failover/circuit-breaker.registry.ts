@@ -1,6 +1,6 @@
 import { requireOptional } from '@herald/contracts/internal';
 import type * as Cockatiel from 'cockatiel';
-import { DeliveryError } from '../../errors/delivery.error';
+import { DeliveryError } from '../../errors/delivery.error.js';
 
 export interface CircuitBreakerOptions {
   /** Consecutive transient failures that open a backend's circuit. @default 5 */

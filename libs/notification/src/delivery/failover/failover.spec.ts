@@ -1,8 +1,8 @@
-import { DeliveryError } from '../../errors/delivery.error';
-import { DeliveryEngine, type DeliveryBackend } from '../reliable/delivery-engine';
-import { RetryPolicy } from '../retry/retry-policy';
-import { MemoryDeliveryStore } from '../stores/memory-delivery.store';
-import { CircuitBreakerRegistry } from './circuit-breaker.registry';
+import { DeliveryError } from '../../errors/delivery.error.js';
+import { DeliveryEngine, type DeliveryBackend } from '../reliable/delivery-engine.js';
+import { RetryPolicy } from '../retry/retry-policy.js';
+import { MemoryDeliveryStore } from '../stores/memory-delivery.store.js';
+import { CircuitBreakerRegistry } from './circuit-breaker.registry.js';
 
 type Behaviour = 'ok' | 'transient' | 'permanent';
 

@@ -1,4 +1,8 @@
-import type { DeliveryStatus, FeedbackStatus, ProviderChannel } from '../records/delivery-record';
+import type {
+  DeliveryStatus,
+  FeedbackStatus,
+  ProviderChannel,
+} from '../records/delivery-record.js';
 
 /** Event name emitted on `@nestjs/event-emitter` when provider feedback moves a delivery record. */
 export const DELIVERY_UPDATED_EVENT = 'notification.delivery.updated';

@@ -1,7 +1,7 @@
 import type { MetricLabels } from '@herald/contracts';
-import { MemoryDeliveryStore } from '../stores/memory-delivery.store';
-import { DELIVERY_FEEDBACK_METRIC, DELIVERY_UPDATED_EVENT } from './delivery-feedback.events';
-import { DeliveryFeedbackRecorder } from './delivery-feedback.recorder';
+import { MemoryDeliveryStore } from '../stores/memory-delivery.store.js';
+import { DELIVERY_FEEDBACK_METRIC, DELIVERY_UPDATED_EVENT } from './delivery-feedback.events.js';
+import { DeliveryFeedbackRecorder } from './delivery-feedback.recorder.js';
 
 describe('DeliveryFeedbackRecorder', () => {
   async function setup() {

@@ -1,15 +1,15 @@
 import type { MetricsCollectorProtocol } from '@herald/contracts';
-import type { EventSink } from '../../utils/lazy-event-emitter.util';
-import { DELIVERY_TRANSITIONS, type DeliveryRecord } from '../records/delivery-record';
-import { DeliveryStateError } from '../records/delivery-state.error';
-import type { DeliveryStore } from '../stores/delivery-store.protocol';
+import type { EventSink } from '../../utils/lazy-event-emitter.util.js';
+import { DELIVERY_TRANSITIONS, type DeliveryRecord } from '../records/delivery-record.js';
+import { DeliveryStateError } from '../records/delivery-state.error.js';
+import type { DeliveryStore } from '../stores/delivery-store.protocol.js';
 import {
   DELIVERY_FEEDBACK_METRIC,
   DELIVERY_UPDATED_EVENT,
   type DeliveryFeedback,
   type DeliveryFeedbackResult,
   type DeliveryUpdatedEvent,
-} from './delivery-feedback.events';
+} from './delivery-feedback.events.js';
 
 /**
  * Applies provider feedback to delivery records. The store's conditional

@@ -1,9 +1,9 @@
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from '../stores/__fixtures__/delivery-test-databases';
-import { DatabaseDeliveryStore } from '../stores/database-delivery.store';
-import { AddDeliveryFeedback1735300000000 } from './add-delivery-feedback.migration';
+} from '../stores/__fixtures__/delivery-test-databases.js';
+import { DatabaseDeliveryStore } from '../stores/database-delivery.store.js';
+import { AddDeliveryFeedback1735300000000 } from './add-delivery-feedback.migration.js';
 
 describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000 on %s', (kind) => {
   let db: TestDatabase;

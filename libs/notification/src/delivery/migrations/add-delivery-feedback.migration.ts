@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { DELIVERY_TABLE } from '../entities/delivery-record.entity';
-import { deliveryTablePath } from '../stores/delivery-sql.util';
+import { DELIVERY_TABLE } from '../entities/delivery-record.entity.js';
+import { deliveryTablePath } from '../stores/delivery-sql.util.js';
 
 const COLUMNS: ReadonlyArray<[string, string]> = [
   ['provider_status_at', 'bigint NULL'],

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { DELIVERY_TABLE } from '../entities/delivery-record.entity';
-import { deliveryTablePath } from '../stores/delivery-sql.util';
+import { DELIVERY_TABLE } from '../entities/delivery-record.entity.js';
+import { deliveryTablePath } from '../stores/delivery-sql.util.js';
 
 /**
  * Adds `notification_id` to `herald_delivery_records` (the notification a

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { deliveryTablePath } from '../stores/delivery-sql.util';
+import { deliveryTablePath } from '../stores/delivery-sql.util.js';
 
 /**
  * Creates `herald_delivery_records` with indexes for the status queries

@@ -1,7 +1,11 @@
 import type * as BullMQ from 'bullmq';
-import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
-import type { DeliveryJob, DeliveryQueue, DeliveryQueueCounts } from './delivery-queue.protocol';
-import { WriteCoalescer } from '../../utils/write-coalescer.util';
+import {
+  connectionFromUrl,
+  loadBullmq,
+  type BullmqQueueOptions,
+} from './bullmq-connection.util.js';
+import type { DeliveryJob, DeliveryQueue, DeliveryQueueCounts } from './delivery-queue.protocol.js';
+import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
 
 export interface BullmqDeliveryQueueOptions extends BullmqQueueOptions {
   /** BullMQ attempts per job; keep it equal to the retry policy's. @default 5 */

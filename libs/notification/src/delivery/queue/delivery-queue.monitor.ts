@@ -3,7 +3,7 @@ import {
   type HealthCheckFunction,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
-import type { DeliveryQueue, DeliveryQueueCounts } from './delivery-queue.protocol';
+import type { DeliveryQueue, DeliveryQueueCounts } from './delivery-queue.protocol.js';
 
 export interface DeliveryQueueMonitorOptions {
   metrics?: MetricsCollectorProtocol;

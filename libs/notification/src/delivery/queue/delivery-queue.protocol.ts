@@ -1,4 +1,4 @@
-import type { DeliveryChannel } from '../records/delivery-record';
+import type { DeliveryChannel } from '../records/delivery-record.js';
 
 /** What travels through the queue: the record id, the backend chain and the message. */
 export interface DeliveryJob {

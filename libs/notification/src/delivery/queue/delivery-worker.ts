@@ -1,10 +1,14 @@
 import type * as BullMQ from 'bullmq';
-import { wasSent } from '../records/delivery-record';
-import { describeError } from '../reliable/delivery-engine';
-import type { DeliveryService } from '../reliable/delivery.service';
-import { connectionFromUrl, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util';
-import type { DeliveryJob } from './delivery-queue.protocol';
-import { traceProcessJob } from './queue-tracing.util';
+import { wasSent } from '../records/delivery-record.js';
+import { describeError } from '../reliable/delivery-engine.js';
+import type { DeliveryService } from '../reliable/delivery.service.js';
+import {
+  connectionFromUrl,
+  loadBullmq,
+  type BullmqQueueOptions,
+} from './bullmq-connection.util.js';
+import type { DeliveryJob } from './delivery-queue.protocol.js';
+import { traceProcessJob } from './queue-tracing.util.js';
 
 export interface DeliveryWorkerOptions extends BullmqQueueOptions {
   /** Jobs delivered at once by this worker. @default 10 */

@@ -1,5 +1,5 @@
 import type { SpanAttributes, SpanProtocol, TracerProtocol } from '@herald/contracts';
-import { runTraced } from '../../utils/run-traced.util';
+import { runTraced } from '../../utils/run-traced.util.js';
 
 /**
  * Runs `fn(carrier)` in a PRODUCER span `publish <queue>`: `carrier` holds

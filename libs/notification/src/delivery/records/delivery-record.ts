@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { maskRecipient } from '../../utils/mask.util';
+import { maskRecipient } from '../../utils/mask.util.js';
 
 /**
  * Where a delivery stands. `sent`, `failed` (permanent error) and `dead`

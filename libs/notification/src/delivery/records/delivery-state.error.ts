@@ -1,5 +1,5 @@
 import { HeraldError } from '@herald/contracts';
-import type { DeliveryStatus } from './delivery-record';
+import type { DeliveryStatus } from './delivery-record.js';
 
 /** A store was asked for a status change the lifecycle forbids, or for an unknown record. */
 export class DeliveryStateError extends HeraldError {

@@ -8,7 +8,7 @@ import type {
   SmsMessage,
   SmsSendResult,
 } from '@herald/contracts';
-import type { DeliveryChannel } from '../records/delivery-record';
+import type { DeliveryChannel } from '../records/delivery-record.js';
 
 /** How the delivery layer reads, keys and (de)serialises one channel's messages. */
 export interface ChannelAdapter<M, R> {

@@ -1,11 +1,11 @@
 import type { MetricsCollectorProtocol, TracerProtocol } from '@herald/contracts';
-import { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry';
-import type { DeliveryQueue } from '../queue/delivery-queue.protocol';
-import { RetryPolicy } from '../retry/retry-policy';
-import { MemoryDeliveryStore } from '../stores/memory-delivery.store';
-import type { DeliveryStore } from '../stores/delivery-store.protocol';
-import { DeliveryEngine } from './delivery-engine';
-import { DeliveryService } from './delivery.service';
+import { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry.js';
+import type { DeliveryQueue } from '../queue/delivery-queue.protocol.js';
+import { RetryPolicy } from '../retry/retry-policy.js';
+import { MemoryDeliveryStore } from '../stores/memory-delivery.store.js';
+import type { DeliveryStore } from '../stores/delivery-store.protocol.js';
+import { DeliveryEngine } from './delivery-engine.js';
+import { DeliveryService } from './delivery.service.js';
 
 /** Plain-object settings of reliable delivery, in milliseconds (the config's seconds converted). */
 export interface DeliverySettings {

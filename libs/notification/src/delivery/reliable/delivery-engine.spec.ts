@@ -1,9 +1,9 @@
-import { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry';
-import { DeliveryError } from '../../errors/delivery.error';
-import { DeliveryStateError } from '../records/delivery-state.error';
-import { RetryPolicy } from '../retry/retry-policy';
-import { MemoryDeliveryStore } from '../stores/memory-delivery.store';
-import { DeliveryEngine } from './delivery-engine';
+import { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry.js';
+import { DeliveryError } from '../../errors/delivery.error.js';
+import { DeliveryStateError } from '../records/delivery-state.error.js';
+import { RetryPolicy } from '../retry/retry-policy.js';
+import { MemoryDeliveryStore } from '../stores/memory-delivery.store.js';
+import { DeliveryEngine } from './delivery-engine.js';
 
 describe('DeliveryEngine', () => {
   it('rejects with a DeliveryStateError when the record is not in the store', async () => {

@@ -1,11 +1,15 @@
 import type { MetricsCollectorProtocol } from '@herald/contracts';
 import { redactText } from '@herald/contracts/internal';
-import { DeliveryError } from '../../errors/delivery.error';
-import type { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry';
-import type { DeliveryChannel, DeliveryRecord, DeliveryStatus } from '../records/delivery-record';
-import { DeliveryStateError } from '../records/delivery-state.error';
-import { RetryPolicy, sleep } from '../retry/retry-policy';
-import type { DeliveryStore } from '../stores/delivery-store.protocol';
+import { DeliveryError } from '../../errors/delivery.error.js';
+import type { CircuitBreakerRegistry } from '../failover/circuit-breaker.registry.js';
+import type {
+  DeliveryChannel,
+  DeliveryRecord,
+  DeliveryStatus,
+} from '../records/delivery-record.js';
+import { DeliveryStateError } from '../records/delivery-state.error.js';
+import { RetryPolicy, sleep } from '../retry/retry-policy.js';
+import type { DeliveryStore } from '../stores/delivery-store.protocol.js';
 
 /** A backend as the engine sees it: a name and a send. */
 export interface DeliveryBackend<M = unknown, R = unknown> {

@@ -1,4 +1,4 @@
-import type { DeliveryChannel } from '../records/delivery-record';
+import type { DeliveryChannel } from '../records/delivery-record.js';
 
 /** One message a guard is asked about before its record is written. */
 export interface DeliveryGuardItem {

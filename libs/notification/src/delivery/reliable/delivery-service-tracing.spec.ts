@@ -1,8 +1,8 @@
 import type { SpanProtocol, StartSpanOptions, TracerProtocol } from '@herald/contracts';
-import type { DeliveryJob, DeliveryQueue } from '../queue/delivery-queue.protocol';
-import { MemoryDeliveryStore } from '../stores/memory-delivery.store';
-import { SMS_ADAPTER } from './channel-adapters';
-import { createDeliveryService } from './create-delivery-service';
+import type { DeliveryJob, DeliveryQueue } from '../queue/delivery-queue.protocol.js';
+import { MemoryDeliveryStore } from '../stores/memory-delivery.store.js';
+import { SMS_ADAPTER } from './channel-adapters.js';
+import { createDeliveryService } from './create-delivery-service.js';
 
 /** A tracer that records the spans it starts and writes a W3C traceparent for them. */
 function recordingTracer() {

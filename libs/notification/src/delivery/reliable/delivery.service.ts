@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { TracerProtocol } from '@herald/contracts';
-import { DeliveryError } from '../../errors/delivery.error';
-import { DeliverySuppressedError } from '../../errors/delivery-suppressed.error';
-import type { DeliveryChannel, DeliveryRecord, DeliveryStatus } from '../records/delivery-record';
-import type { DeliveryJob, DeliveryQueue } from '../queue/delivery-queue.protocol';
-import { tracePublishJobs } from '../queue/queue-tracing.util';
-import { createRecords } from '../stores/create-records.util';
+import { DeliveryError } from '../../errors/delivery.error.js';
+import { DeliverySuppressedError } from '../../errors/delivery-suppressed.error.js';
+import type {
+  DeliveryChannel,
+  DeliveryRecord,
+  DeliveryStatus,
+} from '../records/delivery-record.js';
+import type { DeliveryJob, DeliveryQueue } from '../queue/delivery-queue.protocol.js';
+import { tracePublishJobs } from '../queue/queue-tracing.util.js';
+import { createRecords } from '../stores/create-records.util.js';
 import {
   deliveryIdFor,
   deriveIdempotencyKey,
@@ -13,9 +17,9 @@ import {
   PUSH_ADAPTER,
   SMS_ADAPTER,
   type ChannelAdapter,
-} from './channel-adapters';
-import type { DeliveryBackend, DeliveryEngine } from './delivery-engine';
-import type { DeliveryGuard, DeliveryGuardVerdict } from './delivery-guard';
+} from './channel-adapters.js';
+import type { DeliveryBackend, DeliveryEngine } from './delivery-engine.js';
+import type { DeliveryGuard, DeliveryGuardVerdict } from './delivery-guard.js';
 
 export interface DeliveryServiceOptions {
   engine: DeliveryEngine;

@@ -1,8 +1,8 @@
 import type { PushMessage, PushSendResult } from '@herald/contracts';
-import { DeliveryError } from '../../errors/delivery.error';
-import { InMemorySmsChannel } from '../../testing/fakes/in-memory-sms-channel';
-import { createDeliveryService } from './create-delivery-service';
-import { ReliablePushChannel, ReliableSmsChannel } from './reliable-channels';
+import { DeliveryError } from '../../errors/delivery.error.js';
+import { InMemorySmsChannel } from '../../testing/fakes/in-memory-sms-channel.js';
+import { createDeliveryService } from './create-delivery-service.js';
+import { ReliablePushChannel, ReliableSmsChannel } from './reliable-channels.js';
 
 /** A push backend that declares `dead-*` tokens gone and fails `busy-*` tokens transiently. */
 class TokenAwarePush {

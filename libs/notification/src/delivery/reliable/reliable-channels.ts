@@ -6,9 +6,9 @@ import type {
   SmsMessage,
   SmsSendResult,
 } from '@herald/contracts';
-import { DeliveryError } from '../../errors/delivery.error';
-import { PUSH_ADAPTER, SMS_ADAPTER } from './channel-adapters';
-import type { DeliveryService, WithDeliveryId } from './delivery.service';
+import { DeliveryError } from '../../errors/delivery.error.js';
+import { PUSH_ADAPTER, SMS_ADAPTER } from './channel-adapters.js';
+import type { DeliveryService, WithDeliveryId } from './delivery.service.js';
 
 /**
  * An SMS channel with retries, failover to `chain[1..]`, a circuit breaker

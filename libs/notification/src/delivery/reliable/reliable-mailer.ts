@@ -1,6 +1,6 @@
 import type { MailerProtocol, MailSendResult, Sendable } from '@herald/contracts';
-import { MAIL_ADAPTER } from './channel-adapters';
-import type { DeliveryService, WithDeliveryId } from './delivery.service';
+import { MAIL_ADAPTER } from './channel-adapters.js';
+import type { DeliveryService, WithDeliveryId } from './delivery.service.js';
 
 /** Builds a `Sendable`: a message as is, or what a `Mailable` builds. */
 export async function buildSendable(mail: Sendable) {

@@ -1,5 +1,5 @@
-import { DeliveryError } from '../../errors/delivery.error';
-import { RetryPolicy } from './retry-policy';
+import { DeliveryError } from '../../errors/delivery.error.js';
+import { RetryPolicy } from './retry-policy.js';
 
 const transient = (retryAfterMs?: number) =>
   new DeliveryError('503 from provider', { reason: 'provider_unavailable', retryAfterMs });

@@ -1,4 +1,4 @@
-import { DeliveryError } from '../../errors/delivery.error';
+import { DeliveryError } from '../../errors/delivery.error.js';
 
 /** Knobs of the retry policy; durations in milliseconds. */
 export interface RetryPolicyOptions {

@@ -1,5 +1,5 @@
-import type { DeliveryRecord } from '../records/delivery-record';
-import type { DeliveryStore, NewDeliveryRecord } from './delivery-store.protocol';
+import type { DeliveryRecord } from '../records/delivery-record.js';
+import type { DeliveryStore, NewDeliveryRecord } from './delivery-store.protocol.js';
 
 /** `store.createMany(inputs)` when the store has it, else one `create` after the other. */
 export async function createRecords(

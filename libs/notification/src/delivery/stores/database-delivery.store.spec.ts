@@ -1,10 +1,10 @@
-import { describeDeliveryStoreContract } from './__fixtures__/delivery-store.contract';
+import { describeDeliveryStoreContract } from './__fixtures__/delivery-store.contract.js';
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from './__fixtures__/delivery-test-databases';
+} from './__fixtures__/delivery-test-databases.js';
 import { HeraldError } from '@herald/contracts';
-import { DatabaseDeliveryStore } from './database-delivery.store';
+import { DatabaseDeliveryStore } from './database-delivery.store.js';
 
 describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (kind) => {
   let db: TestDatabase;

@@ -8,8 +8,8 @@ import {
   type DeliveryPatch,
   type DeliveryRecord,
   type DeliveryStatus,
-} from '../records/delivery-record';
-import { DeliveryStateError } from '../records/delivery-state.error';
+} from '../records/delivery-record.js';
+import { DeliveryStateError } from '../records/delivery-state.error.js';
 import {
   DELIVERY_COLUMNS,
   deliveryTablePath,
@@ -17,15 +17,15 @@ import {
   placeholders,
   rowToRecord,
   type DeliveryRow,
-} from './delivery-sql.util';
-import { runSql } from '../../utils/sql-store.util';
-import { WriteCoalescer } from '../../utils/write-coalescer.util';
+} from './delivery-sql.util.js';
+import { runSql } from '../../utils/sql-store.util.js';
+import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
 import type {
   DeliveryCountQuery,
   DeliveryListQuery,
   DeliveryStore,
   NewDeliveryRecord,
-} from './delivery-store.protocol';
+} from './delivery-store.protocol.js';
 
 const INSERT_COLUMNS =
   'id, channel, backend, recipient, status, attempts, last_error, idempotency_key, notification_id, created_at, updated_at';

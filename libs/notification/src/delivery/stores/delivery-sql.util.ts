@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { DELIVERY_TABLE } from '../entities/delivery-record.entity';
-import { DeliveryRecord, type DeliveryRecordData } from '../records/delivery-record';
-import { sqlTablePath } from '../../utils/sql-store.util';
+import { DELIVERY_TABLE } from '../entities/delivery-record.entity.js';
+import { DeliveryRecord, type DeliveryRecordData } from '../records/delivery-record.js';
+import { sqlTablePath } from '../../utils/sql-store.util.js';
 
-export { maxParameters, placeholders } from '../../utils/sql-store.util';
+export { maxParameters, placeholders } from '../../utils/sql-store.util.js';
 
 /** The quoted table name, schema-qualified when the PostgreSQL data source has a `schema`. */
 export function deliveryTablePath(dataSource: DataSource): string {

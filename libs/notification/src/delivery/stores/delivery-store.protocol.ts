@@ -3,7 +3,7 @@ import type {
   DeliveryRecord,
   DeliveryRecordData,
   DeliveryStatus,
-} from '../records/delivery-record';
+} from '../records/delivery-record.js';
 
 /** New record: the store fills status `queued`, attempts 0 and the timestamps when absent. */
 export type NewDeliveryRecord = Pick<

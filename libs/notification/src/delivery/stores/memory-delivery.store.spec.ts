@@ -1,5 +1,5 @@
-import { describeDeliveryStoreContract } from './__fixtures__/delivery-store.contract';
-import { MemoryDeliveryStore } from './memory-delivery.store';
+import { describeDeliveryStoreContract } from './__fixtures__/delivery-store.contract.js';
+import { MemoryDeliveryStore } from './memory-delivery.store.js';
 
 let store = new MemoryDeliveryStore();
 beforeEach(() => {

@@ -6,14 +6,14 @@ import {
   newDeliveryRecord,
   type DeliveryPatch,
   type DeliveryStatus,
-} from '../records/delivery-record';
-import { DeliveryStateError } from '../records/delivery-state.error';
+} from '../records/delivery-record.js';
+import { DeliveryStateError } from '../records/delivery-state.error.js';
 import type {
   DeliveryCountQuery,
   DeliveryListQuery,
   DeliveryStore,
   NewDeliveryRecord,
-} from './delivery-store.protocol';
+} from './delivery-store.protocol.js';
 
 /** `DELIVERY_TRANSITIONS` as sets: one lookup per transition. */
 const ALLOWED = Object.fromEntries(

@@ -1,11 +1,11 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { InboxStoreProtocol } from '@herald/contracts';
-import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration';
-import { inboxMessageEntity } from '../entities/inbox-message.entity';
-import { DatabaseInboxStore } from '../stores/database-inbox.store';
-import { InMemoryInboxStore } from '../stores/in-memory-inbox.store';
-import { memorySqlite } from '../../../../../test/helpers/sqlite';
+import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration.js';
+import { inboxMessageEntity } from '../entities/inbox-message.entity.js';
+import { DatabaseInboxStore } from '../stores/database-inbox.store.js';
+import { InMemoryInboxStore } from '../stores/in-memory-inbox.store.js';
+import { memorySqlite } from '../../../../../test/helpers/sqlite.js';
 
 /** A store under test and how to close it. Used by the inbox specs only. */
 export interface TestBackend {

@@ -1,6 +1,6 @@
-import { openTestBackend, type TestBackend } from '../__fixtures__/inbox-test-backends';
-import { InboxService } from '../inbox.service';
-import { InboxMessageEntity, inboxMessageEntity } from './inbox-message.entity';
+import { openTestBackend, type TestBackend } from '../__fixtures__/inbox-test-backends.js';
+import { InboxService } from '../inbox.service.js';
+import { InboxMessageEntity, inboxMessageEntity } from './inbox-message.entity.js';
 
 describe.each(['sqlite', 'postgres'] as const)('inbox entity and migration on %s', (kind) => {
   let backend: TestBackend;

@@ -1,6 +1,6 @@
 import type { EntitySchema } from 'typeorm';
 import { requireOptional } from '@herald/contracts/internal';
-import { INBOX_TABLE } from '../inbox.constants';
+import { INBOX_TABLE } from '../inbox.constants.js';
 
 /**
  * The row class of `herald_inbox_messages`. Timestamps are epoch milliseconds

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { inboxTablePath } from '../stores/inbox-sql.util';
+import { inboxTablePath } from '../stores/inbox-sql.util.js';
 
 /**
  * Creates `herald_inbox_messages` and the indexes that keep a 100,000-message

@@ -1,9 +1,9 @@
 import { Client } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { InboxConfig } from '@herald/contracts';
-import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration';
-import { InboxService } from '../inbox.service';
-import { DatabaseInboxStore } from './database-inbox.store';
+import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration.js';
+import { InboxService } from '../inbox.service.js';
+import { DatabaseInboxStore } from './database-inbox.store.js';
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 

@@ -6,9 +6,9 @@ import type {
   InboxPageQuery,
   InboxStoreProtocol,
 } from '@herald/contracts';
-import { InboxError } from '../errors/inbox.error';
-import { INBOX_TABLE } from '../inbox.constants';
-import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util';
+import { InboxError } from '../errors/inbox.error.js';
+import { INBOX_TABLE } from '../inbox.constants.js';
+import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util.js';
 import {
   INBOX_COLUMNS,
   buildSql,
@@ -18,7 +18,7 @@ import {
   sql,
   type InboxRow,
   type SqlFragment,
-} from './inbox-sql.util';
+} from './inbox-sql.util.js';
 
 /** A clearer error when the migration has not run (SQLite and PostgreSQL wordings). */
 function missingTable(error: unknown): InboxError | undefined {

@@ -4,7 +4,7 @@ import type {
   InboxPageQuery,
   InboxStoreProtocol,
 } from '@herald/contracts';
-import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util';
+import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util.js';
 
 interface UserBox {
   /** Ascending by (createdAt, id); newest last. */

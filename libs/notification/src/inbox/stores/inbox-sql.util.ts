@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { InboxMessage } from '@herald/contracts';
-import { INBOX_TABLE } from '../inbox.constants';
+import { INBOX_TABLE } from '../inbox.constants.js';
 
 /** The escaped inbox table, schema-qualified when the data source has a `schema` option. */
 export function inboxTablePath(dataSource: DataSource): string {

@@ -1,4 +1,4 @@
-import { InboxError } from '../errors/inbox.error';
+import { InboxError } from '../errors/inbox.error.js';
 
 /** Position after which the next page starts: the last message's `createdAt` and `id`. */
 export interface InboxCursor {

@@ -1,4 +1,4 @@
-import { InboxError } from '../errors/inbox.error';
+import { InboxError } from '../errors/inbox.error.js';
 
 const LIMITS = { userId: 255, title: 500, body: 20000, category: 100, actionUrl: 2000 };
 

@@ -2,11 +2,11 @@ import type { DynamicModule, Provider } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ObservabilityModule } from '@herald/observability';
-import { InboxModule } from '../../inbox/inbox.module';
-import { MailerModule } from '../../mailer/mailer.module';
-import { NotificationModule } from '../../notification.module';
-import { NotifierModule } from '../notifier.module';
-import type { NotifierModuleExtras, NotifierModuleOptions } from '../notifier-options.interface';
+import { InboxModule } from '../../inbox/inbox.module.js';
+import { MailerModule } from '../../mailer/mailer.module.js';
+import { NotificationModule } from '../../notification.module.js';
+import { NotifierModule } from '../notifier.module.js';
+import type { NotifierModuleExtras, NotifierModuleOptions } from '../notifier-options.interface.js';
 
 /**
  * A notifier on in-memory channels (`NotificationModule.stub()`,

@@ -1,6 +1,6 @@
-import { Mailable } from '../../mailer/mailable';
-import { Notification } from '../notification';
-import type { RecipientLike } from '../recipients/recipient.interface';
+import { Mailable } from '../../mailer/mailable.js';
+import { Notification } from '../notification.js';
+import type { RecipientLike } from '../recipients/recipient.interface.js';
 
 export interface TestUser extends RecipientLike {
   id: string;

@@ -1,9 +1,9 @@
-import type { ChannelAdapter } from '../../delivery/reliable/channel-adapters';
-import { deliveryIdFor } from '../../delivery/reliable/channel-adapters';
-import type { DeliveryBackend } from '../../delivery/reliable/delivery-engine';
-import { ensureDeliveryError } from '../../utils/ensure-delivery-error.util';
-import type { RecipientProfile } from '../recipients/recipient.interface';
-import type { ChannelSendResult, NotifierChannel } from './notifier-channel.interface';
+import type { ChannelAdapter } from '../../delivery/reliable/channel-adapters.js';
+import { deliveryIdFor } from '../../delivery/reliable/channel-adapters.js';
+import type { DeliveryBackend } from '../../delivery/reliable/delivery-engine.js';
+import { ensureDeliveryError } from '../../utils/ensure-delivery-error.util.js';
+import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import type { ChannelSendResult, NotifierChannel } from './notifier-channel.interface.js';
 
 /** A delivery of a custom channel, as reliable delivery carries it (JSON). */
 export interface CustomDeliveryMessage {

@@ -1,9 +1,9 @@
 import type { InboxMessage } from '@herald/contracts';
-import type { ChannelAdapter } from '../../delivery/reliable/channel-adapters';
-import type { DeliveryBackend } from '../../delivery/reliable/delivery-engine';
-import type { InboxService } from '../../inbox/inbox.service';
-import { ensureDeliveryError } from '../../utils/ensure-delivery-error.util';
-import type { InboxContent } from '../notification';
+import type { ChannelAdapter } from '../../delivery/reliable/channel-adapters.js';
+import type { DeliveryBackend } from '../../delivery/reliable/delivery-engine.js';
+import type { InboxService } from '../../inbox/inbox.service.js';
+import { ensureDeliveryError } from '../../utils/ensure-delivery-error.util.js';
+import type { InboxContent } from '../notification.js';
 
 /** An inbox message for one user, as reliable delivery carries it. */
 export interface InboxDeliveryMessage extends InboxContent {

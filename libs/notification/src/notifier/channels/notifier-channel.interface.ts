@@ -1,4 +1,4 @@
-import type { RecipientProfile } from '../recipients/recipient.interface';
+import type { RecipientProfile } from '../recipients/recipient.interface.js';
 
 /** What a custom channel's `send` is told about the delivery. */
 export interface ChannelSendContext {

@@ -4,17 +4,17 @@ import {
   type PushChannelProtocol,
   type SMSChannelProtocol,
 } from '@herald/contracts';
-import type { DeliveryChannel } from '../../delivery/records/delivery-record';
-import type { DeliveryService } from '../../delivery/reliable/delivery.service';
-import type { InboxService } from '../../inbox/inbox.service';
-import type { NamedBackend, NamedBackendRegistry } from '../../registry/named-backend.registry';
-import { DEVICE_PLATFORMS, type DevicePlatform } from '../devices/device-token';
-import { ChannelUnavailableError } from '../errors/channel-unavailable.error';
-import { UnknownChannelError } from '../errors/unknown-channel.error';
-import type { RecipientProfile } from '../recipients/recipient.interface';
-import { customChannelAdapter, customChannelBackend } from './custom-channel.adapter';
-import { INBOX_ADAPTER, inboxDeliveryBackend } from './inbox-delivery.adapter';
-import type { NotifierChannel } from './notifier-channel.interface';
+import type { DeliveryChannel } from '../../delivery/records/delivery-record.js';
+import type { DeliveryService } from '../../delivery/reliable/delivery.service.js';
+import type { InboxService } from '../../inbox/inbox.service.js';
+import type { NamedBackend, NamedBackendRegistry } from '../../registry/named-backend.registry.js';
+import { DEVICE_PLATFORMS, type DevicePlatform } from '../devices/device-token.js';
+import { ChannelUnavailableError } from '../errors/channel-unavailable.error.js';
+import { UnknownChannelError } from '../errors/unknown-channel.error.js';
+import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import { customChannelAdapter, customChannelBackend } from './custom-channel.adapter.js';
+import { INBOX_ADAPTER, inboxDeliveryBackend } from './inbox-delivery.adapter.js';
+import type { NotifierChannel } from './notifier-channel.interface.js';
 
 /** The built-in channel names and the delivery channel of their records. */
 const BUILT_IN: Readonly<Record<string, DeliveryChannel>> = {

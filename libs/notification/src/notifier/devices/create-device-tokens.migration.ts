@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { sqlTablePath } from '../../utils/sql-store.util';
-import { DEVICE_TOKEN_TABLE } from './device-token.entity';
+import { sqlTablePath } from '../../utils/sql-store.util.js';
+import { DEVICE_TOKEN_TABLE } from './device-token.entity.js';
 
 /**
  * Creates `herald_device_tokens` with an index for "live tokens of these

@@ -1,10 +1,10 @@
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from '../../delivery/stores/__fixtures__/delivery-test-databases';
-import { NOTIFIER_MIGRATIONS } from '../notifier.migrations';
-import { describeDeviceTokenStoreContract } from './__fixtures__/device-token-store.contract';
-import { DatabaseDeviceTokenStore } from './database-device-token.store';
+} from '../../delivery/stores/__fixtures__/delivery-test-databases.js';
+import { NOTIFIER_MIGRATIONS } from '../notifier.migrations.js';
+import { describeDeviceTokenStoreContract } from './__fixtures__/device-token-store.contract.js';
+import { DatabaseDeviceTokenStore } from './database-device-token.store.js';
 
 describe.each(['sqlite', 'postgres'] as const)('DatabaseDeviceTokenStore on %s', (kind) => {
   let db: TestDatabase;

@@ -4,15 +4,15 @@ import {
   runSql,
   SqlTableStore,
   type DataSourceSource,
-} from '../../utils/sql-store.util';
+} from '../../utils/sql-store.util.js';
 import type {
   DeviceToken,
   DeviceTokenFilter,
   DeviceTokenRegistration,
   DevicePlatform,
-} from './device-token';
-import { DEVICE_TOKEN_TABLE } from './device-token.entity';
-import type { DeviceTokenStore } from './device-token-store.protocol';
+} from './device-token.js';
+import { DEVICE_TOKEN_TABLE } from './device-token.entity.js';
+import type { DeviceTokenStore } from './device-token-store.protocol.js';
 
 const COLUMNS = 'token, user_id, platform, app, created_at, updated_at, dead_at, dead_reason';
 

@@ -1,4 +1,4 @@
-import { DeliveryError } from '../../errors/delivery.error';
+import { DeliveryError } from '../../errors/delivery.error.js';
 
 /** Provider answers that mean "this device token is gone" beyond the `dead_token` reason. */
 const DEAD_TOKEN_CODES = new Set(['UNREGISTERED', 'Unregistered', 'BadDeviceToken']);

@@ -1,4 +1,4 @@
-import type { DeviceToken, DeviceTokenFilter, DeviceTokenRegistration } from './device-token';
+import type { DeviceToken, DeviceTokenFilter, DeviceTokenRegistration } from './device-token.js';
 
 /**
  * Where device tokens live: `MemoryDeviceTokenStore`, `DatabaseDeviceTokenStore`

@@ -1,6 +1,6 @@
 import type { EntitySchema } from 'typeorm';
 import { requireOptional } from '@herald/contracts/internal';
-import type { DevicePlatform } from './device-token';
+import type { DevicePlatform } from './device-token.js';
 
 /** Table of device tokens (created by `CreateDeviceTokens1734200000001`). */
 export const DEVICE_TOKEN_TABLE = 'herald_device_tokens';

@@ -1,10 +1,10 @@
 import { DEVICE_TOKEN_REMOVED_EVENT } from '@herald/contracts';
-import { DeliveryError } from '../../errors/delivery.error';
-import { DeliveryRecord } from '../../delivery/records/delivery-record';
-import { DeviceTokenError } from '../errors/device-token.error';
-import { deadTokenReason } from './dead-token.util';
-import { DeviceTokenService } from './device-token.service';
-import { MemoryDeviceTokenStore } from './memory-device-token.store';
+import { DeliveryError } from '../../errors/delivery.error.js';
+import { DeliveryRecord } from '../../delivery/records/delivery-record.js';
+import { DeviceTokenError } from '../errors/device-token.error.js';
+import { deadTokenReason } from './dead-token.util.js';
+import { DeviceTokenService } from './device-token.service.js';
+import { MemoryDeviceTokenStore } from './memory-device-token.store.js';
 
 const pushError = (
   reason: 'dead_token' | 'invalid_recipient' | 'provider_unavailable',

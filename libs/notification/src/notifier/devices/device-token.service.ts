@@ -2,17 +2,17 @@ import { DEVICE_TOKEN_REMOVED_EVENT, type DeviceTokenRemovedEvent } from '@heral
 import type {
   DeliveryObserver,
   DeliverySettledEvent,
-} from '../../delivery/reliable/delivery-engine';
-import type { EventSink } from '../../utils/lazy-event-emitter.util';
-import { DeviceTokenError } from '../errors/device-token.error';
-import { deadTokenReason } from './dead-token.util';
+} from '../../delivery/reliable/delivery-engine.js';
+import type { EventSink } from '../../utils/lazy-event-emitter.util.js';
+import { DeviceTokenError } from '../errors/device-token.error.js';
+import { deadTokenReason } from './dead-token.util.js';
 import {
   DEVICE_PLATFORMS,
   type DeviceToken,
   type DeviceTokenFilter,
   type DeviceTokenRegistration,
-} from './device-token';
-import type { DeviceTokenStore } from './device-token-store.protocol';
+} from './device-token.js';
+import type { DeviceTokenStore } from './device-token-store.protocol.js';
 
 const MAX_TOKEN_LENGTH = 8192;
 

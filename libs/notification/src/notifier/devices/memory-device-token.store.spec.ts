@@ -1,5 +1,5 @@
-import { describeDeviceTokenStoreContract } from './__fixtures__/device-token-store.contract';
-import { MemoryDeviceTokenStore } from './memory-device-token.store';
+import { describeDeviceTokenStoreContract } from './__fixtures__/device-token-store.contract.js';
+import { MemoryDeviceTokenStore } from './memory-device-token.store.js';
 
 const store = new MemoryDeviceTokenStore();
 describeDeviceTokenStoreContract('MemoryDeviceTokenStore', () => store);

@@ -1,5 +1,5 @@
-import type { DeviceToken, DeviceTokenFilter, DeviceTokenRegistration } from './device-token';
-import type { DeviceTokenStore } from './device-token-store.protocol';
+import type { DeviceToken, DeviceTokenFilter, DeviceTokenRegistration } from './device-token.js';
+import type { DeviceTokenStore } from './device-token-store.protocol.js';
 
 const copy = (token: DeviceToken): DeviceToken => ({ ...token });
 

@@ -1,4 +1,4 @@
-import type { RecipientProfile } from '../recipients/recipient.interface';
+import type { RecipientProfile } from '../recipients/recipient.interface.js';
 
 /** One notification folded into a digest. */
 export interface DigestItem {

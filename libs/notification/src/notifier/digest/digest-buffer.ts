@@ -1,4 +1,4 @@
-import type { DigestEntry, NotificationDigester } from '../gates/notification-gate.interface';
+import type { DigestEntry, NotificationDigester } from '../gates/notification-gate.interface.js';
 
 /**
  * A digester that buffers entries per key in windows, so the notifier can

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { GateDecisions } from '../gates/gate-decisions';
+import { GateDecisions } from '../gates/gate-decisions.js';
 import type {
   GateContext,
   GateDecision,
   NotificationGate,
-} from '../gates/notification-gate.interface';
+} from '../gates/notification-gate.interface.js';
 
 /**
  * Digests notifications that declare `digest`: each non-critical delivery

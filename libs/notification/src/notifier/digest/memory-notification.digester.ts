@@ -1,5 +1,5 @@
-import type { DigestEntry } from '../gates/notification-gate.interface';
-import { windowOf, type DigestBuffer } from './digest-buffer';
+import type { DigestEntry } from '../gates/notification-gate.interface.js';
+import { windowOf, type DigestBuffer } from './digest-buffer.js';
 
 /**
  * Digest windows in this process: bind it with

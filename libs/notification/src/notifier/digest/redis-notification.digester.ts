@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { DigestEntry } from '../gates/notification-gate.interface';
-import { TimingRedis, type RedisTimingStoreOptions } from '../timing/redis-client.util';
-import { windowOf, type DigestBuffer } from './digest-buffer';
+import type { DigestEntry } from '../gates/notification-gate.interface.js';
+import { TimingRedis, type RedisTimingStoreOptions } from '../timing/redis-client.util.js';
+import { windowOf, type DigestBuffer } from './digest-buffer.js';
 
 // KEYS[1]: the key's open-window marker (value: window end, expires then); ARGV: now,
 // windowMs, entry, list key prefix, extra list lifetime. Opens a window if none is open, appends.

@@ -1,4 +1,4 @@
-import type { GateDecision } from './notification-gate.interface';
+import type { GateDecision } from './notification-gate.interface.js';
 
 const ALLOW: GateDecision = Object.freeze({ action: 'allow' });
 

@@ -1,5 +1,5 @@
-import type { RecipientProfile } from '../recipients/recipient.interface';
-import type { TimingRules } from '../timing/timing-rules';
+import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import type { TimingRules } from '../timing/timing-rules.js';
 
 /** The notification a gate is asked about (JSON: gates also run in the worker at a scheduled time). */
 export interface NotificationDescriptor extends TimingRules {

@@ -1,6 +1,6 @@
-import { GateDecisions } from './gate-decisions';
-import type { GateContext, NotificationGate } from './notification-gate.interface';
-import { runGates } from './run-gates.util';
+import { GateDecisions } from './gate-decisions.js';
+import type { GateContext, NotificationGate } from './notification-gate.interface.js';
+import { runGates } from './run-gates.util.js';
 
 const ctx = (channel: string, id: string): GateContext => ({
   notification: { id: 'ntf_1', type: 'T', category: 'c', critical: false },

@@ -1,6 +1,6 @@
 import { HeraldError } from '@herald/contracts';
-import type { GateContext, GateDecision, NotificationGate } from './notification-gate.interface';
-import { GateDecisions } from './gate-decisions';
+import type { GateContext, GateDecision, NotificationGate } from './notification-gate.interface.js';
+import { GateDecisions } from './gate-decisions.js';
 
 /**
  * The decision for each context: every gate in order sees the contexts

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { sqlTablePath } from '../../utils/sql-store.util';
-import { NOTIFICATION_TABLE } from '../records/notification-record.entity';
-import { OUTBOX_TABLE } from './outbox-record.entity';
+import { sqlTablePath } from '../../utils/sql-store.util.js';
+import { NOTIFICATION_TABLE } from '../records/notification-record.entity.js';
+import { OUTBOX_TABLE } from './outbox-record.entity.js';
 
 /**
  * Creates `herald_notification_outbox` (notifications written inside an

@@ -2,14 +2,14 @@ import type { DataSource } from 'typeorm';
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from '../../delivery/stores/__fixtures__/delivery-test-databases';
-import { NOTIFIER_MIGRATIONS } from '../notifier.migrations';
-import { DatabaseOutboxStore } from './database-outbox.store';
-import type { NewOutboxEntry } from './outbox-store.protocol';
-import { OutboxRelay } from './outbox-relay';
-import type { OutboxEntry } from './outbox-entry';
-import { OUTBOX_TABLE } from './outbox-record.entity';
-import { placeholders, sqlTablePath } from '../../utils/sql-store.util';
+} from '../../delivery/stores/__fixtures__/delivery-test-databases.js';
+import { NOTIFIER_MIGRATIONS } from '../notifier.migrations.js';
+import { DatabaseOutboxStore } from './database-outbox.store.js';
+import type { NewOutboxEntry } from './outbox-store.protocol.js';
+import { OutboxRelay } from './outbox-relay.js';
+import type { OutboxEntry } from './outbox-entry.js';
+import { OUTBOX_TABLE } from './outbox-record.entity.js';
+import { placeholders, sqlTablePath } from '../../utils/sql-store.util.js';
 
 /** Reads the plan as `NotifierService.relay` does. */
 const notifierLike = async (e: OutboxEntry) => e.payload.plan.notification.id;

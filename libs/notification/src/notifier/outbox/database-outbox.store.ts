@@ -5,11 +5,11 @@ import {
   runSql,
   sqlTablePath,
   type DataSourceSource,
-} from '../../utils/sql-store.util';
-import type { OutboxCounts, OutboxEntry, OutboxPayload } from './outbox-entry';
-import { OUTBOX_TABLE } from './outbox-record.entity';
-import type { OutboxStore, NewOutboxEntry } from './outbox-store.protocol';
-import type { TransactionRunnerLike } from './notifier-transaction';
+} from '../../utils/sql-store.util.js';
+import type { OutboxCounts, OutboxEntry, OutboxPayload } from './outbox-entry.js';
+import { OUTBOX_TABLE } from './outbox-record.entity.js';
+import type { OutboxStore, NewOutboxEntry } from './outbox-store.protocol.js';
+import type { TransactionRunnerLike } from './notifier-transaction.js';
 
 /** The PostgreSQL channel a committed outbox write is announced on (payload: the table path). */
 export const OUTBOX_CHANNEL = 'herald_notification_outbox';

@@ -1,4 +1,4 @@
-import { NotifyArgumentError } from '../errors/notify-argument.error';
+import { NotifyArgumentError } from '../errors/notify-argument.error.js';
 
 /**
  * The part of a TypeORM `QueryRunner` the outbox uses: the query runner of

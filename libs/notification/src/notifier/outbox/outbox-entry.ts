@@ -1,5 +1,5 @@
-import type { NotificationPlan } from '../planning/notification-plan.interface';
-import type { EscalationPlan } from '../timing/timing-rules';
+import type { NotificationPlan } from '../planning/notification-plan.interface.js';
+import type { EscalationPlan } from '../timing/timing-rules.js';
 
 /**
  * What a notification written to the outbox carries: the plan (recipients

@@ -1,13 +1,13 @@
 import type { TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { HeraldConfigError } from '@herald/contracts';
-import { memorySqlite } from '../../../../../test/helpers/sqlite';
-import type { DeliveryService } from '../../delivery/reliable/delivery.service';
-import { Configurable } from '../__fixtures__/test-notifications';
-import { notifierTestApp } from '../__fixtures__/notifier-test-app';
-import { NotifierConfigError } from '../errors/notifier-config.error';
-import { NotifierService } from '../notifier.service';
-import { resolveNotifierSetup } from '../notifier-setup.util';
+import { memorySqlite } from '../../../../../test/helpers/sqlite.js';
+import type { DeliveryService } from '../../delivery/reliable/delivery.service.js';
+import { Configurable } from '../__fixtures__/test-notifications.js';
+import { notifierTestApp } from '../__fixtures__/notifier-test-app.js';
+import { NotifierConfigError } from '../errors/notifier-config.error.js';
+import { NotifierService } from '../notifier.service.js';
+import { resolveNotifierSetup } from '../notifier-setup.util.js';
 
 const inline = { queue: undefined } as unknown as DeliveryService;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { OutboxEntry } from './outbox-entry';
-import type { OutboxStore } from './outbox-store.protocol';
+import type { OutboxEntry } from './outbox-entry.js';
+import type { OutboxStore } from './outbox-store.protocol.js';
 
 /** How an `OutboxRelay` polls and retries. */
 export interface OutboxRelayOptions {

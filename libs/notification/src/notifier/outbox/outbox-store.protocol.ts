@@ -1,5 +1,5 @@
-import type { OutboxCounts, OutboxEntry, OutboxPayload } from './outbox-entry';
-import type { TransactionRunnerLike } from './notifier-transaction';
+import type { OutboxCounts, OutboxEntry, OutboxPayload } from './outbox-entry.js';
+import type { TransactionRunnerLike } from './notifier-transaction.js';
 
 /** What `notify(..., { transaction })` writes. */
 export interface NewOutboxEntry {

@@ -1,8 +1,8 @@
 import type { MailAddress, MailMessage } from '@herald/contracts';
-import { MAIL_ADAPTER } from '../../delivery/reliable/channel-adapters';
-import type { NotificationDescriptor } from '../gates/notification-gate.interface';
-import type { InboxContent, SmsContent } from '../notification';
-import type { RecipientProfile } from '../recipients/recipient.interface';
+import { MAIL_ADAPTER } from '../../delivery/reliable/channel-adapters.js';
+import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
+import type { InboxContent, SmsContent } from '../notification.js';
+import type { RecipientProfile } from '../recipients/recipient.interface.js';
 
 const isBuilder = (value: unknown): value is { build(): MailMessage | Promise<MailMessage> } =>
   typeof (value as { build?: unknown })?.build === 'function';

@@ -1,32 +1,32 @@
 import { createHash } from 'node:crypto';
 import type { PushMessage } from '@herald/contracts';
-import type { DeliveryStatus, NotSentStatus } from '../../delivery/records/delivery-record';
+import type { DeliveryStatus, NotSentStatus } from '../../delivery/records/delivery-record.js';
 import {
   deliveryIdFor,
   MAIL_ADAPTER,
   PUSH_ADAPTER,
   SMS_ADAPTER,
-} from '../../delivery/reliable/channel-adapters';
-import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/delivery.service';
-import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol';
-import { createRecords } from '../../delivery/stores/create-records.util';
-import { customChannelAdapter } from '../channels/custom-channel.adapter';
-import { INBOX_ADAPTER } from '../channels/inbox-delivery.adapter';
-import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry';
-import type { DeviceTokenService } from '../devices/device-token.service';
-import type { DeviceToken } from '../devices/device-token';
-import { NotifierConfigError } from '../errors/notifier-config.error';
+} from '../../delivery/reliable/channel-adapters.js';
+import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/delivery.service.js';
+import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol.js';
+import { createRecords } from '../../delivery/stores/create-records.util.js';
+import { customChannelAdapter } from '../channels/custom-channel.adapter.js';
+import { INBOX_ADAPTER } from '../channels/inbox-delivery.adapter.js';
+import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
+import type { DeviceTokenService } from '../devices/device-token.service.js';
+import type { DeviceToken } from '../devices/device-token.js';
+import { NotifierConfigError } from '../errors/notifier-config.error.js';
 import type {
   DigestEntry,
   GateContext,
   NotificationDigester,
   NotificationGate,
-} from '../gates/notification-gate.interface';
-import { runGates } from '../gates/run-gates.util';
-import type { NotifierMetrics, NotificationOutcome } from '../notifier.metrics';
-import type { NotifierScheduler } from '../queue/notifier-job.interface';
-import type { RecipientProfile } from '../recipients/recipient.interface';
-import type { NotificationPlan, PlannedRecipient } from './notification-plan.interface';
+} from '../gates/notification-gate.interface.js';
+import { runGates } from '../gates/run-gates.util.js';
+import type { NotifierMetrics, NotificationOutcome } from '../notifier.metrics.js';
+import type { NotifierScheduler } from '../queue/notifier-job.interface.js';
+import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import type { NotificationPlan, PlannedRecipient } from './notification-plan.interface.js';
 
 /** One delivery of a dispatched notification, as `notify()` reports it. */
 export interface DispatchedDelivery {

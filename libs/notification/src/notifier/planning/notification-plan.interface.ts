@@ -1,5 +1,5 @@
-import type { NotificationDescriptor } from '../gates/notification-gate.interface';
-import type { RecipientProfile } from '../recipients/recipient.interface';
+import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
+import type { RecipientProfile } from '../recipients/recipient.interface.js';
 
 /** One channel of one recipient, rendered (JSON), or skipped for want of an address. */
 export interface PlannedDelivery {

@@ -1,15 +1,15 @@
-import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry';
-import { MissingRenderMethodError } from '../errors/missing-render-method.error';
-import { NotifyArgumentError } from '../errors/notify-argument.error';
-import { RecipientNotFoundError } from '../errors/recipient-not-found.error';
-import type { NotificationDescriptor } from '../gates/notification-gate.interface';
-import type { Notification } from '../notification';
-import type { NotifyTarget } from '../recipients/recipient.interface';
-import type { RecipientResolver } from '../recipients/recipient-resolver.interface';
-import { recipientProfile } from '../recipients/recipient-profile.util';
-import type { NotificationPlan, PlannedDelivery } from './notification-plan.interface';
-import { normalizeContent } from './normalize-content.util';
-import { renderFunction, renderMethodName } from './render-method.util';
+import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
+import { MissingRenderMethodError } from '../errors/missing-render-method.error.js';
+import { NotifyArgumentError } from '../errors/notify-argument.error.js';
+import { RecipientNotFoundError } from '../errors/recipient-not-found.error.js';
+import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
+import type { Notification } from '../notification.js';
+import type { NotifyTarget } from '../recipients/recipient.interface.js';
+import type { RecipientResolver } from '../recipients/recipient-resolver.interface.js';
+import { recipientProfile } from '../recipients/recipient-profile.util.js';
+import type { NotificationPlan, PlannedDelivery } from './notification-plan.interface.js';
+import { normalizeContent } from './normalize-content.util.js';
+import { renderFunction, renderMethodName } from './render-method.util.js';
 
 /**
  * First stage of `notify()`: resolves the recipients (user ids through the

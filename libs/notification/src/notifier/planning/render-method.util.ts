@@ -1,4 +1,4 @@
-import type { Notification } from '../notification';
+import type { Notification } from '../notification.js';
 
 const BUILT_IN_METHODS: Readonly<Record<string, string>> = {
   sms: 'toSms',

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { sqlTablePath } from '../../utils/sql-store.util';
-import { NOTIFICATION_PREFERENCE_TABLE } from './notification-preference.entity';
+import { sqlTablePath } from '../../utils/sql-store.util.js';
+import { NOTIFICATION_PREFERENCE_TABLE } from './notification-preference.entity.js';
 
 /**
  * Creates `herald_notification_preferences`, keyed by user, category and

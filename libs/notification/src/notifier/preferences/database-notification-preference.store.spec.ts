@@ -1,10 +1,10 @@
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from '../../delivery/stores/__fixtures__/delivery-test-databases';
-import { NOTIFIER_MIGRATIONS } from '../notifier.migrations';
-import { describeNotificationPreferenceStoreContract } from './__fixtures__/notification-preference-store.contract';
-import { DatabaseNotificationPreferenceStore } from './database-notification-preference.store';
+} from '../../delivery/stores/__fixtures__/delivery-test-databases.js';
+import { NOTIFIER_MIGRATIONS } from '../notifier.migrations.js';
+import { describeNotificationPreferenceStoreContract } from './__fixtures__/notification-preference-store.contract.js';
+import { DatabaseNotificationPreferenceStore } from './database-notification-preference.store.js';
 
 describe.each(['sqlite', 'postgres'] as const)(
   'DatabaseNotificationPreferenceStore on %s',

@@ -3,13 +3,13 @@ import {
   runSql,
   SqlTableStore,
   type DataSourceSource,
-} from '../../utils/sql-store.util';
+} from '../../utils/sql-store.util.js';
 import type {
   NotificationPreference,
   NotificationPreferenceInput,
-} from './notification-preference';
-import { NOTIFICATION_PREFERENCE_TABLE } from './notification-preference.entity';
-import type { NotificationPreferenceStore } from './notification-preference-store.protocol';
+} from './notification-preference.js';
+import { NOTIFICATION_PREFERENCE_TABLE } from './notification-preference.entity.js';
+import type { NotificationPreferenceStore } from './notification-preference-store.protocol.js';
 
 const COLUMNS = 'user_id, category, channel, enabled, updated_at';
 

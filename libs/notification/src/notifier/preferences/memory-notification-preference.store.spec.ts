@@ -1,5 +1,5 @@
-import { describeNotificationPreferenceStoreContract } from './__fixtures__/notification-preference-store.contract';
-import { MemoryNotificationPreferenceStore } from './memory-notification-preference.store';
+import { describeNotificationPreferenceStoreContract } from './__fixtures__/notification-preference-store.contract.js';
+import { MemoryNotificationPreferenceStore } from './memory-notification-preference.store.js';
 
 const store = new MemoryNotificationPreferenceStore();
 describeNotificationPreferenceStoreContract('MemoryNotificationPreferenceStore', () => store);

@@ -1,8 +1,8 @@
 import type {
   NotificationPreference,
   NotificationPreferenceInput,
-} from './notification-preference';
-import type { NotificationPreferenceStore } from './notification-preference-store.protocol';
+} from './notification-preference.js';
+import type { NotificationPreferenceStore } from './notification-preference-store.protocol.js';
 
 const keyOf = (userId: string, category: string, channel: string): string =>
   `${userId}\u0000${category}\u0000${channel}`;

@@ -1,7 +1,7 @@
 import type {
   NotificationPreference,
   NotificationPreferenceInput,
-} from './notification-preference';
+} from './notification-preference.js';
 
 /**
  * Where preferences live: `MemoryNotificationPreferenceStore`,

@@ -1,6 +1,6 @@
-import { NotificationPreferenceError } from '../errors/notification-preference.error';
-import { MemoryNotificationPreferenceStore } from './memory-notification-preference.store';
-import { NotificationPreferencesService } from './notification-preferences.service';
+import { NotificationPreferenceError } from '../errors/notification-preference.error.js';
+import { MemoryNotificationPreferenceStore } from './memory-notification-preference.store.js';
+import { NotificationPreferencesService } from './notification-preferences.service.js';
 
 const setup = () =>
   new NotificationPreferencesService(new MemoryNotificationPreferenceStore(), () => [

@@ -1,4 +1,4 @@
-import { NotificationPreferenceError } from '../errors/notification-preference.error';
+import { NotificationPreferenceError } from '../errors/notification-preference.error.js';
 import {
   MAX_PREFERENCE_CATEGORY_LENGTH,
   MAX_PREFERENCE_USER_ID_LENGTH,
@@ -6,8 +6,8 @@ import {
   type NotificationPreference,
   type NotificationPreferenceInput,
   type PreferenceTopic,
-} from './notification-preference';
-import type { NotificationPreferenceStore } from './notification-preference-store.protocol';
+} from './notification-preference.js';
+import type { NotificationPreferenceStore } from './notification-preference-store.protocol.js';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;

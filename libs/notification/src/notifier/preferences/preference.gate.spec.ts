@@ -1,8 +1,8 @@
-import type { GateContext, NotificationDescriptor } from '../gates/notification-gate.interface';
-import { runGates } from '../gates/run-gates.util';
-import { MemoryNotificationPreferenceStore } from './memory-notification-preference.store';
-import type { NotificationPreferenceStore } from './notification-preference-store.protocol';
-import { PreferenceGate } from './preference.gate';
+import type { GateContext, NotificationDescriptor } from '../gates/notification-gate.interface.js';
+import { runGates } from '../gates/run-gates.util.js';
+import { MemoryNotificationPreferenceStore } from './memory-notification-preference.store.js';
+import type { NotificationPreferenceStore } from './notification-preference-store.protocol.js';
+import { PreferenceGate } from './preference.gate.js';
 
 const notification = (over: Partial<NotificationDescriptor> = {}): NotificationDescriptor => ({
   id: 'ntf_1',

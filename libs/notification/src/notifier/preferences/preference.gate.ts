@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { GateDecisions } from '../gates/gate-decisions';
+import { GateDecisions } from '../gates/gate-decisions.js';
 import type {
   GateContext,
   GateDecision,
   NotificationGate,
-} from '../gates/notification-gate.interface';
-import { NOTIFICATION_PREFERENCE_STORE } from '../notifier.constants';
-import type { NotificationPreferenceStore } from './notification-preference-store.protocol';
+} from '../gates/notification-gate.interface.js';
+import { NOTIFICATION_PREFERENCE_STORE } from '../notifier.constants.js';
+import type { NotificationPreferenceStore } from './notification-preference-store.protocol.js';
 
 /**
  * The gate of user preferences, first of the notifier's gates unless

@@ -4,9 +4,9 @@ import {
   connectionFromUrl,
   loadBullmq,
   type BullmqQueueOptions,
-} from '../../delivery/queue/bullmq-connection.util';
-import { tracePublishJobs } from '../../delivery/queue/queue-tracing.util';
-import type { NotifierJob, NotifierScheduler } from './notifier-job.interface';
+} from '../../delivery/queue/bullmq-connection.util.js';
+import { tracePublishJobs } from '../../delivery/queue/queue-tracing.util.js';
+import type { NotifierJob, NotifierScheduler } from './notifier-job.interface.js';
 
 export interface BullmqNotifierSchedulerOptions extends BullmqQueueOptions {
   /** Attempts of a due dispatch that fails (a database outage). @default 5 */

@@ -1,4 +1,4 @@
-import type { NotificationPlan } from '../planning/notification-plan.interface';
+import type { NotificationPlan } from '../planning/notification-plan.interface.js';
 
 /**
  * A dispatch that waits in the notifier's queue: a whole scheduled

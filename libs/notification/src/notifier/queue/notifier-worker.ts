@@ -4,9 +4,9 @@ import {
   connectionFromUrl,
   loadBullmq,
   type BullmqQueueOptions,
-} from '../../delivery/queue/bullmq-connection.util';
-import { traceProcessJob } from '../../delivery/queue/queue-tracing.util';
-import type { NotifierJob } from './notifier-job.interface';
+} from '../../delivery/queue/bullmq-connection.util.js';
+import { traceProcessJob } from '../../delivery/queue/queue-tracing.util.js';
+import type { NotifierJob } from './notifier-job.interface.js';
 
 export interface NotifierWorkerOptions extends BullmqQueueOptions {
   /** Dispatches run at once. @default 5 */

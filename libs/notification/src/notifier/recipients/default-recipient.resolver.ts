@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { RecipientLike } from './recipient.interface';
-import type { RecipientResolver } from './recipient-resolver.interface';
+import type { RecipientLike } from './recipient.interface.js';
+import type { RecipientResolver } from './recipient-resolver.interface.js';
 
 /**
  * The resolver bound when the application gives none: every id is a user

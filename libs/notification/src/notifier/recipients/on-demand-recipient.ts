@@ -1,4 +1,4 @@
-import type { RecipientLike } from './recipient.interface';
+import type { RecipientLike } from './recipient.interface.js';
 
 /**
  * A recipient that is only addresses, no user (Laravel's

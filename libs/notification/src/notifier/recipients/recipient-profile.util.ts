@@ -1,4 +1,4 @@
-import type { RecipientLike, RecipientProfile } from './recipient.interface';
+import type { RecipientLike, RecipientProfile } from './recipient.interface.js';
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== ''

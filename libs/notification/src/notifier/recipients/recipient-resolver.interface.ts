@@ -1,4 +1,4 @@
-import type { RecipientLike } from './recipient.interface';
+import type { RecipientLike } from './recipient.interface.js';
 
 /**
  * Maps the application's user ids to people the notifier can reach. The

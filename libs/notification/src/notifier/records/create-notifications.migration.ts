@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { sqlTablePath } from '../../utils/sql-store.util';
-import { NOTIFICATION_TABLE } from './notification-record.entity';
+import { sqlTablePath } from '../../utils/sql-store.util.js';
+import { NOTIFICATION_TABLE } from './notification-record.entity.js';
 
 /**
  * Creates `herald_notifications` (one row per `notify()` call) with indexes

@@ -1,10 +1,10 @@
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from '../../delivery/stores/__fixtures__/delivery-test-databases';
-import { NOTIFIER_MIGRATIONS } from '../notifier.migrations';
-import { describeNotificationStoreContract } from './__fixtures__/notification-store.contract';
-import { DatabaseNotificationStore } from './database-notification.store';
+} from '../../delivery/stores/__fixtures__/delivery-test-databases.js';
+import { NOTIFIER_MIGRATIONS } from '../notifier.migrations.js';
+import { describeNotificationStoreContract } from './__fixtures__/notification-store.contract.js';
+import { DatabaseNotificationStore } from './database-notification.store.js';
 
 describe.each(['sqlite', 'postgres'] as const)('DatabaseNotificationStore on %s', (kind) => {
   let db: TestDatabase;

@@ -1,20 +1,20 @@
 import { HeraldError } from '@herald/contracts';
-import { WriteCoalescer } from '../../utils/write-coalescer.util';
+import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
 import {
   maxParameters,
   runSql,
   SqlTableStore,
   type DataSourceSource,
-} from '../../utils/sql-store.util';
+} from '../../utils/sql-store.util.js';
 import type {
   NewNotificationRecord,
   NotificationListQuery,
   NotificationPatch,
   NotificationRecord,
   NotificationStatus,
-} from './notification-record';
-import { NOTIFICATION_TABLE } from './notification-record.entity';
-import type { NotificationStore } from './notification-store.protocol';
+} from './notification-record.js';
+import { NOTIFICATION_TABLE } from './notification-record.entity.js';
+import type { NotificationStore } from './notification-store.protocol.js';
 
 const COLUMNS =
   'id, type, category, critical, status, recipients, deliveries, idempotency_key, send_at, created_at, updated_at';

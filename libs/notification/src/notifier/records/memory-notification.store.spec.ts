@@ -1,5 +1,5 @@
-import { describeNotificationStoreContract } from './__fixtures__/notification-store.contract';
-import { MemoryNotificationStore } from './memory-notification.store';
+import { describeNotificationStoreContract } from './__fixtures__/notification-store.contract.js';
+import { MemoryNotificationStore } from './memory-notification.store.js';
 
 const store = new MemoryNotificationStore();
 describeNotificationStoreContract('MemoryNotificationStore', () => store);

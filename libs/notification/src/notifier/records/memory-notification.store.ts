@@ -4,8 +4,8 @@ import type {
   NotificationPatch,
   NotificationRecord,
   NotificationStatus,
-} from './notification-record';
-import type { NotificationStore } from './notification-store.protocol';
+} from './notification-record.js';
+import type { NotificationStore } from './notification-store.protocol.js';
 
 export interface MemoryNotificationStoreOptions {
   /** Above this many records the oldest dispatched or cancelled ones are dropped. @default 10000 */

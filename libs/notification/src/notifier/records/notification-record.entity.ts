@@ -1,6 +1,6 @@
 import type { EntitySchema } from 'typeorm';
 import { requireOptional } from '@herald/contracts/internal';
-import type { NotificationStatus } from './notification-record';
+import type { NotificationStatus } from './notification-record.js';
 
 /** Table of notification records (created by `CreateNotifications1734200000002`). */
 export const NOTIFICATION_TABLE = 'herald_notifications';

@@ -4,7 +4,7 @@ import type {
   NotificationPatch,
   NotificationRecord,
   NotificationStatus,
-} from './notification-record';
+} from './notification-record.js';
 
 /**
  * Where notification records live: `MemoryNotificationStore`,

@@ -7,9 +7,9 @@ import {
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { isOptionalAvailable, requireOptional } from '@herald/contracts/internal';
-import { INBOX_READ_EVENT, type InboxMessageChangedEvent } from '../../inbox/inbox.events';
-import { NOTIFIER_TIMING } from '../notifier.constants';
-import type { NotifierTiming } from './notifier-timing';
+import { INBOX_READ_EVENT, type InboxMessageChangedEvent } from '../../inbox/inbox.events.js';
+import { NOTIFIER_TIMING } from '../notifier.constants.js';
+import type { NotifierTiming } from './notifier-timing.js';
 
 interface Listenable {
   on(event: string, listener: (payload: InboxMessageChangedEvent) => void): unknown;

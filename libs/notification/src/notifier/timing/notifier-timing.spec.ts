@@ -1,8 +1,8 @@
-import { MemoryDeliveryStore } from '../../delivery/stores/memory-delivery.store';
-import type { NotificationRecord } from '../records/notification-record';
-import type { NotifierScheduler } from '../queue/notifier-job.interface';
-import { NotifierTiming, type NotifierTimingDeps } from './notifier-timing';
-import { TimerNotifierScheduler } from './timer-notifier.scheduler';
+import { MemoryDeliveryStore } from '../../delivery/stores/memory-delivery.store.js';
+import type { NotificationRecord } from '../records/notification-record.js';
+import type { NotifierScheduler } from '../queue/notifier-job.interface.js';
+import { NotifierTiming, type NotifierTimingDeps } from './notifier-timing.js';
+import { TimerNotifierScheduler } from './timer-notifier.scheduler.js';
 
 const record = (deliveries: number): NotificationRecord => ({
   id: 'ntf_1',

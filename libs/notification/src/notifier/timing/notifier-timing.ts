@@ -1,28 +1,31 @@
-import type { DeliveryStore } from '../../delivery/stores/delivery-store.protocol';
-import type { InboxService } from '../../inbox/inbox.service';
-import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry';
-import { NotifierConfigError } from '../errors/notifier-config.error';
-import type { NotificationDescriptor } from '../gates/notification-gate.interface';
-import type { Notification } from '../notification';
+import type { DeliveryStore } from '../../delivery/stores/delivery-store.protocol.js';
+import type { InboxService } from '../../inbox/inbox.service.js';
+import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
+import { NotifierConfigError } from '../errors/notifier-config.error.js';
+import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
+import type { Notification } from '../notification.js';
 import { createHash } from 'node:crypto';
-import { isDigestBuffer, type DigestBuffer } from '../digest/digest-buffer';
-import type { DigestBatch, RenderDigest } from '../digest/digest-batch';
-import { TimingRuleError } from '../errors/timing-rule.error';
-import type { DigestEntry, NotificationDigester } from '../gates/notification-gate.interface';
-import { normalizeContent } from '../planning/normalize-content.util';
-import type { NotificationPlan, PlannedRecipient } from '../planning/notification-plan.interface';
-import type { NotificationPlanner } from '../planning/notification-planner';
-import type { NotifierJob, NotifierScheduler } from '../queue/notifier-job.interface';
-import type { NotifyTarget } from '../recipients/recipient.interface';
-import type { NotificationRecord } from '../records/notification-record';
-import type { NotificationStore } from '../records/notification-store.protocol';
+import { isDigestBuffer, type DigestBuffer } from '../digest/digest-buffer.js';
+import type { DigestBatch, RenderDigest } from '../digest/digest-batch.js';
+import { TimingRuleError } from '../errors/timing-rule.error.js';
+import type { DigestEntry, NotificationDigester } from '../gates/notification-gate.interface.js';
+import { normalizeContent } from '../planning/normalize-content.util.js';
+import type {
+  NotificationPlan,
+  PlannedRecipient,
+} from '../planning/notification-plan.interface.js';
+import type { NotificationPlanner } from '../planning/notification-planner.js';
+import type { NotifierJob, NotifierScheduler } from '../queue/notifier-job.interface.js';
+import type { NotifyTarget } from '../recipients/recipient.interface.js';
+import type { NotificationRecord } from '../records/notification-record.js';
+import type { NotificationStore } from '../records/notification-store.protocol.js';
 import {
   MAX_ESCALATION_STEPS,
   type EscalationPlan,
   type EscalationStep,
   type TimingRules,
-} from './timing-rules';
-import { escalationOf, timingRulesOf } from './timing-rules.util';
+} from './timing-rules.js';
+import { escalationOf, timingRulesOf } from './timing-rules.util.js';
 
 /** The key of `data` on inbox messages of an escalating notification. */
 export const ESCALATION_DATA_KEY = 'heraldEscalation';

@@ -1,13 +1,13 @@
 import type { Type } from '@nestjs/common';
-import { TimingRuleError } from '../errors/timing-rule.error';
-import { GateDecisions } from '../gates/gate-decisions';
+import { TimingRuleError } from '../errors/timing-rule.error.js';
+import { GateDecisions } from '../gates/gate-decisions.js';
 import type {
   GateContext,
   GateDecision,
   NotificationGate,
-} from '../gates/notification-gate.interface';
-import type { RecipientProfile } from '../recipients/recipient.interface';
-import { isTimeZone, parseClock, windowEnd, type ClockWindow } from './quiet-hours.util';
+} from '../gates/notification-gate.interface.js';
+import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import { isTimeZone, parseClock, windowEnd, type ClockWindow } from './quiet-hours.util.js';
 
 /** A daily quiet window in local time, `start` to `end` (`'22:00'`, `'07:00'`; may span midnight). */
 export interface QuietHoursWindow {

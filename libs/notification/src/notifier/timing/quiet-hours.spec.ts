@@ -1,12 +1,12 @@
 import type { TestingModule } from '@nestjs/testing';
-import { InboxService } from '../../inbox/inbox.service';
-import { notifierTestApp } from '../__fixtures__/notifier-test-app';
-import { TimingRuleError } from '../errors/timing-rule.error';
-import type { GateContext } from '../gates/notification-gate.interface';
-import { Notification } from '../notification';
-import { NotifierService } from '../notifier.service';
-import { quietHoursGate } from './quiet-hours.gate';
-import { windowEnd } from './quiet-hours.util';
+import { InboxService } from '../../inbox/inbox.service.js';
+import { notifierTestApp } from '../__fixtures__/notifier-test-app.js';
+import { TimingRuleError } from '../errors/timing-rule.error.js';
+import type { GateContext } from '../gates/notification-gate.interface.js';
+import { Notification } from '../notification.js';
+import { NotifierService } from '../notifier.service.js';
+import { quietHoursGate } from './quiet-hours.gate.js';
+import { windowEnd } from './quiet-hours.util.js';
 
 const at = (iso: string) => Date.parse(iso);
 const night = { startMin: 22 * 60, endMin: 7 * 60 };

@@ -1,4 +1,4 @@
-import { TimingRuleError } from '../errors/timing-rule.error';
+import { TimingRuleError } from '../errors/timing-rule.error.js';
 
 const DAY_MIN = 24 * 60;
 const formats = new Map<string, Intl.DateTimeFormat>();

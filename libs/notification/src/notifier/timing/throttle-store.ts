@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TimingRedis, type RedisTimingStoreOptions } from './redis-client.util';
+import { TimingRedis, type RedisTimingStoreOptions } from './redis-client.util.js';
 
 /** What `ThrottleStore.take` answers: a slot, or when the next one frees up (epoch ms). */
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAtMs: number };

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { OnApplicationShutdown, Type } from '@nestjs/common';
-import { GateDecisions } from '../gates/gate-decisions';
+import { GateDecisions } from '../gates/gate-decisions.js';
 import type {
   GateContext,
   GateDecision,
   NotificationGate,
-} from '../gates/notification-gate.interface';
-import { MemoryThrottleStore, type ThrottleStore } from './throttle-store';
-import type { ThrottleRule } from './timing-rules';
-import { checkThrottleRule } from './timing-rules.util';
+} from '../gates/notification-gate.interface.js';
+import { MemoryThrottleStore, type ThrottleStore } from './throttle-store.js';
+import type { ThrottleRule } from './timing-rules.js';
+import { checkThrottleRule } from './timing-rules.util.js';
 
 /** Options of `throttleGate()`. */
 export interface ThrottleGateOptions {

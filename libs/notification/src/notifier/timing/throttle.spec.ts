@@ -1,12 +1,12 @@
 import type { TestingModule } from '@nestjs/testing';
-import { InboxService } from '../../inbox/inbox.service';
-import { notifierTestApp } from '../__fixtures__/notifier-test-app';
-import { TimingRuleError } from '../errors/timing-rule.error';
-import { Notification } from '../notification';
-import { NotifierService } from '../notifier.service';
-import { MemoryThrottleStore } from './throttle-store';
-import { throttleGate } from './throttle.gate';
-import type { ThrottleRule } from './timing-rules';
+import { InboxService } from '../../inbox/inbox.service.js';
+import { notifierTestApp } from '../__fixtures__/notifier-test-app.js';
+import { TimingRuleError } from '../errors/timing-rule.error.js';
+import { Notification } from '../notification.js';
+import { NotifierService } from '../notifier.service.js';
+import { MemoryThrottleStore } from './throttle-store.js';
+import { throttleGate } from './throttle.gate.js';
+import type { ThrottleRule } from './timing-rules.js';
 
 class Ping extends Notification {
   override readonly category = 'pings';

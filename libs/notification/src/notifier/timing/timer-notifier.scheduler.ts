@@ -1,4 +1,4 @@
-import type { NotifierJob, NotifierScheduler } from '../queue/notifier-job.interface';
+import type { NotifierJob, NotifierScheduler } from '../queue/notifier-job.interface.js';
 
 /**
  * Delayed dispatches on timers of this process, for inline delivery

@@ -2,17 +2,17 @@ import { METRICS_COLLECTOR, type MetricLabels } from '@herald/contracts';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { NoopMetricsCollector, ObservabilityModule } from '@herald/observability';
-import { InboxModule } from '../../inbox/inbox.module';
-import { NotificationModule } from '../../notification.module';
-import { DigestGate } from '../digest/digest.gate';
-import type { DigestBatch } from '../digest/digest-batch';
-import { MemoryNotificationDigester } from '../digest/memory-notification.digester';
-import { Notification } from '../notification';
-import { NOTIFIER_METRICS } from '../notifier.metrics';
-import { NotifierModule } from '../notifier.module';
-import { NotifierService } from '../notifier.service';
-import { quietHoursGate } from './quiet-hours.gate';
-import { throttleGate } from './throttle.gate';
+import { InboxModule } from '../../inbox/inbox.module.js';
+import { NotificationModule } from '../../notification.module.js';
+import { DigestGate } from '../digest/digest.gate.js';
+import type { DigestBatch } from '../digest/digest-batch.js';
+import { MemoryNotificationDigester } from '../digest/memory-notification.digester.js';
+import { Notification } from '../notification.js';
+import { NOTIFIER_METRICS } from '../notifier.metrics.js';
+import { NotifierModule } from '../notifier.module.js';
+import { NotifierService } from '../notifier.service.js';
+import { quietHoursGate } from './quiet-hours.gate.js';
+import { throttleGate } from './throttle.gate.js';
 
 class CountingCollector extends NoopMetricsCollector {
   readonly counts = new Map<string, number>();

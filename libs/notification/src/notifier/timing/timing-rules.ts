@@ -1,5 +1,5 @@
-import type { ChannelName } from '../notification';
-import type { NotificationPlan } from '../planning/notification-plan.interface';
+import type { ChannelName } from '../notification.js';
+import type { NotificationPlan } from '../planning/notification-plan.interface.js';
 
 /**
  * One escalation step of a notification: send on `via` once `afterMs` have

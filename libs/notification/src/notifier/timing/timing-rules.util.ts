@@ -1,15 +1,15 @@
-import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry';
-import { MissingRenderMethodError } from '../errors/missing-render-method.error';
-import { TimingRuleError } from '../errors/timing-rule.error';
-import type { Notification } from '../notification';
-import { renderFunction, renderMethodName } from '../planning/render-method.util';
+import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
+import { MissingRenderMethodError } from '../errors/missing-render-method.error.js';
+import { TimingRuleError } from '../errors/timing-rule.error.js';
+import type { Notification } from '../notification.js';
+import { renderFunction, renderMethodName } from '../planning/render-method.util.js';
 import {
   MAX_ESCALATION_STEPS,
   type DigestRule,
   type EscalationStep,
   type ThrottleRule,
   type TimingRules,
-} from './timing-rules';
+} from './timing-rules.js';
 
 const positive = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;

@@ -1,6 +1,6 @@
-import { suppressionId } from '../normalize-address.util';
-import type { SuppressionEntry, SuppressionReason } from '../suppression-entry';
-import type { SuppressionStore } from '../suppression-store.protocol';
+import { suppressionId } from '../normalize-address.util.js';
+import type { SuppressionEntry, SuppressionReason } from '../suppression-entry.js';
+import type { SuppressionStore } from '../suppression-store.protocol.js';
 
 let seq = 0;
 

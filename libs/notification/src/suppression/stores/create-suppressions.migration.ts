@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { sqlTablePath } from '../../utils/sql-store.util';
-import { SUPPRESSION_TABLE } from './suppression.entity';
+import { sqlTablePath } from '../../utils/sql-store.util.js';
+import { SUPPRESSION_TABLE } from './suppression.entity.js';
 
 /**
  * Creates `herald_suppressions` with an index for "entries of this address"

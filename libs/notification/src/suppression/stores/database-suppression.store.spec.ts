@@ -1,11 +1,11 @@
 import {
   openDeliveryTestDatabase,
   type TestDatabase,
-} from '../../delivery/stores/__fixtures__/delivery-test-databases';
-import { NOTIFIER_MIGRATIONS } from '../../notifier/notifier.migrations';
-import { describeSuppressionStoreContract } from '../__fixtures__/suppression-store.contract';
-import { suppressionId } from '../normalize-address.util';
-import { DatabaseSuppressionStore } from './database-suppression.store';
+} from '../../delivery/stores/__fixtures__/delivery-test-databases.js';
+import { NOTIFIER_MIGRATIONS } from '../../notifier/notifier.migrations.js';
+import { describeSuppressionStoreContract } from '../__fixtures__/suppression-store.contract.js';
+import { suppressionId } from '../normalize-address.util.js';
+import { DatabaseSuppressionStore } from './database-suppression.store.js';
 
 describe.each(['sqlite', 'postgres'] as const)('DatabaseSuppressionStore on %s', (kind) => {
   let db: TestDatabase;

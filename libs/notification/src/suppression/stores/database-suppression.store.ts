@@ -4,7 +4,7 @@ import {
   runSql,
   SqlTableStore,
   type DataSourceSource,
-} from '../../utils/sql-store.util';
+} from '../../utils/sql-store.util.js';
 import type {
   SuppressionChannel,
   SuppressionEntry,
@@ -12,9 +12,9 @@ import type {
   SuppressionPage,
   SuppressionProbe,
   SuppressionReason,
-} from '../suppression-entry';
-import type { SuppressionStore } from '../suppression-store.protocol';
-import { SUPPRESSION_TABLE } from './suppression.entity';
+} from '../suppression-entry.js';
+import type { SuppressionStore } from '../suppression-store.protocol.js';
+import { SUPPRESSION_TABLE } from './suppression.entity.js';
 
 const COLUMNS = 'id, channel, address, category, reason, source, created_at';
 

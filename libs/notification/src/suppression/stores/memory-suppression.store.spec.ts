@@ -1,5 +1,5 @@
-import { describeSuppressionStoreContract } from '../__fixtures__/suppression-store.contract';
-import { MemorySuppressionStore } from './memory-suppression.store';
+import { describeSuppressionStoreContract } from '../__fixtures__/suppression-store.contract.js';
+import { MemorySuppressionStore } from './memory-suppression.store.js';
 
 describe('MemorySuppressionStore', () => {
   const store = new MemorySuppressionStore();

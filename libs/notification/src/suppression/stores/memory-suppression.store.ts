@@ -3,8 +3,8 @@ import type {
   SuppressionListQuery,
   SuppressionPage,
   SuppressionProbe,
-} from '../suppression-entry';
-import type { SuppressionStore } from '../suppression-store.protocol';
+} from '../suppression-entry.js';
+import type { SuppressionStore } from '../suppression-store.protocol.js';
 
 const copy = (entry: SuppressionEntry): SuppressionEntry => ({ ...entry });
 const keyOf = (channel: string, address: string): string => `${channel}\u0000${address}`;

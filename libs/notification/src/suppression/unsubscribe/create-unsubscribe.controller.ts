@@ -15,12 +15,12 @@ import {
   type Type,
 } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { UnsubscribeTokenError } from '../errors/unsubscribe-token.error';
-import { NOTIFICATION_PREFERENCES } from '../suppression.constants';
-import { SuppressionService } from '../suppression.service';
-import type { ResolvedUnsubscribeOptions } from './unsubscribe-options.interface';
-import { verifyUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token.util';
-import { hasOneClickField } from './one-click-body.util';
+import { UnsubscribeTokenError } from '../errors/unsubscribe-token.error.js';
+import { NOTIFICATION_PREFERENCES } from '../suppression.constants.js';
+import { SuppressionService } from '../suppression.service.js';
+import type { ResolvedUnsubscribeOptions } from './unsubscribe-options.interface.js';
+import { verifyUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token.util.js';
+import { hasOneClickField } from './one-click-body.util.js';
 
 /** Internal: the resolved unsubscribe options. */
 export const UNSUBSCRIBE_OPTIONS = 'HERALD:UNSUBSCRIBE_OPTIONS';

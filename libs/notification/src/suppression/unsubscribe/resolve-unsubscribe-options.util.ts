@@ -2,7 +2,7 @@ import { HeraldConfigError } from '@herald/contracts';
 import type {
   ResolvedUnsubscribeOptions,
   UnsubscribeOptions,
-} from './unsubscribe-options.interface';
+} from './unsubscribe-options.interface.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -3,12 +3,12 @@ import type {
   DeliveryGuard,
   DeliveryGuardItem,
   DeliveryGuardVerdict,
-} from '../../delivery/reliable/delivery-guard';
-import { SEND } from '../../delivery/reliable/delivery-guard';
-import { tryNormalizeAddress } from '../normalize-address.util';
-import { categoryOf } from '../suppression-delivery.guard';
-import type { ResolvedUnsubscribeOptions } from './unsubscribe-options.interface';
-import { signUnsubscribeToken } from './unsubscribe-token.util';
+} from '../../delivery/reliable/delivery-guard.js';
+import { SEND } from '../../delivery/reliable/delivery-guard.js';
+import { tryNormalizeAddress } from '../normalize-address.util.js';
+import { categoryOf } from '../suppression-delivery.guard.js';
+import type { ResolvedUnsubscribeOptions } from './unsubscribe-options.interface.js';
+import { signUnsubscribeToken } from './unsubscribe-token.util.js';
 
 const addressOf = (a: MailAddress): string => (typeof a === 'string' ? a : a.address);
 

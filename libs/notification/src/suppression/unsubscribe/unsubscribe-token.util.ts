@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { UnsubscribeTokenError } from '../errors/unsubscribe-token.error';
+import { UnsubscribeTokenError } from '../errors/unsubscribe-token.error.js';
 
 /** What a one-click unsubscribe token says: who, for which category, until when. */
 export interface UnsubscribeClaim {

@@ -1,8 +1,8 @@
-import { DeliveryError } from '../../errors/delivery.error';
-import { Mailable } from '../../mailer/mailable';
-import { InMemoryMailer } from './in-memory-mailer';
-import { InMemoryPushChannel } from './in-memory-push-channel';
-import { InMemorySmsChannel } from './in-memory-sms-channel';
+import { DeliveryError } from '../../errors/delivery.error.js';
+import { Mailable } from '../../mailer/mailable.js';
+import { InMemoryMailer } from './in-memory-mailer.js';
+import { InMemoryPushChannel } from './in-memory-push-channel.js';
+import { InMemorySmsChannel } from './in-memory-sms-channel.js';
 
 describe('in-memory channels of the test kit', () => {
   it('InMemorySmsChannel records messages and fails on demand', async () => {

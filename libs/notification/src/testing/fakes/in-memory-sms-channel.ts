@@ -1,5 +1,5 @@
 import type { SMSChannelProtocol, SmsMessage, SmsSendResult } from '@herald/contracts';
-import { DeliveryError } from '../../errors/delivery.error';
+import { DeliveryError } from '../../errors/delivery.error.js';
 
 /**
  * An SMS channel for your own tests: records every message, sends nothing,

@@ -1,9 +1,9 @@
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import * as http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { verifyJwt } from '../../utils/jwt.util';
-import type { InjectedFailure } from './fake-provider-server';
-import { createSelfSignedCertificate } from './self-signed-certificate';
+import { verifyJwt } from '../../utils/jwt.util.js';
+import type { InjectedFailure } from './fake-provider-server.js';
+import { createSelfSignedCertificate } from './self-signed-certificate.js';
 
 /** One notification the fake APNs received. */
 export interface ApnsReceived {

@@ -1,11 +1,11 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { verifyJwt } from '../../utils/jwt.util';
+import { verifyJwt } from '../../utils/jwt.util.js';
 import {
   FakeProviderServer,
   type FakeResponse,
   type InjectedFailure,
   type ReceivedRequest,
-} from './fake-provider-server';
+} from './fake-provider-server.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 

@@ -1,11 +1,15 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { sendgridSignature } from '../../webhooks/sendgrid/sendgrid-signature.util';
+import { sendgridSignature } from '../../webhooks/sendgrid/sendgrid-signature.util.js';
 import {
   FakeProviderServer,
   type FakeResponse,
   type ReceivedRequest,
-} from './fake-provider-server';
-import { postCallback, type CallbackResponse, type CallbackTampering } from './post-callback.util';
+} from './fake-provider-server.js';
+import {
+  postCallback,
+  type CallbackResponse,
+  type CallbackTampering,
+} from './post-callback.util.js';
 
 /** Event Webhook events the fake can send. */
 export type SendgridEventType =

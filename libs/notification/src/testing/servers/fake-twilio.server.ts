@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { twilioSignature } from '../../webhooks/twilio/twilio-signature.util';
+import { twilioSignature } from '../../webhooks/twilio/twilio-signature.util.js';
 import {
   FakeProviderServer,
   type FakeResponse,
   type ReceivedRequest,
-} from './fake-provider-server';
-import { postCallback, type CallbackResponse, type CallbackTampering } from './post-callback.util';
+} from './fake-provider-server.js';
+import {
+  postCallback,
+  type CallbackResponse,
+  type CallbackTampering,
+} from './post-callback.util.js';
 
 /** A message status Twilio reports in a status callback. */
 export type TwilioCallbackStatus = 'queued' | 'sent' | 'delivered' | 'undelivered' | 'failed';

@@ -3,13 +3,13 @@ import {
   FakeProviderServer,
   type FakeResponse,
   type ReceivedRequest,
-} from './fake-provider-server';
+} from './fake-provider-server.js';
 import {
   createSubscriptionKeys,
   decryptAes128gcm,
   verifyVapid,
   type SubscriptionKeys,
-} from './web-push-crypto.util';
+} from './web-push-crypto.util.js';
 
 /** A push the fake endpoint accepted, decrypted. */
 export interface WebPushDelivery {

@@ -6,7 +6,7 @@ import type {
   TracerProtocol,
 } from '@herald/contracts';
 import { NoopMetricsCollector, NoopSpan } from '@herald/observability';
-import { DeliveryTelemetry } from '../delivery-telemetry';
+import { DeliveryTelemetry } from '../delivery-telemetry.js';
 
 /** A span that keeps what was set on it (test helper). */
 export class RecordedSpan extends NoopSpan implements SpanProtocol {

@@ -3,7 +3,7 @@ import {
   sendgridPublicKey,
   sendgridSignature,
   verifySendgridSignature,
-} from './sendgrid-signature.util';
+} from './sendgrid-signature.util.js';
 
 describe('SendGrid Signed Event Webhook signature', () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });

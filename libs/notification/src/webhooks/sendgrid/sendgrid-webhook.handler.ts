@@ -1,14 +1,14 @@
 import { BadRequestException, Injectable, InternalServerErrorException } from '@nestjs/common';
-import type { FeedbackStatus } from '../../delivery/records/delivery-record';
-import { BoundedSet } from '../utils/bounded-set.util';
-import { header, readRawBody, type WebhookRequest } from '../utils/webhook-body.util';
-import { WebhookContext } from '../webhook-context';
-import { SEEN_EVENTS_LIMIT } from '../webhooks.constants';
+import type { FeedbackStatus } from '../../delivery/records/delivery-record.js';
+import { BoundedSet } from '../utils/bounded-set.util.js';
+import { header, readRawBody, type WebhookRequest } from '../utils/webhook-body.util.js';
+import { WebhookContext } from '../webhook-context.js';
+import { SEEN_EVENTS_LIMIT } from '../webhooks.constants.js';
 import {
   SENDGRID_SIGNATURE_HEADER,
   SENDGRID_TIMESTAMP_HEADER,
   verifySendgridSignature,
-} from './sendgrid-signature.util';
+} from './sendgrid-signature.util.js';
 
 /** One event of SendGrid's Event Webhook (the fields Herald reads). */
 interface SendgridEvent {

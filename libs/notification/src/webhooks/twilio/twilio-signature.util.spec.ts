@@ -1,4 +1,4 @@
-import { twilioSignature, verifyTwilioSignature } from './twilio-signature.util';
+import { twilioSignature, verifyTwilioSignature } from './twilio-signature.util.js';
 
 describe('Twilio request signature', () => {
   const url = 'https://example.com/hook?a=1';

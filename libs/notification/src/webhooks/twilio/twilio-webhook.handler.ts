@@ -1,26 +1,26 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import type { FeedbackStatus } from '../../delivery/records/delivery-record';
+import type { FeedbackStatus } from '../../delivery/records/delivery-record.js';
 import {
   SMS_OPT_IN_EVENT,
   SMS_OPT_OUT_EVENT,
   type SmsOptOutEvent,
-} from '../../sms/sms-opt-out.events';
-import { BoundedSet } from '../utils/bounded-set.util';
+} from '../../sms/sms-opt-out.events.js';
+import { BoundedSet } from '../utils/bounded-set.util.js';
 import {
   calledUrl,
   formParams,
   header,
   readRawBody,
   type WebhookRequest,
-} from '../utils/webhook-body.util';
-import { WebhookContext } from '../webhook-context';
+} from '../utils/webhook-body.util.js';
+import { WebhookContext } from '../webhook-context.js';
 import {
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
   SEEN_EVENTS_LIMIT,
   TWILIO_SIGNATURE_HEADER,
-} from '../webhooks.constants';
-import { verifyTwilioSignature } from './twilio-signature.util';
+} from '../webhooks.constants.js';
+import { verifyTwilioSignature } from './twilio-signature.util.js';
 
 /** Twilio `MessageStatus` values: the final ones map to a feedback status, the rest are progress. */
 const TWILIO_STATUSES: Readonly<Record<string, FeedbackStatus | null>> = {

@@ -1,6 +1,6 @@
-import { DeliveryStateError } from '../../records/delivery-state.error';
-import type { DeliveryStatus } from '../../records/delivery-record';
-import type { DeliveryStore } from '../delivery-store.protocol';
+import { DeliveryStateError } from '../../records/delivery-state.error.js';
+import type { DeliveryStatus } from '../../records/delivery-record.js';
+import type { DeliveryStore } from '../delivery-store.protocol.js';
 
 let seq = 0;
 const newId = () => `dlv_contract_${process.pid}_${Date.now()}_${seq++}`;

@@ -1,10 +1,10 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { deliveryRecordEntity } from '../../entities/delivery-record.entity';
-import { AddDeliveryFeedback1735300000000 } from '../../migrations/add-delivery-feedback.migration';
-import { AddDeliveryNotificationId1734200000000 } from '../../migrations/add-delivery-notification-id.migration';
-import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration';
-import { memorySqlite } from '../../../../../../test/helpers/sqlite';
+import { deliveryRecordEntity } from '../../entities/delivery-record.entity.js';
+import { AddDeliveryFeedback1735300000000 } from '../../migrations/add-delivery-feedback.migration.js';
+import { AddDeliveryNotificationId1734200000000 } from '../../migrations/add-delivery-notification-id.migration.js';
+import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration.js';
+import { memorySqlite } from '../../../../../../test/helpers/sqlite.js';
 
 export const TEST_PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 let seq = 0;

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { MailMessage } from '@herald/contracts';
-import { DeliveryLog } from '../../../utils/delivery-log';
-import { maskRecipients } from '../../../utils/mask.util';
-import type { MailProviderDriver, MailDriverResult } from '../../mail-driver.interface';
-import { recipientsOf } from '../../mail-validation.util';
+import { DeliveryLog } from '../../../utils/delivery-log.js';
+import { maskRecipients } from '../../../utils/mask.util.js';
+import type { MailProviderDriver, MailDriverResult } from '../../mail-driver.interface.js';
+import { recipientsOf } from '../../mail-validation.util.js';
 
 /** Records emails without sending them (the demo's embedded default). */
 export class LogMailDriver implements MailProviderDriver {

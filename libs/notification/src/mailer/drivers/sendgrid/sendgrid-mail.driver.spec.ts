@@ -1,9 +1,9 @@
 import { NamedMailerConfig } from '@herald/contracts';
-import { FakeSendgridServer } from '../../../testing/servers/fake-sendgrid.server';
-import { DeliveryTelemetry } from '../../../utils/delivery-telemetry';
-import { createMailerChannel } from '../../create-mailer-channel';
-import { Mailable } from '../../mailable';
-import type { MailerChannel } from '../../mailer-channel';
+import { FakeSendgridServer } from '../../../testing/servers/fake-sendgrid.server.js';
+import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
+import { createMailerChannel } from '../../create-mailer-channel.js';
+import { Mailable } from '../../mailable.js';
+import type { MailerChannel } from '../../mailer-channel.js';
 
 describe('sendgrid driver against the fake SendGrid v3 server', () => {
   let sg: FakeSendgridServer;

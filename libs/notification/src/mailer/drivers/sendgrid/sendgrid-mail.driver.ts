@@ -1,13 +1,13 @@
 import type { MailAddress, MailMessage, SendgridDriverConfig } from '@herald/contracts';
-import type { DeliveryFailureReason } from '../../../errors/delivery.error';
+import type { DeliveryFailureReason } from '../../../errors/delivery.error.js';
 import {
   HttpClient,
   httpDeliveryError,
   parseJsonBody,
   type DeliveryContext,
-} from '../../../utils/http-client.util';
-import type { MailProviderDriver, MailDriverResult } from '../../mail-driver.interface';
-import { normalizeAddress, recipientsOf } from '../../mail-validation.util';
+} from '../../../utils/http-client.util.js';
+import type { MailProviderDriver, MailDriverResult } from '../../mail-driver.interface.js';
+import { normalizeAddress, recipientsOf } from '../../mail-validation.util.js';
 
 /**
  * SendGrid v3 `POST /v3/mail/send` with a Bearer API key. Answers 202 with

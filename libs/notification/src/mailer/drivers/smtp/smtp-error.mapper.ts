@@ -1,4 +1,4 @@
-import { DeliveryError, type DeliveryFailureReason } from '../../../errors/delivery.error';
+import { DeliveryError, type DeliveryFailureReason } from '../../../errors/delivery.error.js';
 
 /** nodemailer's error shape: `code` (EAUTH, ECONNECTION...) and the SMTP `responseCode`. */
 interface SmtpFailure {

@@ -13,7 +13,7 @@ describe('optional provider packages', () => {
   it('the smtp driver fails at construction (bootstrap) when nodemailer is not installed', () => {
     jest.doMock('nodemailer', missing('nodemailer'));
     jest.isolateModules(() => {
-      const { createMailDriver } = require('../../create-mailer-channel');
+      const { createMailDriver } = require('../../create-mailer-channel.js');
       const { MissingDependencyError: Missing } = require('@herald/contracts');
       const config = new NamedMailerConfig({
         name: 'm',
@@ -39,10 +39,10 @@ describe('optional provider packages', () => {
     jest.doMock('html-to-text', missing('html-to-text'));
     let result: Promise<any> | undefined;
     jest.isolateModules(() => {
-      const { Mailable } = require('../../mailable');
-      const { MailerChannel } = require('../../mailer-channel');
-      const { LogMailDriver } = require('../log/log-mail.driver');
-      const { DeliveryTelemetry } = require('../../../utils/delivery-telemetry');
+      const { Mailable } = require('../../mailable.js');
+      const { MailerChannel } = require('../../mailer-channel.js');
+      const { LogMailDriver } = require('../log/log-mail.driver.js');
+      const { DeliveryTelemetry } = require('../../../utils/delivery-telemetry.js');
       const mailer = new MailerChannel('m', new LogMailDriver('m'), new DeliveryTelemetry(), {
         address: 'a@herald.test',
       });
@@ -56,11 +56,11 @@ describe('optional provider packages', () => {
     let result: Promise<unknown> | undefined;
     let DeliveryErrorClass: any;
     jest.isolateModules(() => {
-      const { Mailable } = require('../../mailable');
-      const { MailerChannel } = require('../../mailer-channel');
-      const { LogMailDriver } = require('../log/log-mail.driver');
-      const { DeliveryTelemetry } = require('../../../utils/delivery-telemetry');
-      DeliveryErrorClass = require('../../../errors/delivery.error').DeliveryError;
+      const { Mailable } = require('../../mailable.js');
+      const { MailerChannel } = require('../../mailer-channel.js');
+      const { LogMailDriver } = require('../log/log-mail.driver.js');
+      const { DeliveryTelemetry } = require('../../../utils/delivery-telemetry.js');
+      DeliveryErrorClass = require('../../../errors/delivery.error.js').DeliveryError;
       const mailer = new MailerChannel('m', new LogMailDriver('m'), new DeliveryTelemetry(), {
         address: 'a@herald.test',
       });

@@ -1,8 +1,8 @@
 import type { MailAddress, MailMessage, SMTPDriverConfig } from '@herald/contracts';
 import { requireOptional } from '@herald/contracts/internal';
-import type { MailProviderDriver, MailDriverResult } from '../../mail-driver.interface';
-import { normalizeAddress } from '../../mail-validation.util';
-import { smtpDeliveryError } from './smtp-error.mapper';
+import type { MailProviderDriver, MailDriverResult } from '../../mail-driver.interface.js';
+import { normalizeAddress } from '../../mail-validation.util.js';
+import { smtpDeliveryError } from './smtp-error.mapper.js';
 
 type Nodemailer = typeof import('nodemailer');
 type Transporter = import('nodemailer').Transporter<

@@ -1,4 +1,4 @@
-import type { DeviceTokenStore } from '../device-token-store.protocol';
+import type { DeviceTokenStore } from '../device-token-store.protocol.js';
 
 let seq = 0;
 const unique = (label: string) => `${label}-${process.pid}-${Date.now()}-${seq++}`;

@@ -1,4 +1,4 @@
-import type { NotificationPreferenceStore } from '../notification-preference-store.protocol';
+import type { NotificationPreferenceStore } from '../notification-preference-store.protocol.js';
 
 let seq = 0;
 const unique = (label: string) => `${label}-${process.pid}-${Date.now()}-${seq++}`;

@@ -1,5 +1,5 @@
-import type { NewNotificationRecord } from '../notification-record';
-import type { NotificationStore } from '../notification-store.protocol';
+import type { NewNotificationRecord } from '../notification-record.js';
+import type { NotificationStore } from '../notification-store.protocol.js';
 
 let seq = 0;
 const record = (extra: Partial<NewNotificationRecord> = {}): NewNotificationRecord => ({

@@ -1,10 +1,10 @@
 import { NamedPushConfig } from '@herald/contracts';
-import { DeliveryError } from '../../../errors/delivery.error';
-import { FakeApnsServer } from '../../../testing/servers/fake-apns.server';
-import { DeliveryTelemetry } from '../../../utils/delivery-telemetry';
-import { createPushChannel } from '../../create-push-channel';
-import type { PushChannel } from '../../push-channel';
-import type { ApnsPushDriver } from './apns-push.driver';
+import { DeliveryError } from '../../../errors/delivery.error.js';
+import { FakeApnsServer } from '../../../testing/servers/fake-apns.server.js';
+import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
+import { createPushChannel } from '../../create-push-channel.js';
+import type { PushChannel } from '../../push-channel.js';
+import type { ApnsPushDriver } from './apns-push.driver.js';
 
 const token = (n: number) => n.toString(16).padStart(64, '0');
 

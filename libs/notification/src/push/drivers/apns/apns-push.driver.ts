@@ -5,14 +5,14 @@ import {
   DeliveryError,
   parseRetryAfter,
   type DeliveryFailureReason,
-} from '../../../errors/delivery.error';
+} from '../../../errors/delivery.error.js';
 import {
   parseJsonBody,
   transportError,
   type DeliveryContext,
-} from '../../../utils/http-client.util';
-import type { PushDriverResult, PushProviderDriver } from '../../push-driver.interface';
-import { ApnsTokenProvider } from './apns-token.provider';
+} from '../../../utils/http-client.util.js';
+import type { PushDriverResult, PushProviderDriver } from '../../push-driver.interface.js';
+import { ApnsTokenProvider } from './apns-token.provider.js';
 
 /** APNs `reason` → failure reason (Apple's "Handling notification responses" table). */
 const APNS_REASONS: Record<string, DeliveryFailureReason> = {

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { verifyJwt } from '../../../utils/jwt.util';
-import { APNS_TOKEN_LIFETIME_MS, ApnsTokenProvider } from './apns-token.provider';
+import { verifyJwt } from '../../../utils/jwt.util.js';
+import { APNS_TOKEN_LIFETIME_MS, ApnsTokenProvider } from './apns-token.provider.js';
 
 describe('ApnsTokenProvider', () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });

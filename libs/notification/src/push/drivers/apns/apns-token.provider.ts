@@ -1,5 +1,5 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { signJwt } from '../../../utils/jwt.util';
+import { signJwt } from '../../../utils/jwt.util.js';
 
 /** Apple rejects provider tokens older than one hour; refresh well before. */
 export const APNS_TOKEN_LIFETIME_MS = 50 * 60 * 1000;

@@ -1,10 +1,10 @@
 import { NamedPushConfig, NotificationConfig } from '@herald/contracts';
-import { DeliveryError } from '../../../errors/delivery.error';
-import { FakeFcmServer } from '../../../testing/servers/fake-fcm.server';
-import { DeliveryTelemetry } from '../../../utils/delivery-telemetry';
-import { createPushChannel } from '../../create-push-channel';
-import type { PushChannel } from '../../push-channel';
-import { FCM_SCOPE } from './google-access-token.provider';
+import { DeliveryError } from '../../../errors/delivery.error.js';
+import { FakeFcmServer } from '../../../testing/servers/fake-fcm.server.js';
+import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
+import { createPushChannel } from '../../create-push-channel.js';
+import type { PushChannel } from '../../push-channel.js';
+import { FCM_SCOPE } from './google-access-token.provider.js';
 
 describe('fcm push driver against the fake FCM v1 + OAuth server', () => {
   let fcm: FakeFcmServer;

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { FcmDriverConfig, PushMessage } from '@herald/contracts';
 import { HeraldConfigError } from '@herald/contracts';
-import type { DeliveryFailureReason } from '../../../errors/delivery.error';
+import type { DeliveryFailureReason } from '../../../errors/delivery.error.js';
 import {
   HttpClient,
   httpDeliveryError,
   parseJsonBody,
   type DeliveryContext,
-} from '../../../utils/http-client.util';
-import type { PushDriverResult, PushProviderDriver } from '../../push-driver.interface';
-import { GoogleAccessTokenProvider, type ServiceAccount } from './google-access-token.provider';
+} from '../../../utils/http-client.util.js';
+import type { PushDriverResult, PushProviderDriver } from '../../push-driver.interface.js';
+import { GoogleAccessTokenProvider, type ServiceAccount } from './google-access-token.provider.js';
 
 /** FCM v1 `errorCode` → failure reason. */
 const FCM_REASONS: Record<string, DeliveryFailureReason> = {

@@ -1,11 +1,11 @@
-import { DeliveryError } from '../../../errors/delivery.error';
+import { DeliveryError } from '../../../errors/delivery.error.js';
 import {
   HttpClient,
   httpDeliveryError,
   parseJsonBody,
   type DeliveryContext,
-} from '../../../utils/http-client.util';
-import { signJwt } from '../../../utils/jwt.util';
+} from '../../../utils/http-client.util.js';
+import { signJwt } from '../../../utils/jwt.util.js';
 
 /** The fields of a Google service account the driver needs. */
 export interface ServiceAccount {

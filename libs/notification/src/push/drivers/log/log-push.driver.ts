@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { PushMessage } from '@herald/contracts';
-import { DeliveryLog } from '../../../utils/delivery-log';
-import { maskRecipient } from '../../../utils/mask.util';
-import type { PushProviderDriver, PushDriverResult } from '../../push-driver.interface';
+import { DeliveryLog } from '../../../utils/delivery-log.js';
+import { maskRecipient } from '../../../utils/mask.util.js';
+import type { PushProviderDriver, PushDriverResult } from '../../push-driver.interface.js';
 
 /** Records push notifications without sending them (the demo's embedded default). */
 export class LogPushDriver implements PushProviderDriver {

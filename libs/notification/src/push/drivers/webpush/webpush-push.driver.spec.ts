@@ -1,9 +1,9 @@
 import { generateVAPIDKeys } from 'web-push';
 import { NamedPushConfig } from '@herald/contracts';
-import { FakeWebPushServer } from '../../../testing/servers/fake-web-push.server';
-import { DeliveryTelemetry } from '../../../utils/delivery-telemetry';
-import { createPushChannel } from '../../create-push-channel';
-import type { PushChannel } from '../../push-channel';
+import { FakeWebPushServer } from '../../../testing/servers/fake-web-push.server.js';
+import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
+import { createPushChannel } from '../../create-push-channel.js';
+import type { PushChannel } from '../../push-channel.js';
 
 describe('webpush driver against the fake Web Push service (aes128gcm + VAPID)', () => {
   const vapid = generateVAPIDKeys();

@@ -1,12 +1,12 @@
 import type { PushMessage, WebPushDriverConfig } from '@herald/contracts';
 import { requireOptional } from '@herald/contracts/internal';
-import { DeliveryError } from '../../../errors/delivery.error';
+import { DeliveryError } from '../../../errors/delivery.error.js';
 import {
   HttpClient,
   httpDeliveryError,
   type DeliveryContext,
-} from '../../../utils/http-client.util';
-import type { PushDriverResult, PushProviderDriver } from '../../push-driver.interface';
+} from '../../../utils/http-client.util.js';
+import type { PushDriverResult, PushProviderDriver } from '../../push-driver.interface.js';
 
 type WebPushLib = typeof import('web-push');
 

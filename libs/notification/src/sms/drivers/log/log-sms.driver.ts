@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { SmsMessage } from '@herald/contracts';
-import { maskRecipient } from '../../../utils/mask.util';
-import { DeliveryLog } from '../../../utils/delivery-log';
-import type { SmsProviderDriver, SmsDriverResult } from '../../sms-driver.interface';
+import { maskRecipient } from '../../../utils/mask.util.js';
+import { DeliveryLog } from '../../../utils/delivery-log.js';
+import type { SmsProviderDriver, SmsDriverResult } from '../../sms-driver.interface.js';
 
 /**
  * Records SMS without sending them: the demo's embedded default, and handy in

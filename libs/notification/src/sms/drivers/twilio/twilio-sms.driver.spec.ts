@@ -1,9 +1,9 @@
 import { NamedSMSConfig } from '@herald/contracts';
-import { DeliveryError } from '../../../errors/delivery.error';
-import { FakeTwilioServer } from '../../../testing/servers/fake-twilio.server';
-import { recordingTelemetry } from '../../../utils/__fixtures__/recording-telemetry';
-import { createSmsChannel } from '../../create-sms-channel';
-import type { SmsChannel } from '../../sms-channel';
+import { DeliveryError } from '../../../errors/delivery.error.js';
+import { FakeTwilioServer } from '../../../testing/servers/fake-twilio.server.js';
+import { recordingTelemetry } from '../../../utils/__fixtures__/recording-telemetry.js';
+import { createSmsChannel } from '../../create-sms-channel.js';
+import type { SmsChannel } from '../../sms-channel.js';
 
 describe('twilio SMS driver against the fake Twilio server', () => {
   let twilio: FakeTwilioServer;

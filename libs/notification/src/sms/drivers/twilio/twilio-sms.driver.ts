@@ -1,12 +1,12 @@
 import type { SmsMessage, TwilioDriverConfig } from '@herald/contracts';
-import type { DeliveryFailureReason } from '../../../errors/delivery.error';
+import type { DeliveryFailureReason } from '../../../errors/delivery.error.js';
 import {
   HttpClient,
   httpDeliveryError,
   parseJsonBody,
   type DeliveryContext,
-} from '../../../utils/http-client.util';
-import type { SmsProviderDriver, SmsDriverResult } from '../../sms-driver.interface';
+} from '../../../utils/http-client.util.js';
+import type { SmsProviderDriver, SmsDriverResult } from '../../sms-driver.interface.js';
 
 /** Twilio error codes that say the recipient cannot receive this SMS. */
 const RECIPIENT_CODES = new Set([21211, 21214, 21408, 21610, 21612, 21614, 21217]);
