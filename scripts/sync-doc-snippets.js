@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Rewrites every ```ts snippet of README.md, docs/*.md and libs/*/README.md that names its
+// example (`<!-- example: examples/x.ts[#region] -->` on the line before the fence) from that
+// file, so a change to an example is carried into the guides. test/docs-snippets.e2e-spec.ts
+// checks they are identical; this script makes them so.
+const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+const ROOT = join(__dirname, '..');
+const EXAMPLE_REF = /^<!-- example: (examples\/[\w./-]+\.ts)(?:#([\w-]+))? -->$/;
+
+function exampleText(path, region) {
+  const text = readFileSync(join(ROOT, path), 'utf8').replace(/\n$/, '');
+  if (!region) return text;
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.trim() === `// #region ${region}`);
+  const end = lines.findIndex((l, j) => j > start && l.trim() === `// #endregion ${region}`);
+  if (start < 0 || end < 0) throw new Error(`${path} has no region "${region}"`);
+  return lines.slice(start + 1, end).join('\n');
+}
+
+const docs = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join('docs', f)),
+  ...readdirSync(join(ROOT, 'libs'))
+    .map((lib) => join('libs', lib, 'README.md'))
+    .filter((p) => existsSync(join(ROOT, p))),
+];
+let changed = 0;
+for (const doc of docs) {
+  const lines = readFileSync(join(ROOT, doc), 'utf8').split('\n');
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    out.push(lines[i]);
+    if (!/^```(ts|typescript)\s*$/.test(lines[i])) continue;
+    const match = EXAMPLE_REF.exec(lines[i - 1] ?? '');
+    const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
+    if (!match || end < 0) continue;
+    out.push(...exampleText(match[1], match[2]).split('\n'));
+    out.push(lines[end]);
+    i = end;
+  }
+  const text = out.join('\n');
+  if (text !== lines.join('\n')) {
+    writeFileSync(join(ROOT, doc), text);
+    changed++;
+  }
+}
+console.log(`doc snippets: ${changed} file(s) rewritten from examples/`);
