@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Controller, Get } from '@nestjs/common';
-import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants.js';
 import { MetricsCollector } from '../metrics/collector/metrics-collector.js';
 import type { Histogram } from '../metrics/instruments/histogram.js';
 import { bindMeteredCollector, Metered } from './metered.decorator.js';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Controller, Get, type LoggerService } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { InMemoryTracerProvider } from '../tracing/in-memory-tracer.provider.js';
 import { Monitor, type MonitorLogLine } from './monitor.decorator.js';
 

@@ -5,7 +5,7 @@ import {
   HealthStatus,
   type HealthProbeCompletedEvent,
 } from '@herald/contracts';
-import { isOptionalAvailable } from '@herald/contracts/internal';
+import { heraldRequire, isOptionalAvailable } from '@herald/contracts/internal';
 import { getHealthCheckerMetadata } from './health-checker.decorator.js';
 import { HealthCheckRunner } from './health-check-runner.js';
 import { HealthCheckerRegistry } from './health-checker-registry.js';
@@ -68,8 +68,7 @@ export class HealthCheckerExplorer implements OnModuleInit {
     if (!isOptionalAvailable('@nestjs/event-emitter')) return;
     let emitter: EventEmitterLike | undefined;
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { EventEmitter2 } = require('@nestjs/event-emitter') as {
+      const { EventEmitter2 } = heraldRequire('@nestjs/event-emitter') as {
         EventEmitter2: new () => unknown;
       };
       emitter = this.moduleRef.get(EventEmitter2, { strict: false }) as EventEmitterLike;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HealthStatus } from '@herald/contracts';
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { HealthCheckRunner } from '../health-check-runner.js';
 import { DatabaseHealthCheck } from './database.health-check.js';

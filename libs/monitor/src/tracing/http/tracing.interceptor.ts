@@ -6,7 +6,6 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants';
 import { Observable } from 'rxjs';
 import {
   METRICS_COLLECTOR,
@@ -25,6 +24,9 @@ import {
   type TracedRequest,
   type TracedResponse,
 } from './server-span.util.js';
+
+/** Nest's `@Controller()`/`@Get()` route metadata key (`PATH_METADATA` in `@nestjs/common/constants`, not an exported entry point in Nest 12). */
+const PATH_METADATA = 'path';
 
 function joinPaths(...parts: unknown[]): string {
   const segments = parts

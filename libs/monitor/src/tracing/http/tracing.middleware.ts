@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Inject, Injectable, Optional, type NestMiddleware } from '@nestjs/common';
 import {
   METRICS_COLLECTOR,
@@ -9,13 +10,14 @@ import type { HttpTracingOptions, TracedRequest, TracedResponse } from './server
 
 type ServerSpanApi = typeof import('./server-span.util.js');
 let api: ServerSpanApi | null | undefined;
+// The span helpers load OpenTelemetry, an optional peer: they are required on first use only.
+const localRequire = createRequire(import.meta.url);
 
 /** The span helpers, or `null` when OpenTelemetry cannot be loaded: requests then pass untouched. */
 function loadApi(): ServerSpanApi | null {
   if (api !== undefined) return api;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    api = require('./server-span.util.js') as ServerSpanApi;
+    api = localRequire('./server-span.util.js') as ServerSpanApi;
   } catch {
     api = null;
   }

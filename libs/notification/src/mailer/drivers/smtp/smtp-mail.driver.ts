@@ -6,7 +6,7 @@ import { smtpDeliveryError } from './smtp-error.mapper.js';
 
 type Nodemailer = typeof import('nodemailer');
 type Transporter = import('nodemailer').Transporter<
-  import('nodemailer/lib/smtp-pool').SentMessageInfo
+  import('nodemailer/lib/smtp-pool/index.js').SentMessageInfo
 >;
 
 /**
@@ -84,7 +84,7 @@ export class SmtpMailDriver implements MailProviderDriver {
       connectionTimeout: timeoutMs,
       greetingTimeout: timeoutMs,
       socketTimeout: timeoutMs,
-    } as import('nodemailer/lib/smtp-pool').Options) as Transporter;
+    } as import('nodemailer/lib/smtp-pool/index.js').Options) as Transporter;
     return this.transporter;
   }
 }
