@@ -275,7 +275,8 @@ describe.each(['sqlite', 'postgres'] as const)(
         ),
         [
           'twilio: NUL in MessageSid',
-          () => twilio.signedPost(status, { MessageSid: `${sid}\u0000`, MessageStatus: 'delivered' }),
+          () =>
+            twilio.signedPost(status, { MessageSid: `${sid}\u0000`, MessageStatus: 'delivered' }),
         ],
         [
           'twilio: NUL in ErrorCode',
@@ -300,10 +301,18 @@ describe.each(['sqlite', 'postgres'] as const)(
           () =>
             twilio.signedPost(status, { MessageSid: 'S'.repeat(2000), MessageStatus: 'delivered' }),
         ],
-        ['twilio inbound: no From', () => twilio.signedPost(inbound, { MessageSid: 'SM1', Body: 'STOP' })],
+        [
+          'twilio inbound: no From',
+          () => twilio.signedPost(inbound, { MessageSid: 'SM1', Body: 'STOP' }),
+        ],
         [
           'twilio inbound: NUL in From',
-          () => twilio.signedPost(inbound, { MessageSid: 'SM1', From: '+1555\u00000001', Body: 'STOP' }),
+          () =>
+            twilio.signedPost(inbound, {
+              MessageSid: 'SM1',
+              From: '+1555\u00000001',
+              Body: 'STOP',
+            }),
         ],
         ['sendgrid: no event name', () => sendgrid.sendEvents([{ hello: 'world' }])],
         [
@@ -319,7 +328,10 @@ describe.each(['sqlite', 'postgres'] as const)(
         ],
         [
           'sendgrid: NUL in reason',
-          () => sendgrid.sendEvents([sendgrid.event(messageId, 'bounce', { reason: '550\u0000 gone' })]),
+          () =>
+            sendgrid.sendEvents([
+              sendgrid.event(messageId, 'bounce', { reason: '550\u0000 gone' }),
+            ]),
         ],
         [
           'sendgrid: timestamp 1e20',
@@ -347,7 +359,10 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await statusOf(mail.id)).toBe('sent');
       const notEvents = await sendgrid.sendEvents([{ hello: 'world' }]);
       expect(JSON.parse(notEvents.body).message).toMatch(/"event"/);
-      const proto = await twilio.signedPost(status, { MessageSid: sid, MessageStatus: '__proto__' });
+      const proto = await twilio.signedPost(status, {
+        MessageSid: sid,
+        MessageStatus: '__proto__',
+      });
       expect(JSON.parse(proto.body).message).toMatch(/unknown MessageStatus "__proto__"/);
       const late = await sendgrid.sendEvents([
         sendgrid.event(messageId, 'bounce', { timestamp: 1e20 }),

@@ -24,7 +24,11 @@ export function keepAliveClient() {
       options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
     ): Promise<KeepAliveAnswer> {
       return new Promise((resolve, reject) => {
-        const req = request(url, { method: options.method ?? 'POST', headers: options.headers, agent });
+        const req = request(url, {
+          method: options.method ?? 'POST',
+          headers: options.headers,
+          agent,
+        });
         let connection = 0;
         req.on('socket', (socket: Socket) => {
           if (!ids.has(socket)) ids.set(socket, ++opened);
