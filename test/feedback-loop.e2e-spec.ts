@@ -149,9 +149,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       ]) {
         const dan = user();
         const sent = await notify(dan, '1');
-        await sendgrid.sendEvents([
-          sendgrid.event(sent.mail.providerMessageId!, 'bounce', first),
-        ]);
+        await sendgrid.sendEvents([sendgrid.event(sent.mail.providerMessageId!, 'bounce', first)]);
         expect(await suppressions.check({ channel: 'mail', address: dan.email })).toBeUndefined();
         const answer = await sendgrid.sendEvents([
           sendgrid.event(sent.mail.providerMessageId!, 'spamreport'),

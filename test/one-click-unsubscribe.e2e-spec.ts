@@ -299,7 +299,7 @@ describe('one-click unsubscribe (RFC 8058) over real SMTP and HTTP', () => {
       body: JSON.stringify({ 'List-Unsubscribe': 'One-Click' }),
     });
     expect(json.status).toBe(415);
-    expect((await json.json()).message).toMatch(
+    expect(((await json.json()) as { message: string }).message).toMatch(
       /application\/x-www-form-urlencoded or multipart\/form-data/,
     );
     const client = keepAliveClient();

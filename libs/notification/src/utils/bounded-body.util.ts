@@ -56,7 +56,9 @@ export function readBoundedBody(req: IncomingMessage, limit: number): Promise<Bo
     };
     const onEnd = (): void => {
       done();
-      resolve(over ? { size, drained: true } : { body: Buffer.concat(chunks), size, drained: true });
+      resolve(
+        over ? { size, drained: true } : { body: Buffer.concat(chunks), size, drained: true },
+      );
     };
     const onError = (error: Error): void => {
       done();

@@ -193,7 +193,10 @@ describe('NotificationWebhooksModule', () => {
     apps.push(express);
     expect((await replay(express)).status).toBe(200);
     const distrusting = await start([
-      NotificationWebhooksModule.forRoot({ store, twilio: { authToken: 'tok', trustProxy: false } }),
+      NotificationWebhooksModule.forRoot({
+        store,
+        twilio: { authToken: 'tok', trustProxy: false },
+      }),
     ]);
     expect((await replay(distrusting)).status).toBe(403);
   });

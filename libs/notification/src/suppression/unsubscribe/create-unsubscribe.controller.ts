@@ -129,7 +129,9 @@ export function createUnsubscribeController(route: string): Type<unknown> {
         return checkUnsubscribeClaim(claim);
       } catch (error) {
         if (!(error instanceof SuppressionInputError)) throw error;
-        this.logger.warn(`refused a one-click unsubscribe: signed token with an unusable ${error.field}`);
+        this.logger.warn(
+          `refused a one-click unsubscribe: signed token with an unusable ${error.field}`,
+        );
         throw new BadRequestException(`unsubscribe token names an unusable ${error.message}`);
       }
     }

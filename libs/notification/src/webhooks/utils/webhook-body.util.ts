@@ -18,10 +18,7 @@ export interface WebhookRequest extends IncomingMessage {
  * refused with 413). `undefined` when a parser consumed it without keeping a
  * copy (an adapter the early reader does not serve, without `rawBody: true`).
  */
-export async function readRawBody(
-  req: WebhookRequest,
-  limit: number,
-): Promise<Buffer | undefined> {
+export async function readRawBody(req: WebhookRequest, limit: number): Promise<Buffer | undefined> {
   if (Buffer.isBuffer(req.rawBody)) return req.rawBody;
   if (Buffer.isBuffer(req.body)) return req.body;
   if (req._body || req.readableEnded || !req.readable) return undefined;

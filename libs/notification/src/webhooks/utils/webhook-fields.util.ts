@@ -21,7 +21,9 @@ export function providerId(value: unknown, field: string): string | undefined {
       `"${field}" must be at most ${MAX_PROVIDER_ID_LENGTH} characters (got ${value.length})`,
     );
   if (ANY_CONTROL.test(value))
-    throw new BadRequestException(`"${field}" must not contain control characters (NUL, line breaks)`);
+    throw new BadRequestException(
+      `"${field}" must not contain control characters (NUL, line breaks)`,
+    );
   return value;
 }
 
@@ -38,7 +40,5 @@ export function providerText(value: unknown, field: string): string | undefined 
     throw new BadRequestException(
       `"${field}" must not contain NUL or control characters other than tab and line breaks`,
     );
-  return value.length > MAX_PROVIDER_TEXT_LENGTH
-    ? value.slice(0, MAX_PROVIDER_TEXT_LENGTH)
-    : value;
+  return value.length > MAX_PROVIDER_TEXT_LENGTH ? value.slice(0, MAX_PROVIDER_TEXT_LENGTH) : value;
 }

@@ -206,9 +206,7 @@ export function describeDeliveryStoreContract(name: string, getStore: () => Deli
         DeliveryStateError,
       );
       for (const next of ['failed', 'bounced'] as const)
-        await expect(store.transition(bounced.id, next)).rejects.toBeInstanceOf(
-          DeliveryStateError,
-        );
+        await expect(store.transition(bounced.id, next)).rejects.toBeInstanceOf(DeliveryStateError);
       expect((await store.get(bounced.id))?.providerReason).toBe('550 no such user');
       // a complaint is worse than a bounce or a failure: always recorded
       expect((await store.transition(bounced.id, 'complained')).status).toBe('complained');
