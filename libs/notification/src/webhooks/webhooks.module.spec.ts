@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { Logger, type INestApplication } from '@nestjs/common';
+import { Logger, Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
@@ -162,6 +163,39 @@ describe('NotificationWebhooksModule', () => {
     expect(warnings.mock.calls.map(([m]) => String(m)).join('\n')).toMatch(
       /refused \(413\): webhook body of 2001 bytes on \/api\/webhooks\/sendgrid\/events is over the limit of 2000 bytes/,
     );
+  });
+
+  it('accepts a signed 301 KB batch in an app made as the guide shows (NestFactory.create, rawBody: true, default JSON limit)', async () => {
+    const store = await seeded();
+    @Module({
+      imports: [
+        NotificationWebhooksModule.forRoot({
+          store,
+          sendgrid: {
+            publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+          },
+        }),
+      ],
+    })
+    class GuideApp {}
+    const app = await NestFactory.create(GuideApp, { rawBody: true, logger: false });
+    await app.init();
+    apps.push(app);
+    const events: object[] = [{ event: 'delivered', sg_message_id: 'msg1.filter' }];
+    let size = JSON.stringify(events).length;
+    while (size < 301 * 1024) {
+      const event = { event: 'open', sg_message_id: `other${events.length}`, ip: '192.0.2.1' };
+      events.push(event);
+      size += JSON.stringify(event).length + 1;
+    }
+    const body = JSON.stringify(events);
+    expect(body.length).toBeGreaterThanOrEqual(301 * 1024);
+    const answer = await request(app.getHttpServer())
+      .post('/webhooks/sendgrid/events')
+      .set(signedEvents(body))
+      .send(body);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ received: events.length, updated: 1 });
   });
 
   it('honours X-Forwarded-Host only when the proxy is trusted (twilio.trustProxy or Express trust proxy)', async () => {
