@@ -16,6 +16,7 @@ import {
 } from '../utils/webhook-body.util.js';
 import { WebhookContext } from '../webhook-context.js';
 import {
+  MAX_PROVIDER_TEXT_LENGTH,
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
   SEEN_EVENTS_LIMIT,
@@ -113,7 +114,7 @@ export class TwilioWebhookHandler {
         to,
         provider: 'twilio',
         source: 'inbound',
-        keyword: keyword || optOutType,
+        keyword: (keyword || optOutType)?.slice(0, MAX_PROVIDER_TEXT_LENGTH),
         providerMessageId: sid,
         occurredAt: new Date(),
       });
