@@ -132,7 +132,9 @@ export function createUnsubscribeController(route: string): Type<unknown> {
         this.logger.warn(
           `refused a one-click unsubscribe: signed token with an unusable ${error.field}`,
         );
-        throw new BadRequestException(`unsubscribe token names an unusable ${error.message}`);
+        throw new BadRequestException(
+          `unsubscribe token refused: its ${error.message.replace(/^suppression: /, '')}`,
+        );
       }
     }
   }
