@@ -22,6 +22,10 @@ import { lazyEventEmitter, type EventSink } from '../utils/lazy-event-emitter.ut
 import { sendgridPublicKey } from './sendgrid/sendgrid-signature.util.js';
 import type { NotificationWebhooksOptions } from './webhooks-options.interface.js';
 import { NOTIFICATION_WEBHOOKS_OPTIONS } from './webhooks.module-definition.js';
+import { DEFAULT_WEBHOOK_BODY_LIMIT } from './webhooks.constants.js';
+
+/** Largest `bodyLimit` accepted (1 GiB). */
+const MAX_WEBHOOK_BODY_LIMIT = 1024 * 1024 * 1024;
 
 /** Default replay window of signed SendGrid events, in seconds. */
 export const DEFAULT_SENDGRID_TOLERANCE_SECONDS = 300;
@@ -36,6 +40,8 @@ export class WebhookContext implements OnModuleInit {
   readonly logger = new Logger('HeraldWebhooks');
   readonly twilioTokens?: readonly string[];
   readonly twilioPublicUrl?: string;
+  readonly twilioTrustProxy?: boolean;
+  readonly bodyLimit: number;
   readonly sendgridKey?: KeyObject;
   readonly sendgridToleranceMs: number;
   readonly events: () => EventSink | undefined;
@@ -67,7 +73,20 @@ export class WebhookContext implements OnModuleInit {
           message: `must be an http(s) URL such as https://api.example.com (got ${JSON.stringify(twilio.publicUrl)})`,
         });
       this.twilioPublicUrl = twilio.publicUrl;
+      if (twilio.trustProxy !== undefined && typeof twilio.trustProxy !== 'boolean')
+        problems.push({
+          path: 'twilio.trustProxy',
+          message: `must be true or false (got ${JSON.stringify(twilio.trustProxy)})`,
+        });
+      this.twilioTrustProxy = twilio.trustProxy;
     }
+    const bodyLimit = options?.bodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT;
+    if (!(Number.isSafeInteger(bodyLimit) && bodyLimit > 0 && bodyLimit <= MAX_WEBHOOK_BODY_LIMIT))
+      problems.push({
+        path: 'bodyLimit',
+        message: `must be a whole number of bytes from 1 to ${MAX_WEBHOOK_BODY_LIMIT} (got ${JSON.stringify(bodyLimit)})`,
+      });
+    this.bodyLimit = bodyLimit;
     const tolerance = sendgrid?.toleranceSeconds ?? DEFAULT_SENDGRID_TOLERANCE_SECONDS;
     if (!(typeof tolerance === 'number' && tolerance > 0 && Number.isFinite(tolerance)))
       problems.push({
