@@ -7,8 +7,12 @@ export { requireOptional, isOptionalAvailable } from '../utils/require-optional.
 export {
   REDACTED,
   isSecretKey,
+  isUrlKey,
   redactDeep,
   redactText,
+  redactUrl,
   redactUrlCredentials,
+  secretRedactor,
+  urlSecrets,
 } from '../utils/redact.util.js';
 export { toSnakeCase, toCamelCase } from '../config/schema/naming.util.js';
