@@ -15,6 +15,14 @@ Module._resolveFilename = function (request, ...rest) {
     request,
   );
   if (match) request = join(root, 'libs', match[1], 'src', match[2] ?? '');
+  // ES module sources import siblings as './x.js' (as jest's moduleNameMapper does: the .ts file)
+  if (/^\.{1,2}\/.*\.js$/.test(request)) {
+    try {
+      return resolve.call(this, request, ...rest);
+    } catch {
+      return resolve.call(this, request.slice(0, -3), ...rest);
+    }
+  }
   return resolve.call(this, request, ...rest);
 };
 require.extensions['.ts'] = (module, filename) => {
