@@ -279,7 +279,7 @@ const SCENARIOS: Scenario[] = [
         base_url: object('twilio'),
         status_callback_url: list('callback'),
       });
-      Object.assign(c.notification.push_backends[0].fcm, {
+      Object.assign(c.notification.push_backends[0].fcm!, {
         token_uri: list('token-uri'),
         base_url: object('fcm'),
       });

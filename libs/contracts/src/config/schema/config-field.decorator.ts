@@ -107,7 +107,7 @@ export const Field = {
     const { protocols, example, ...rest } = opts;
     const schemes = protocols.map((p) => `${p}//`);
     const list = `${schemes.slice(0, -1).join(', ')}${schemes.length > 1 ? ' or ' : ''}${schemes.at(-1)}`;
-    return field('string', { ...rest, url: true }, [
+    return field('string', { ...rest, url: true } as FieldOptions, [
       IsString(msg('must be a string')),
       ValidateBy(
         { name: 'isUrl', validator: { validate: (value) => isUrlOf(value, protocols) } },
