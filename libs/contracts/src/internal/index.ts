@@ -6,6 +6,7 @@
 export { requireOptional, isOptionalAvailable } from '../utils/require-optional.util.js';
 export {
   REDACTED,
+  describeUrl,
   isSecretKey,
   isUrlKey,
   redactDeep,

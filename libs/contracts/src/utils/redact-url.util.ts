@@ -73,6 +73,14 @@ export function redactUrl(value: unknown): string {
   return redactUrlCredentials(bare);
 }
 
+/**
+ * A URL-typed value for a message: a string quoted (`"https://[REDACTED]@h"`),
+ * anything else by its shape (`a list of 1 item`).
+ */
+export function describeUrl(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(redactUrl(value)) : redactUrl(value);
+}
+
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text);

@@ -2,6 +2,7 @@ import { REDACTED, isUrlKey, redactUrl, redactUrlCredentials } from './redact-ur
 
 export {
   REDACTED,
+  describeUrl,
   SECRET_QUERY_PARAM,
   isUrlKey,
   redactUrl,

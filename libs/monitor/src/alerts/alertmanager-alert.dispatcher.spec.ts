@@ -101,10 +101,10 @@ describe('AlertmanagerAlertDispatcher credentials', () => {
   });
 
   it.each([
-    ['two kinds of credentials', { url: `http://u:${PLANT}@${base}`, bearerToken: PLANT }],
+    ['two kinds of credentials', { url: `http://u:${PLANT}@am.example:9093`, bearerToken: PLANT }],
     [
       'basic auth and a bearer token',
-      { url: `http://${base}`, username: 'u', password: PLANT, bearerToken: PLANT },
+      { url: 'http://am.example:9093', username: 'u', password: PLANT, bearerToken: PLANT },
     ],
     ['a URL without a scheme', { url: `am:${PLANT}@alertmanager:9093` }],
     ['a malformed URL', { url: `http://am:${PLANT} x@alertmanager:9093` }],

@@ -1,4 +1,4 @@
-import { redactUrl } from '@herald/contracts/internal';
+import { describeUrl } from '@herald/contracts/internal';
 import { HeraldValueError } from '../errors/herald-value.error.js';
 
 /** How Herald authenticates to Alertmanager (or to the proxy in front of it). */
@@ -48,7 +48,7 @@ export function resolveAlertmanagerTarget(
   }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname)
     throw new HeraldValueError(
-      `Invalid Alertmanager URL ${typeof url === 'string' ? JSON.stringify(redactUrl(url)) : `(got ${redactUrl(url)})`}: use an absolute http:// or https:// URL such as http://alertmanager:9093, with credentials in alertmanager_username/alertmanager_password or alertmanager_bearer_token.`,
+      `Invalid Alertmanager URL ${describeUrl(url)}: use an absolute http:// or https:// URL such as http://alertmanager:9093, with credentials in alertmanager_username/alertmanager_password or alertmanager_bearer_token.`,
       { code: 'HERALD_ALERTMANAGER_URL_INVALID' },
     );
   const inUrl = parsed.username !== '' || parsed.password !== '';
@@ -56,7 +56,7 @@ export function resolveAlertmanagerTarget(
   const bearer = set(auth.bearerToken);
   if ((basic && bearer) || (inUrl && (basic || bearer)))
     throw new HeraldValueError(
-      `Alertmanager at ${JSON.stringify(redactUrl(url))} is given two kinds of credentials (${[inUrl && 'user:password@ in the URL', basic && 'username/password', bearer && 'a bearer token'].filter(Boolean).join(', ')}): keep one.`,
+      `Alertmanager at ${describeUrl(url)} is given two kinds of credentials (${[inUrl && 'user:password@ in the URL', basic && 'username/password', bearer && 'a bearer token'].filter(Boolean).join(', ')}): keep one.`,
       { code: 'HERALD_ALERTMANAGER_AUTH_CONFLICT' },
     );
   let authorization: string | undefined;

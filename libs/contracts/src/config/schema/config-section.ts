@@ -3,6 +3,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { HeraldConfigError, type ConfigProblem } from '../../errors/herald-config.error.js';
 import {
   REDACTED,
+  describeUrl,
   isSecretKey,
   isUrlKey,
   redactDeep,
@@ -206,7 +207,7 @@ const STRUCTURED = new Set(['section', 'list', 'record']);
  */
 export function describeValue(value: unknown, secret: boolean, url = false): string {
   if (secret && value !== undefined && value !== null && value !== '') return REDACTED;
-  if (url) return typeof value === 'string' ? JSON.stringify(redactUrl(value)) : redactUrl(value);
+  if (url) return describeUrl(value);
   if (value === undefined) return 'nothing';
   if (typeof value === 'string') return JSON.stringify(redactUrlCredentials(value));
   if (typeof value === 'object') {

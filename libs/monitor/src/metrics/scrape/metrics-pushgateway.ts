@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { redactUrl } from '@herald/contracts/internal';
+import { describeUrl } from '@herald/contracts/internal';
 import { ExportError } from '../../errors/export.error.js';
 import { HeraldValueError } from '../../errors/herald-value.error.js';
 import { PROMETHEUS_CONTENT_TYPE } from '../exposition/render-exposition.js';
@@ -48,7 +48,7 @@ export class MetricsPushgateway {
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       throw new HeraldValueError(
-        `Invalid Pushgateway URL ${JSON.stringify(redactUrl(options.url))}: use an absolute http:// or https:// URL such as http://pushgateway:9091.`,
+        `Invalid Pushgateway URL ${describeUrl(options.url)}: use an absolute http:// or https:// URL such as http://pushgateway:9091.`,
       );
     }
     if (url.username || url.password) {

@@ -1,5 +1,5 @@
 import { HeraldConfigError } from '@herald/contracts';
-import { redactUrl, requireOptional } from '@herald/contracts/internal';
+import { describeUrl, requireOptional } from '@herald/contracts/internal';
 import type * as BullMQ from 'bullmq';
 
 /** Where the queue lives and what it is called. */
@@ -24,12 +24,11 @@ function parseRedisUrl(url: unknown): URL {
   }
   if (parsed && (parsed.protocol === 'redis:' || parsed.protocol === 'rediss:') && parsed.hostname)
     return parsed;
-  const shown = typeof url === 'string' ? JSON.stringify(redactUrl(url)) : redactUrl(url);
   throw new HeraldConfigError(
     [
       {
         path: 'notification.delivery.redis_url',
-        message: `must be a redis:// or rediss:// URL such as redis://:password@127.0.0.1:6379/0 (got ${shown})`,
+        message: `must be a redis:// or rediss:// URL such as redis://:password@127.0.0.1:6379/0 (got ${describeUrl(url)})`,
       },
     ],
     'Invalid BullMQ queue options',
