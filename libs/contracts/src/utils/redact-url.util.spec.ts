@@ -46,7 +46,9 @@ describe('URL redaction', () => {
   });
 
   it('keeps what locates the server', () => {
-    expect(redactUrl(`redis://:${PLANT}@127.0.0.1:6379/2`)).toBe(`redis://${REDACTED}@127.0.0.1:6379/2`);
+    expect(redactUrl(`redis://:${PLANT}@127.0.0.1:6379/2`)).toBe(
+      `redis://${REDACTED}@127.0.0.1:6379/2`,
+    );
     expect(redactUrl(`user:${PLANT}@redis.example:6379`)).toBe(`${REDACTED}@redis.example:6379`);
     expect(redactUrl(`https://host/p?a=1&token=${PLANT}&b=2`)).toBe(
       `https://host/p?a=1&token=${REDACTED}&b=2`,
@@ -77,26 +79,44 @@ describe('URL redaction', () => {
   );
 
   it('leaves plain text, e-mail addresses and mailto: subjects alone', () => {
-    for (const text of ['at 12:30 ok', 'sent to a@b.example', 'mailto:ops@herald.test', 'http://h:9093/api'])
+    for (const text of [
+      'at 12:30 ok',
+      'sent to a@b.example',
+      'mailto:ops@herald.test',
+      'http://h:9093/api',
+    ])
       expect(redactUrlCredentials(text)).toBe(text);
   });
 
   it('urlSecrets and secretRedactor find the fragments a client quotes', () => {
     const url = `redis://user:${PLANT}/x%40y@host:6379`;
-    expect(urlSecrets(url)).toEqual(expect.arrayContaining([`user:${PLANT}/x%40y`, `${PLANT}/x%40y`]));
+    expect(urlSecrets(url)).toEqual(
+      expect.arrayContaining([`user:${PLANT}/x%40y`, `${PLANT}/x%40y`]),
+    );
     const scrub = secretRedactor(url, [`https://u:${PLANT}2@h`]);
     // a parser that quotes only a piece of the password (an invalid port, a path)
     expect(scrub(`invalid port "${PLANT}" in "host"`)).not.toContain(PLANT);
     expect(scrub(`ENOTFOUND x@y pass ${PLANT}/x@y`)).not.toContain(PLANT);
     expect(scrub(`list item ${PLANT}2 refused`)).not.toContain(PLANT);
-    expect(scrub('connect ECONNREFUSED 127.0.0.1:6379')).toBe('connect ECONNREFUSED 127.0.0.1:6379');
+    expect(scrub('connect ECONNREFUSED 127.0.0.1:6379')).toBe(
+      'connect ECONNREFUSED 127.0.0.1:6379',
+    );
   });
 
   it('recognises URL setting names', () => {
-    for (const key of ['redis_url', 'redisUrl', 'alertmanagerUrl', 'pushgateway_url', 'token_uri', 'endpoint', 'dsn', 'url', 'publicUrl'])
+    for (const key of [
+      'redis_url',
+      'redisUrl',
+      'alertmanagerUrl',
+      'pushgateway_url',
+      'token_uri',
+      'endpoint',
+      'dsn',
+      'url',
+      'publicUrl',
+    ])
       expect(isUrlKey(key)).toBe(true);
-    for (const key of ['curl_options', 'name', 'host', 'hurl'])
-      expect(isUrlKey(key)).toBe(false);
+    for (const key of ['curl_options', 'name', 'host', 'hurl']) expect(isUrlKey(key)).toBe(false);
   });
 
   it('redactDeep and redactText use the same redaction', () => {

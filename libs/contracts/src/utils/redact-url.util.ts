@@ -13,8 +13,7 @@ export const SECRET_QUERY_PARAM =
  * `scheme:userinfo@`): everything up to the last `@` of the run (a password may
  * hold `/`, `@`, `?`...).
  */
-const SCHEME_USERINFO =
-  /(?<![\w+.-])(?!mailto:)([a-z][a-z0-9+.-]*(?::\/*|\/\/+))([^\s"'<>]*)@/gi;
+const SCHEME_USERINFO = /(?<![\w+.-])(?!mailto:)([a-z][a-z0-9+.-]*(?::\/*|\/\/+))([^\s"'<>]*)@/gi;
 /** `user:pass@host` and `:pass@host` without a scheme (as a Redis client or a typo accepts them). */
 const BARE_USERINFO = /(^|[\s"'(<[=,;])(?!mailto:)([^\s"'<>@/:()[\],;]*):(?!\/)([^\s"'<>]*)@/gi;
 /** Names of settings that hold a URL: `redis_url`, `alertmanagerUrl`, `token_uri`, `endpoint`, `dsn`. */
@@ -64,8 +63,7 @@ function userinfoSpan(value: string): [number, number] {
 export function redactUrl(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
-  if (Array.isArray(value))
-    return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
   if (typeof value === 'object') return 'an object';
   if (typeof value !== 'string') return String(value);
   const [start, at] = userinfoSpan(value);
@@ -101,7 +99,12 @@ function secretsOfString(value: string): string[] {
     found.push(password, ...password.split(/[\s:/?#@[\]]+/));
   }
   for (const match of value.matchAll(SECRET_QUERY_PARAM)) found.push(match[2]);
-  return found.flatMap((s) => [s, decoded(s), encodeURIComponent(s), JSON.stringify(s).slice(1, -1)]);
+  return found.flatMap((s) => [
+    s,
+    decoded(s),
+    encodeURIComponent(s),
+    JSON.stringify(s).slice(1, -1),
+  ]);
 }
 
 /**

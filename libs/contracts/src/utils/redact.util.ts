@@ -54,7 +54,9 @@ export function redactDeep<T>(value: T, extraSecretKeys: ReadonlySet<string> = n
       const out: unknown[] = [];
       seen.set(node, out);
       // items of a URL-typed setting (a YAML list where one URL belongs) are URLs too
-      node.forEach((item) => out.push(walk(item, key !== undefined && isUrlKey(key) ? key : undefined)));
+      node.forEach((item) =>
+        out.push(walk(item, key !== undefined && isUrlKey(key) ? key : undefined)),
+      );
       return out;
     }
     const out: Record<string, unknown> = {};

@@ -52,17 +52,14 @@ describe('MetricsPushgateway', () => {
     'http://gw:hunter2 x@push.example:9091',
     'http://gw:hunter2/x@push.example:port',
     ['https://gw:hunter2@push.example:9091'],
-  ] as string[])(
-    'refuses %j with a HeraldValueError that does not print the password',
-    (url) => {
-      const make = () => new MetricsPushgateway({ url, source: createScrapeSource({}) });
-      expect(make).toThrow(HeraldValueError);
-      expect(make).toThrow(/Invalid Pushgateway URL .*use an absolute http:\/\/ or https:\/\/ URL/);
-      try {
-        make();
-      } catch (error) {
-        expect((error as Error).message).not.toContain('hunter2');
-      }
-    },
-  );
+  ] as string[])('refuses %j with a HeraldValueError that does not print the password', (url) => {
+    const make = () => new MetricsPushgateway({ url, source: createScrapeSource({}) });
+    expect(make).toThrow(HeraldValueError);
+    expect(make).toThrow(/Invalid Pushgateway URL .*use an absolute http:\/\/ or https:\/\/ URL/);
+    try {
+      make();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('hunter2');
+    }
+  });
 });
