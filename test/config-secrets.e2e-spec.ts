@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { stringify } from 'yaml';
 import {
   getConfigFields,
@@ -87,6 +88,9 @@ function baseConfig() {
       prometheus: {
         auth_token: `${MARK}-scrape-bearer-token`,
         pushgateway_url: `https://gw:${MARK}-pushgateway-password@push.example.io`,
+      },
+      slo: {
+        alertmanager_url: `https://am:${MARK}%2Fslash@alertmanager.example/?token=${MARK}-am-query`,
       },
     },
   };
@@ -474,7 +478,10 @@ describe('no configuration error prints a secret', () => {
   it('loads the planted configuration when nothing is wrong (each scenario breaks only what it says)', () => {
     const config = loadHeraldConfig(setUp({ name: 'valid', expected: [] }));
     expect(config.notification.smsBackends[0].twilio?.authToken).toBe(`${MARK}-twilio-auth-token`);
+    expect(config.monitor.slo.alertmanagerUrl).toContain(MARK);
     expect(JSON.stringify(config)).not.toContain(MARK);
+    expect(inspect(config, { depth: 10 })).not.toContain(MARK);
+    expect(String(config.monitor)).not.toContain(MARK);
   });
 
   it.each(SCENARIOS.map((s) => [s.name, s] as const))('loader: %s', (_name, scenario) => {

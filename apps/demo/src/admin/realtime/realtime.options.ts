@@ -30,7 +30,7 @@ function redisUrlFromEnv(value: string | undefined): string | undefined {
     [
       {
         path: 'DEMO_REDIS_URL',
-        message: `must be a redis:// or rediss:// URL such as redis://:password@127.0.0.1:6379 (got ${describeUrl(value)}); unset it to run one instance without the realtime fan-out`,
+        message: `must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379 (got ${describeUrl(value)}); unset it to run one instance without the realtime fan-out`,
       },
     ],
     'Invalid demo environment',

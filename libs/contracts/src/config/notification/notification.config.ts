@@ -135,7 +135,7 @@ export class DeliveryConfig extends ConfigSection {
   @Field.url({
     default: 'redis://127.0.0.1:6379',
     protocols: ['redis:', 'rediss:'],
-    example: 'redis://:password@127.0.0.1:6379/0',
+    example: 'redis://127.0.0.1:6379/0',
     doc: 'Redis URL of the bullmq queue',
   })
   redisUrl!: string;

@@ -28,7 +28,7 @@ function parseRedisUrl(url: unknown): URL {
     [
       {
         path: 'notification.delivery.redis_url',
-        message: `must be a redis:// or rediss:// URL such as redis://:password@127.0.0.1:6379/0 (got ${describeUrl(url)})`,
+        message: `must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0 (got ${describeUrl(url)})`,
       },
     ],
     'Invalid BullMQ queue options',
