@@ -116,7 +116,8 @@ export function transportError(
       channel: context.channel,
       backend: context.backend,
       providerCode: code,
-      cause: error,
+      // Node's URL errors carry the whole URL as `input`: such a cause is not kept
+      cause: (error as { input?: unknown })?.input === undefined ? error : undefined,
     },
   );
 }
