@@ -310,6 +310,7 @@ const SCENARIOS: Scenario[] = [
       c.monitor.prometheus.pushgateway_url = `gw:${MARK}-pushgateway@push.example:9091`;
       (c.monitor as any).slo = { alertmanager_url: `am:${MARK}-alertmanager@alertmanager:9093` };
       c.notification.delivery.redis_url = `:${MARK}-redis@127.0.0.1:6379`;
+      (c.monitor.opentelemetry as any).endpoint = `otlp:${MARK}-otlp@collector:4318`;
       (c.notification.sms_backends[0].twilio as any).status_callback_url =
         `cb:${MARK}-callback@api.example/hook`;
       return c;
@@ -318,6 +319,7 @@ const SCENARIOS: Scenario[] = [
       'monitor.prometheus.pushgateway_url: must be an http:// or https:// URL',
       'monitor.slo.alertmanager_url: must be an http:// or https:// URL',
       'notification.delivery.redis_url: must be a redis:// or rediss:// URL',
+      'monitor.opentelemetry.endpoint: must be an http:// or https:// URL',
       'notification.sms_backends[0].twilio.status_callback_url: must be an http(s) URL',
     ],
   },

@@ -288,7 +288,13 @@ export class ErrorTrackingConfig extends ConfigSection {
 
 /** `monitor.opentelemetry`: the OTLP endpoint, headers, TLS, timeout, compression and batching. */
 export class OpenTelemetryConfig extends ConfigSection {
-  @Field.string({ default: 'http://localhost:4318', doc: 'OTLP/HTTP base URL' }) endpoint!: string;
+  @Field.url({
+    default: 'http://localhost:4318',
+    protocols: ['http:', 'https:'],
+    example: 'http://localhost:4318',
+    doc: 'OTLP/HTTP base URL',
+  })
+  endpoint!: string;
   @Field.record({ secret: true, doc: 'Headers sent with each export (JSON object)' })
   headers!: Record<string, string>;
   @Field.boolean({ default: false, doc: 'Allow plain HTTP (no TLS)' }) insecure!: boolean;
