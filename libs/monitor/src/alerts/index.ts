@@ -15,4 +15,5 @@ export {
   RoutingAlertDispatcher,
   type RoutingAlertDispatcherOptions,
 } from './routing-alert.dispatcher.js';
+export { type AlertmanagerAuthOptions } from './alertmanager-target.util.js';
 export { buildAlertDispatcher } from './build-alert-dispatcher.util.js';

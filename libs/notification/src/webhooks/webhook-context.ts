@@ -15,6 +15,7 @@ import {
   type ConfigProblem,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
+import { describeUrl } from '@herald/contracts/internal';
 import { DELIVERY_STORE } from '../delivery/delivery.constants.js';
 import { DeliveryFeedbackRecorder } from '../delivery/feedback/delivery-feedback.recorder.js';
 import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
@@ -67,10 +68,13 @@ export class WebhookContext implements OnModuleInit {
             'must be the Twilio auth token (a non-empty string, or a list of them while rotating)',
         });
       else this.twilioTokens = tokens;
-      if (twilio.publicUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(twilio.publicUrl))
+      if (
+        twilio.publicUrl !== undefined &&
+        !(typeof twilio.publicUrl === 'string' && /^https?:\/\/[^\s/]+/.test(twilio.publicUrl))
+      )
         problems.push({
           path: 'twilio.publicUrl',
-          message: `must be an http(s) URL such as https://api.example.com (got ${JSON.stringify(twilio.publicUrl)})`,
+          message: `must be an http(s) URL such as https://api.example.com (got ${describeUrl(twilio.publicUrl)})`,
         });
       this.twilioPublicUrl = twilio.publicUrl;
       if (twilio.trustProxy !== undefined && typeof twilio.trustProxy !== 'boolean')
