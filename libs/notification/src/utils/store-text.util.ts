@@ -3,7 +3,8 @@
  * PostgreSQL refuses NUL in `text` outright; none of the others belongs in
  * an id, a token, a category or a one-line label either.
  */
-export const isControlCode = (code: number): boolean => code < 0x20 || (code >= 0x7f && code <= 0x9f);
+export const isControlCode = (code: number): boolean =>
+  code < 0x20 || (code >= 0x7f && code <= 0x9f);
 /** Tab, line feed, carriage return: the control characters multi-line text may hold. */
 const isLineBreakOrTab = (code: number) => code === 0x09 || code === 0x0a || code === 0x0d;
 

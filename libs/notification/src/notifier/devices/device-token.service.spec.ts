@@ -76,7 +76,9 @@ describe('DeviceTokenService', () => {
     const service = new DeviceTokenService({ register } as never);
     await expect(
       service.register({ userId: 'u', token: 'abc\u0000def', platform: 'fcm' }),
-    ).rejects.toThrow('device token: token must not contain control characters (U+0000 at index 3)');
+    ).rejects.toThrow(
+      'device token: token must not contain control characters (U+0000 at index 3)',
+    );
     await expect(
       service.register({ userId: 'u\r\n', token: 't', platform: 'fcm' }),
     ).rejects.toMatchObject({ field: 'userId' });

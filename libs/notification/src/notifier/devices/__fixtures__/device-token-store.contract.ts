@@ -17,17 +17,20 @@ export function describeDeviceTokenStoreContract(
       ['userId', { userId: 'user\u0085' }],
       ['app', { app: 'ap\u0000p' }],
       ['app', { app: 'app\u007f' }],
-    ])('refuses a control character in %s with a DeviceTokenError naming it', async (field, bad) => {
-      const store = getStore();
-      const registration = { userId: unique('u'), token: unique('t'), platform: 'fcm' as const };
-      const error = await store.register({ ...registration, ...bad }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DeviceTokenError);
-      expect(error).toMatchObject({ field, code: 'HERALD_DEVICE_TOKEN_INVALID' });
-      expect((error as Error).message).toMatch(
-        new RegExp(`^device token: ${field} must not contain control characters \\(U\\+00`),
-      );
-      expect(await store.get(registration.token)).toBeUndefined();
-    });
+    ])(
+      'refuses a control character in %s with a DeviceTokenError naming it',
+      async (field, bad) => {
+        const store = getStore();
+        const registration = { userId: unique('u'), token: unique('t'), platform: 'fcm' as const };
+        const error = await store.register({ ...registration, ...bad }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DeviceTokenError);
+        expect(error).toMatchObject({ field, code: 'HERALD_DEVICE_TOKEN_INVALID' });
+        expect((error as Error).message).toMatch(
+          new RegExp(`^device token: ${field} must not contain control characters \\(U\\+00`),
+        );
+        expect(await store.get(registration.token)).toBeUndefined();
+      },
+    );
 
     it('refuses control characters in the strings it queries and marks by', async () => {
       const store = getStore();
