@@ -1,5 +1,9 @@
 import { InboxError } from '../errors/inbox.error.js';
-import { codePointLabel, findControlCharacter, isControlCode } from '../../utils/store-text.util.js';
+import {
+  codePointLabel,
+  findControlCharacter,
+  isControlCode,
+} from '../../utils/store-text.util.js';
 
 export { findControlCharacter };
 
