@@ -263,12 +263,15 @@ describe('the demo: one guard decides cookie or bearer for every write', () => {
   it.each([
     ['/auth/login', { user: 'bob' }],
     ['/auth/logout', {}],
-  ])('%s refuses Origin null and foreign origins, and takes a same-site post', async (path, body) => {
-    for (const origin of ['null', 'https://evil.example']) {
-      await http().post(path).set('Origin', origin).send(body).expect(403);
-    }
-    await http().post(path).set('Sec-Fetch-Site', 'cross-site').send(body).expect(403);
-    await http().post(path).set('Origin', new URL(url).origin).send(body).expect(200);
-    await http().post(path).send(body).expect(200);
-  });
+  ])(
+    '%s refuses Origin null and foreign origins, and takes a same-site post',
+    async (path, body) => {
+      for (const origin of ['null', 'https://evil.example']) {
+        await http().post(path).set('Origin', origin).send(body).expect(403);
+      }
+      await http().post(path).set('Sec-Fetch-Site', 'cross-site').send(body).expect(403);
+      await http().post(path).set('Origin', new URL(url).origin).send(body).expect(200);
+      await http().post(path).send(body).expect(200);
+    },
+  );
 });

@@ -313,7 +313,11 @@ const FIELD_CASES: BadRequestCase[] = [
   post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 1e308 }, 400),
   post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: '1e20' }, 400),
   post('/admin/suppressions', { channel: 'mail', address: 'a\u0000b@example.com' }, 400),
-  post('/admin/suppressions', { channel: 'mail', address: 'a@example.com', category: 'c\u0007' }, 400),
+  post(
+    '/admin/suppressions',
+    { channel: 'mail', address: 'a@example.com', category: 'c\u0007' },
+    400,
+  ),
   post('/admin/suppressions', { channel: '__proto__', address: 'a@example.com' }, 400),
   post('/admin/suppressions', { channel: 'push', address: 12 }, 400),
   post(`/admin/suppressions/${'0'.repeat(64)}/lift`, {}, 404),

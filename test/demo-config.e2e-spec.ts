@@ -161,14 +161,17 @@ describe('a mistyped DEMO_DATABASE_URL stops the start', () => {
     `127.0.0.1:5432/${SECRET}`,
   ];
 
-  it.each(MISTYPED)('in-process: %s is refused, naming the variable, not the password', async (url) => {
-    const started = withEnv({ DEMO_DATABASE_URL: url }, () => startDemoApp());
-    await expect(started).rejects.toThrow(/^DEMO_DATABASE_URL .*postgres:\/\/.*sqlite:<file>/);
-    await started.then(
-      ({ app }) => app.close(),
-      (error: Error) => expect(error.message).not.toContain(SECRET),
-    );
-  });
+  it.each(MISTYPED)(
+    'in-process: %s is refused, naming the variable, not the password',
+    async (url) => {
+      const started = withEnv({ DEMO_DATABASE_URL: url }, () => startDemoApp());
+      await expect(started).rejects.toThrow(/^DEMO_DATABASE_URL .*postgres:\/\/.*sqlite:<file>/);
+      await started.then(
+        ({ app }) => app.close(),
+        (error: Error) => expect(error.message).not.toContain(SECRET),
+      );
+    },
+  );
 
   it.each(MISTYPED)('the built demo exits 1 on %s with the reason and no password', async (url) => {
     const demo = spawnBuiltDemo({ DEMO_DATABASE_URL: url });

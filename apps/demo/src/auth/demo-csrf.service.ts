@@ -91,7 +91,12 @@ export class DemoCsrfService {
     const header = first(request.headers[CSRF_HEADER]);
     const body = request.body;
     let field: unknown;
-    if (body && typeof body === 'object' && !Array.isArray(body) && Object.prototype.hasOwnProperty.call(body, CSRF_FIELD)) {
+    if (
+      body &&
+      typeof body === 'object' &&
+      !Array.isArray(body) &&
+      Object.prototype.hasOwnProperty.call(body, CSRF_FIELD)
+    ) {
       field = (body as Record<string, unknown>)[CSRF_FIELD];
       delete (body as Record<string, unknown>)[CSRF_FIELD];
     }

@@ -1,3 +1,5 @@
+import { findControlCharacter } from '@herald/notification/inbox';
+
 /** Where `DEMO_DATABASE_URL` points, once read. */
 export type DemoDatabaseTarget =
   | { kind: 'default' }
@@ -48,7 +50,7 @@ export function parseDemoDatabaseUrl(value: string | undefined): DemoDatabaseTar
   if (sqlite) {
     const file = sqlite[2].trim();
     if (file === '') refuse(`names no file after "${sqlite[1]}:"`);
-    if (/[\u0000-\u001f\u007f]/.test(file)) refuse('holds a control character in its file name');
+    if (findControlCharacter(file) !== -1) refuse('holds a control character in its file name');
     return { kind: sqlite[1].toLowerCase() as 'sqlite' | 'sqljs', file };
   }
   return refuse('is not a database URL the demo can use');
