@@ -57,7 +57,7 @@ describe('DemoCsrfService.checkWrite', () => {
     'a %s write from another site is refused, token or not',
     (credential) => {
       const token = { 'x-csrf-token': csrf.tokenFor('alice') };
-      for (const headers of [
+      const refusals: Array<Record<string, string>> = [
         { origin: 'null' },
         { origin: 'NULL' },
         { origin: 'https://evil.example' },
@@ -65,7 +65,8 @@ describe('DemoCsrfService.checkWrite', () => {
         { origin: '::not a url' },
         { 'sec-fetch-site': 'cross-site' },
         { 'sec-fetch-site': 'same-site' },
-      ])
+      ];
+      for (const headers of refusals)
         expect(() => csrf.checkWrite(write({ ...headers, ...token }), 'alice', credential)).toThrow(
           /cross-site request refused/,
         );
