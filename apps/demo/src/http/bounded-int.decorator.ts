@@ -6,7 +6,9 @@ import { ValidateBy, type ValidationArguments } from 'class-validator';
 function shown(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /**
