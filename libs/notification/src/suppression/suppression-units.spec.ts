@@ -64,8 +64,25 @@ describe('SuppressionService', () => {
     await expect(service.list({ limit: 501 })).rejects.toThrow(
       /limit must be an integer from 1 to 500/,
     );
-    await expect(service.list({ offset: -1 })).rejects.toThrow(/offset must be a non-negative/);
+    await expect(service.list({ offset: -1 })).rejects.toThrow(/offset must be an integer from 0/);
     await expect(service.lift('nope')).rejects.toThrow(/id must be the 64-character hex id/);
+  });
+
+  it('refuses control characters in category, source and a list filter, and offsets past a safe integer', async () => {
+    const add = (extra: object) =>
+      service.add({ channel: 'mail', address: 'c@d.example', reason: 'manual', ...extra });
+    await expect(add({ category: 'news\u0000' })).rejects.toThrow(
+      'suppression: category must not contain control characters (U+0000 at index 4)',
+    );
+    await expect(add({ source: 'admin:\u0000' })).rejects.toMatchObject({ field: 'source' });
+    await expect(service.list({ address: 'a\u0000b' })).rejects.toMatchObject({
+      field: 'address',
+    });
+    for (const offset of [1e20, 2 ** 63, Number.MAX_SAFE_INTEGER + 1])
+      await expect(service.list({ offset })).rejects.toThrow(
+        `suppression: offset must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`,
+      );
+    expect((await service.list({ offset: Number.MAX_SAFE_INTEGER })).entries).toEqual([]);
   });
 
   it('fires added once per new entry and lifted for what was lifted', async () => {

@@ -8,9 +8,8 @@ import {
   type PreferenceTopic,
 } from './notification-preference.js';
 import type { NotificationPreferenceStore } from './notification-preference-store.protocol.js';
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+import { refusePreferenceControls } from './preference-text.util.js';
+import { findControlCharacter } from '../../utils/store-text.util.js';
 
 const shown = (value: unknown): string =>
   typeof value === 'string' && value.length > 40
@@ -117,6 +116,7 @@ export class NotificationPreferencesService {
         field,
         `must be a non-empty string of at most ${MAX_PREFERENCE_USER_ID_LENGTH} characters (got ${shown(userId)})`,
       );
+    refusePreferenceControls({ [field]: userId });
   }
 
   private checkCategory(category: unknown, field = 'category'): asserts category is string {
@@ -124,7 +124,7 @@ export class NotificationPreferencesService {
       typeof category !== 'string' ||
       category.trim() === '' ||
       category.length > MAX_PREFERENCE_CATEGORY_LENGTH ||
-      CONTROL.test(category)
+      findControlCharacter(category) !== -1
     )
       throw new NotificationPreferenceError(
         field,
