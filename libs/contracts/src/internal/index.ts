@@ -12,3 +12,4 @@ export {
   redactUrlCredentials,
 } from '../utils/redact.util.js';
 export { toSnakeCase, toCamelCase } from '../config/schema/naming.util.js';
+export { HERALD_METRIC_HELP, heraldMetricHelp } from '../metrics/herald-metric-help.constants.js';
