@@ -7,8 +7,9 @@
  * `delivery.store: database`), or build one in code from here.
  *
  * @example
- * TypeOrmModule.forRoot({ type: 'postgres', url, migrations: [CreateInboxMessages1732300000000], migrationsRun: true })
+ * TypeOrmModule.forRoot({ type: 'postgres', url, migrations: heraldMigrations(), migrationsRun: true })
  */
+export { heraldMigrations } from './herald-migrations.util.js';
 export { DatabaseInboxStore } from '../inbox/stores/database-inbox.store.js';
 export type { DatabaseInboxStoreOptions } from '../inbox/stores/database-inbox.store.js';
 export { InboxMessageEntity, inboxMessageEntity } from '../inbox/entities/inbox-message.entity.js';
