@@ -86,8 +86,8 @@ describe('demo: notify a demo user, then see the notification and its deliveries
     const { notificationId } = (await res.json()) as { notificationId: string };
     const entry = (await log()).find((n) => n.notification.id === notificationId)!;
     expect(entry.deliveries.map((d) => [d.channel, d.status]).sort()).toEqual([
-      ['email', 'sent'],
       ['inbox', 'sent'],
+      ['mail', 'sent'],
       ['push', 'sent'],
       ['sms', 'sent'],
     ]);

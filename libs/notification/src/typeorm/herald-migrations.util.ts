@@ -8,12 +8,13 @@ import { CreateNotificationOutbox1735200000000 } from '../notifier/outbox/create
 import { CreateNotificationPreferences1735000000000 } from '../notifier/preferences/create-notification-preferences.migration.js';
 import { CreateNotifications1734200000002 } from '../notifier/records/create-notifications.migration.js';
 import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration.js';
+import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 
 /**
  * Every TypeORM migration Herald's database stores need, oldest first: the inbox
  * (`herald_inbox_messages`), delivery records (`herald_delivery_records` and its later
  * columns), device tokens, notification records, preferences, the transactional outbox
- * and the suppression list. Put them in your `DataSource`'s `migrations` (beside your
+ * and the suppression list, and e-mail's channel renamed `email` → `mail` in delivery records. Put them in your `DataSource`'s `migrations` (beside your
  * own) and run them (`migrationsRun: true` or `dataSource.runMigrations()`); each runs
  * once, so adding the list to an app that ran some of them before is safe. A new
  * Herald release that needs another table adds its migration here.
@@ -32,5 +33,6 @@ export function heraldMigrations(): Array<new () => MigrationInterface> {
     CreateNotificationOutbox1735200000000,
     AddDeliveryFeedback1735300000000,
     CreateSuppressions1735400000000,
+    RenameEmailChannelToMail1736000000000,
   ];
 }

@@ -23,6 +23,7 @@ export {
 export { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/create-delivery-records.migration.js';
 export { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration.js';
 export { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration.js';
+export { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
 export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store.js';
 export {
