@@ -60,8 +60,8 @@ describe('demo: notify a demo user, then see the notification and its deliveries
     });
     const byChannel = Object.fromEntries(entry.deliveries.map((d) => [d.channel, d]));
     expect(byChannel.inbox.status).toBe('sent');
-    expect(byChannel.email.status).toBe('sent');
-    expect(byChannel.email.recipient).not.toContain('bob@herald.local'); // masked
+    expect(byChannel.mail.status).toBe('sent');
+    expect(byChannel.mail.recipient).not.toContain('bob@herald.local'); // masked
     expect(byChannel.sms).toMatchObject({
       status: 'skipped',
       lastError: 'no phone number for user "bob"',
