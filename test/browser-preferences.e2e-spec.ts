@@ -38,9 +38,9 @@ describe('the preferences page in a real browser (headless Chromium)', () => {
       await page.getByRole('button', { name: 'Notify a demo user' }).click();
       await page.waitForURL(`${url}/admin/deliveries`);
       const newest = page.locator('ul.notifications > li').first();
-      const email = newest.locator('li', { hasText: 'email →' });
-      await expect(email.getAttribute('data-status')).resolves.toBe('suppressed');
-      await expect(email.locator('i').innerText()).resolves.toBe(
+      const mailDelivery = newest.locator('li', { hasText: 'mail →' });
+      await expect(mailDelivery.getAttribute('data-status')).resolves.toBe('suppressed');
+      await expect(mailDelivery.locator('i').innerText()).resolves.toBe(
         'preference: the user turned mail off for category "demo"',
       );
       const inboxDelivery = newest.locator('li', { hasText: 'inbox →' });

@@ -110,7 +110,7 @@ describe('the demo: sending needs a signed-in user, and sign-in redirects stay o
     }
     const after = await http().get('/channels/deliveries').expect(200);
     expect(after.body.map((d: { channel: string }) => d.channel).sort()).toEqual([
-      'email',
+      'mail',
       'push',
       'sms',
     ]);

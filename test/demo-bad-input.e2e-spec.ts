@@ -32,7 +32,8 @@ const WRITE_ROUTES = [
   '/admin/deliveries/dlv_demo/feedback',
   '/channels/sms',
   '/channels/push',
-  '/channels/email',
+  '/channels/mail',
+  '/channels/email', // the alias of /channels/mail
   '/slos/samples',
   '/admin/preferences',
   '/admin/suppressions',
@@ -217,7 +218,7 @@ const FIELD_CASES: BadRequestCase[] = [
   post('/channels/push', { token: 'device-token', title: ['x'] }, 400),
   post('/channels/push', { token: { a: 1 } }, 400),
   post('/channels/push', { token: 'dev\u0000ice' }, 400),
-  post('/channels/email', { to: { address: 'a@example.com' }, subject: 'x' }, 400),
+  post('/channels/mail', { to: { address: 'a@example.com' }, subject: 'x' }, 400),
   post('/channels/email', { to: 42, subject: 'x' }, 400),
   post('/channels/email', { to: 'ada@example.com', subject: ['x'] }, 400),
   post('/channels/email', { to: 'ada@example.com', subject: 'x', html: 5 }, 400),

@@ -86,7 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       });
       return {
         sms: records.find((r) => r.channel === 'sms')!,
-        mail: records.find((r) => r.channel === 'email')!,
+        mail: records.find((r) => r.channel === 'mail')!,
       };
     }
 

@@ -97,7 +97,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         user,
         notificationId,
         sms: records.find((r) => r.channel === 'sms'),
-        mail: records.find((r) => r.channel === 'email')!,
+        mail: records.find((r) => r.channel === 'mail')!,
       };
     }
 
@@ -164,9 +164,11 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await statusOf(first.mail.id)).toBe('delivered');
       await sendgrid.sendEvents([sendgrid.event(id, 'spamreport')]);
       expect(await statusOf(first.mail.id)).toBe('complained');
-      expect(updates.slice(before).map((u) => [u.status, u.previousStatus, u.recipient])).toEqual([
-        ['delivered', 'sent', first.user.email],
-        ['complained', 'delivered', first.user.email],
+      expect(
+        updates.slice(before).map((u) => [u.channel, u.status, u.previousStatus, u.recipient]),
+      ).toEqual([
+        ['mail', 'delivered', 'sent', first.user.email],
+        ['mail', 'complained', 'delivered', first.user.email],
       ]);
 
       const second = await send('mail');

@@ -80,6 +80,7 @@ export type {
 export type {
   TracerProtocol,
   SpanProtocol,
+  RecordedSpanProtocol,
   SpanContextProtocol,
   StartSpanOptions,
   HeraldSpanKind,

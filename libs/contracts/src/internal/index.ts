@@ -17,3 +17,4 @@ export {
   urlSecrets,
 } from '../utils/redact.util.js';
 export { toSnakeCase, toCamelCase } from '../config/schema/naming.util.js';
+export { HERALD_METRIC_HELP, heraldMetricHelp } from '../metrics/herald-metric-help.constants.js';

@@ -5,6 +5,7 @@ import { CreateNotifications1734200000002 } from './records/create-notifications
 import { CreateNotificationPreferences1735000000000 } from './preferences/create-notification-preferences.migration.js';
 import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration.js';
 import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration.js';
+import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 
 /**
  * The TypeORM migrations the notifier's database stores need, in order, to
@@ -12,7 +13,8 @@ import { CreateSuppressions1735400000000 } from '../suppression/stores/create-su
  * delivery records, `herald_device_tokens`, `herald_notifications`,
  * `herald_notification_preferences`, the transactional outbox
  * `herald_notification_outbox`, the provider feedback columns of delivery
- * records (status webhooks), `herald_suppressions` (the suppression list).
+ * records (status webhooks), `herald_suppressions` (the suppression list),
+ * and e-mail's channel renamed `email` → `mail` in delivery records.
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -24,4 +26,5 @@ export const NOTIFIER_MIGRATIONS = [
   CreateNotificationOutbox1735200000000,
   AddDeliveryFeedback1735300000000,
   CreateSuppressions1735400000000,
+  RenameEmailChannelToMail1736000000000,
 ] as const;

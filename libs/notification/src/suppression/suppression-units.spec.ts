@@ -254,15 +254,15 @@ describe('UnsubscribeHeadersGuard', () => {
 
   it('adds both headers to non-transactional mail for one recipient only', async () => {
     const [news, receipt, none, two, own] = await guard.screen([
-      { channel: 'email', message: mail(), meta: { category: 'news' } },
-      { channel: 'email', message: mail({ metadata: { category: 'transactional' } }) },
-      { channel: 'email', message: mail() },
+      { channel: 'mail', message: mail(), meta: { category: 'news' } },
+      { channel: 'mail', message: mail({ metadata: { category: 'transactional' } }) },
+      { channel: 'mail', message: mail() },
       {
-        channel: 'email',
+        channel: 'mail',
         message: mail({ to: ['a@x.io', 'b@x.io'], metadata: { category: 'news' } }),
       },
       {
-        channel: 'email',
+        channel: 'mail',
         message: mail({
           metadata: { category: 'news' },
           headers: { 'list-unsubscribe': '<mailto:u@x.io>' },

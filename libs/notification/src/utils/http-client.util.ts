@@ -22,7 +22,7 @@ export interface HttpRequestOptions {
 
 /** Who is calling, so transport failures become a `DeliveryError` that names the backend. */
 export interface DeliveryContext {
-  channel: 'sms' | 'push' | 'email';
+  channel: 'sms' | 'push' | 'mail';
   backend: string;
   provider: string;
 }

@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { maskRecipient } from '../../utils/mask.util.js';
+import { normalizeChannel } from './normalize-channel.util.js';
 
 /**
  * Where a delivery stands. `sent`, `failed` (permanent error) and `dead`
@@ -36,12 +37,13 @@ export type FeedbackStatus = 'delivered' | 'bounced' | 'failed' | 'complained';
 /** Final statuses of deliveries that never reach a provider. */
 export type NotSentStatus = 'skipped' | 'suppressed' | 'throttled' | 'digested';
 /**
- * The channel of a record: `sms`, `push`, `email`, `inbox` (the notifier's
- * in-app channel) or the name of a custom notifier channel.
+ * The channel of a record: `sms`, `push`, `mail`, `inbox` (the notifier's
+ * in-app channel) or the name of a custom notifier channel. `email` is accepted
+ * as input (queries, registrations) and read as `mail`.
  */
 export type DeliveryChannel = ProviderChannel | 'inbox' | (string & {});
 /** The channels whose backends are configured providers (`sms_backends`, `push_backends`, `mailer`). */
-export type ProviderChannel = 'sms' | 'push' | 'email';
+export type ProviderChannel = 'sms' | 'push' | 'mail';
 
 export const NOT_SENT_STATUSES: readonly NotSentStatus[] = [
   'skipped',
@@ -241,7 +243,7 @@ export function newDeliveryRecord(
   const now = input.createdAt ?? new Date();
   return new DeliveryRecord({
     id: input.id,
-    channel: input.channel,
+    channel: normalizeChannel(input.channel),
     backend: input.backend,
     recipient: input.recipient,
     status: input.status ?? 'queued',

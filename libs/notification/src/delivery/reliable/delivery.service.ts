@@ -19,6 +19,7 @@ import {
   type ChannelAdapter,
 } from './channel-adapters.js';
 import type { DeliveryBackend, DeliveryEngine } from './delivery-engine.js';
+import { normalizeChannel } from '../records/normalize-channel.util.js';
 import type { DeliveryGuard, DeliveryGuardVerdict } from './delivery-guard.js';
 
 export interface DeliveryServiceOptions {
@@ -96,13 +97,14 @@ export class DeliveryService {
 
   /**
    * Registers a backend of `channel`; for a channel other than `sms`, `push`
-   * and `email`, also give its `adapter` (once is enough).
+   * and `mail` (`email` is read as `mail`), also give its `adapter` (once is enough).
    */
   register(
     channel: DeliveryChannel,
     backend: DeliveryBackend<any, any>,
     adapter?: ChannelAdapter<any, any>,
   ): this {
+    channel = normalizeChannel(channel);
     if (adapter) this.adapters.set(channel, adapter);
     this.backends.set(`${channel}:${backend.name}`, backend);
     return this;
@@ -110,6 +112,7 @@ export class DeliveryService {
 
   /** A registered backend; throws naming the known ones when absent. */
   backend(channel: DeliveryChannel, name: string): DeliveryBackend {
+    channel = normalizeChannel(channel);
     const found = this.backends.get(`${channel}:${name}`);
     if (found) return found;
     const known = [...this.backends.keys()].filter((k) => k.startsWith(`${channel}:`));
@@ -122,6 +125,7 @@ export class DeliveryService {
 
   /** How messages of `channel` are read and (de)serialised; throws naming the known channels when absent. */
   adapter(channel: DeliveryChannel): ChannelAdapter<any, any> {
+    channel = normalizeChannel(channel);
     const found = this.adapters.get(channel);
     if (found) return found;
     throw new DeliveryError(

@@ -20,6 +20,7 @@ import {
 } from './delivery-sql.util.js';
 import { runSql } from '../../utils/sql-store.util.js';
 import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
+import { normalizeChannel } from '../records/normalize-channel.util.js';
 import type {
   DeliveryCountQuery,
   DeliveryListQuery,
@@ -207,7 +208,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     const params: unknown[] = [providerMessageId];
     let where = `provider_message_id = ${this.p(1)}`;
     if (channel) {
-      params.push(channel);
+      params.push(normalizeChannel(channel));
       where += ` AND channel = ${this.p(2)}`;
     }
     const rows = await this.run(

@@ -8,6 +8,7 @@ import {
   type DeliveryStatus,
 } from '../records/delivery-record.js';
 import { DeliveryStateError } from '../records/delivery-state.error.js';
+import { normalizeChannel } from '../records/normalize-channel.util.js';
 import type {
   DeliveryCountQuery,
   DeliveryListQuery,
@@ -84,6 +85,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
     channel?: string,
   ): Promise<DeliveryRecord | undefined> {
     let found: DeliveryRecord | undefined;
+    channel = normalizeChannel(channel);
     for (const record of this.records.values()) {
       if (record.providerMessageId !== providerMessageId) continue;
       if (channel && record.channel !== channel) continue;

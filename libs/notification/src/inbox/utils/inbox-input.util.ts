@@ -58,14 +58,14 @@ export function validateSendInput(input: {
   data?: unknown;
 }): void {
   if (!input || typeof input !== 'object') {
-    throw new InboxError('inbox message must be an object such as { title, body }');
+    throw new InboxError('inbox message must be an object such as { title, body? }');
   }
   const text = (field: 'title' | 'body' | 'category' | 'actionUrl', required: boolean) => {
     const value = input[field];
     if (value === undefined && !required) return;
     if (typeof value !== 'string' || (required && field === 'title' && value.trim() === '')) {
       throw new InboxError(
-        `inbox message ${field} ${quote(value)} is invalid; pass a non-empty string`,
+        `inbox message ${field} ${quote(value)} is invalid; pass a ${field === 'title' ? 'non-empty ' : ''}string`,
       );
     }
     if (value.length > LIMITS[field]) {
@@ -76,7 +76,7 @@ export function validateSendInput(input: {
     refuseControlCharacters(`inbox message ${field}`, value, field === 'body');
   };
   text('title', true);
-  text('body', true);
+  text('body', false);
   text('category', false);
   text('actionUrl', false);
   if (
