@@ -15,7 +15,13 @@ Module._resolveFilename = function (request, ...rest) {
     request,
   );
   if (match) request = join(root, 'libs', match[1], 'src', match[2] ?? '');
-  return resolve.call(this, request, ...rest);
+  try {
+    return resolve.call(this, request, ...rest);
+  } catch (error) {
+    // `./x.js` in the TypeScript sources names `./x.ts` (as jest's moduleNameMapper does)
+    if (!/^\.\.?\/.*\.js$/.test(request)) throw error;
+    return resolve.call(this, request.replace(/\.js$/, '.ts'), ...rest);
+  }
 };
 require.extensions['.ts'] = (module, filename) => {
   const { code } = transformSync(readFileSync(filename, 'utf8'), {

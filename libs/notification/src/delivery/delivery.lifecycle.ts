@@ -14,7 +14,7 @@ import {
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
 import { DELIVERY_CONFIG, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants.js';
-import type { DeliveryConfig } from './delivery-settings.util.js';
+import { workerTimingFrom, type DeliveryConfig } from './delivery-settings.util.js';
 import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue.js';
 import { DeliveryQueueMonitor } from './queue/delivery-queue.monitor.js';
 import { DeliveryWorker } from './queue/delivery-worker.js';
@@ -73,6 +73,7 @@ export class DeliveryLifecycle
       queueName: this.config.queueName,
       prefix: this.config.queuePrefix,
       concurrency: this.config.concurrency,
+      ...workerTimingFrom(this.config),
     });
   }
 
