@@ -22,6 +22,7 @@ export {
 export { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/create-delivery-records.migration.js';
 export { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration.js';
 export { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration.js';
+export { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
 export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store.js';
 export {
