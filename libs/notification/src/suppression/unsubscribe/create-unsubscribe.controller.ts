@@ -15,6 +15,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import { RateLimitedLogger } from '@herald/contracts';
 import { UnsubscribeTokenError } from '../errors/unsubscribe-token.error.js';
 import { NOTIFICATION_PREFERENCES } from '../suppression.constants.js';
 import { SuppressionService } from '../suppression.service.js';
@@ -53,6 +54,8 @@ export function createUnsubscribeController(route: string): Type<unknown> {
   @Controller(route)
   class UnsubscribeController {
     private readonly logger = new Logger('UnsubscribeController');
+    /** One line a minute for a flood of bad tokens, then how many were dropped. */
+    private readonly refusals = new RateLimitedLogger(this.logger);
 
     constructor(
       private readonly suppressions: SuppressionService,
@@ -108,7 +111,10 @@ export function createUnsubscribeController(route: string): Type<unknown> {
         return verifyUnsubscribeToken(this.options.secret, token);
       } catch (error) {
         if (!(error instanceof UnsubscribeTokenError)) throw error;
-        this.logger.warn(`refused a one-click unsubscribe: token ${error.problem}`);
+        this.refusals.warn(
+          'refused one-click unsubscribe',
+          `refused a one-click unsubscribe: token ${error.problem}`,
+        );
         throw new ForbiddenException(`unsubscribe token refused: ${error.problem}`);
       }
     }
