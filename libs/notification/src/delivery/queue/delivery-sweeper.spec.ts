@@ -147,7 +147,7 @@ describe('DeliverySweeper', () => {
     queue.failing = true;
     const failed = await sweeper.sweep(T0 + 5000);
     expect(failed).toMatchObject({ orphaned: 3, requeued: 0, error: 'Redis refused the add' });
-    const degraded = await check();
+    const degraded = (await check()) as Record<string, unknown>;
     expect(degraded.status).toBe(HealthStatus.DEGRADED);
     expect(degraded.message).toContain('orphaned-record sweep failed: Redis refused the add');
     expect(degraded.orphaned).toMatchObject({
@@ -159,7 +159,7 @@ describe('DeliverySweeper', () => {
 
     queue.failing = false;
     await sweeper.sweep(T0 + 6000);
-    const healthy = await check();
+    const healthy = (await check()) as Record<string, unknown>;
     expect(healthy.status).toBe(HealthStatus.HEALTHY);
     expect(healthy.orphaned).toMatchObject({
       lastSweep: { orphaned: 3, requeued: 3 },
