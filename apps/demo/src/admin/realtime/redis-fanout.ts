@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { RateLimitedLogger } from '@herald/contracts';
 import { requireOptional } from '@herald/contracts/internal';
 import type { Redis as RedisClient } from 'ioredis';
 import type { RealtimeEvent } from './realtime-hub.service.js';
@@ -18,6 +19,8 @@ interface Envelope {
  */
 export class RedisFanout {
   private readonly logger = new Logger('RedisFanout');
+  /** A Redis outage errors on every reconnect and every publish: one line a minute per kind. */
+  private readonly warnings = new RateLimitedLogger(this.logger);
   private pub?: RedisClient;
   private sub?: RedisClient;
 
@@ -38,7 +41,7 @@ export class RedisFanout {
     for (const client of [this.pub, this.sub]) {
       client.on('error', (error: Error) => {
         lastError = error;
-        this.logger.warn(`Redis: ${error.message}`);
+        this.warnings.warn('redis connection error', `Redis: ${error.message}`);
       });
     }
     try {
@@ -73,7 +76,9 @@ export class RedisFanout {
     const envelope: Envelope = { origin: this.origin, event };
     this.pub
       ?.publish(this.channel, JSON.stringify(envelope))
-      .catch((error: Error) => this.logger.warn(`Redis publish failed: ${error.message}`));
+      .catch((error: Error) =>
+        this.warnings.warn('redis publish failed', `Redis publish failed: ${error.message}`),
+      );
   }
 
   async stop(): Promise<void> {
@@ -81,5 +86,6 @@ export class RedisFanout {
       [this.sub, this.pub].map((client) => client?.quit().catch(() => client.disconnect())),
     );
     this.pub = this.sub = undefined;
+    this.warnings.close();
   }
 }
