@@ -48,7 +48,7 @@ describe('notification.delivery config', () => {
     ).not.toThrow();
   });
 
-  it('bounds a crashed worker\'s delay: lock and stalled interval default to 5 s, settable, validated', () => {
+  it("bounds a crashed worker's delay: lock and stalled interval default to 5 s, settable, validated", () => {
     const config = new NotificationConfig({}).validate().delivery;
     expect(workerTimingFrom(config)).toEqual({ lockDurationMs: 5000, stalledIntervalMs: 5000 });
     expect(config).toMatchObject({ sweepAfter: 30, sweepInterval: 10 });

@@ -85,7 +85,6 @@ export {
   type DeliverySweeperOptions,
   type DeliverySweepResult,
 } from './queue/delivery-sweeper.js';
-export { DELIVERY_WORKER_DEFAULTS } from './queue/delivery-worker.js';
 export { DeliveryModule, resolveDeliveryConfig } from './delivery.module.js';
 export {
   type DeliveryConfigInput,

@@ -61,7 +61,10 @@ export class ServiceUnavailableFilter extends BaseExceptionFilter {
     const outage = host.getType() === 'http' ? dependencyOutageOf(exception) : undefined;
     if (!outage) return this.pass(exception, host);
     const http = host.switchToHttp();
-    const response = http.getResponse<{ headersSent?: boolean; setHeader?: Function }>();
+    const response = http.getResponse<{
+      headersSent?: boolean;
+      setHeader?: (name: string, value: string) => unknown;
+    }>();
     if (response.headersSent || typeof response.setHeader !== 'function')
       return this.pass(exception, host);
     response.setHeader('Retry-After', this.retryAfter);
