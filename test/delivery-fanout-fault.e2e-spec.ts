@@ -109,7 +109,12 @@ describe('fan-out cut between its records and its jobs, repaired by the sweeper 
     while (Date.now() < deadline) {
       if (repairedAfter === undefined && (await orphansLeft()) === 0)
         repairedAfter = (Date.now() - started) / 1000;
-      if (repairedAfter !== undefined && provider.delivered.size === RECIPIENTS) break;
+      if (
+        repairedAfter !== undefined &&
+        provider.delivered.size === RECIPIENTS &&
+        (await store.countByStatus()).sent === RECIPIENTS
+      )
+        break;
       await sleep(100);
     }
     const counts = await store.countByStatus();

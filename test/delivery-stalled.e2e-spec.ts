@@ -78,10 +78,12 @@ describe('delivery worker killed while holding jobs (real Redis, PostgreSQL)', (
       20_000,
     );
 
+    // the second worker is up (and idle: the holder has every job) before the kill
+    workers.push(await startFaultProcess('delivery-fault-worker.ts', env));
+    expect(provider.delivered.size).toBe(0);
     holder.kill('SIGKILL');
     await exited(holder);
     const killedAt = Date.now();
-    workers.push(await startFaultProcess('delivery-fault-worker.ts', env));
     await until(
       'every held job to be delivered',
       () => keys.every((k) => provider.delivered.has(k)),
@@ -92,6 +94,12 @@ describe('delivery worker killed while holding jobs (real Redis, PostgreSQL)', (
 
     expect(seconds).toBeLessThan(20);
     expect(keys.map((k) => provider.delivered.get(k))).toEqual(keys.map(() => 1));
+    // the worker updates each record just after the provider's answer
+    await until(
+      'every record to be sent',
+      async () => (await store.countByStatus()).sent === HELD,
+      30_000,
+    );
     const counts = await store.countByStatus();
     expect(counts).toMatchObject({ sent: HELD, queued: 0, sending: 0 });
   });
