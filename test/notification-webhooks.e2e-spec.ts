@@ -235,7 +235,8 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await statusOf(sms!.id)).toBe('sent');
       expect(await statusOf(mail.id)).toBe('sent');
       expect(optOuts.filter(([, e]) => e.address === sms!.recipient)).toEqual([]);
-      expect(warnings.length).toBeGreaterThanOrEqual(8);
+      // refusals are logged once per provider a minute, the rest counted (webhook-context.spec.ts)
+      expect(warnings.length).toBeGreaterThanOrEqual(1);
       for (const line of warnings) {
         expect(line).not.toContain(sid);
         expect(line).not.toContain(messageId);

@@ -65,3 +65,9 @@ export {
   enableGracefulShutdown,
   type GracefulShutdownOptions,
 } from './shutdown/enable-graceful-shutdown.js';
+export { dependencyOutageOf, type DependencyOutage } from './outage/dependency-outage.util.js';
+export {
+  ServiceUnavailableFilter,
+  SERVICE_UNAVAILABLE_FILTER_OPTIONS,
+  type ServiceUnavailableFilterOptions,
+} from './outage/service-unavailable.filter.js';

@@ -42,6 +42,8 @@ export type {
   NewDeliveryRecord,
   DeliveryListQuery,
   DeliveryCountQuery,
+  QueuedJobQuery,
+  StoredDeliveryJob,
 } from './stores/delivery-store.protocol.js';
 export { MemoryDeliveryStore } from './stores/memory-delivery.store.js';
 export type {
@@ -77,6 +79,12 @@ export {
   DELIVERY_QUEUE_METRICS,
   type DeliveryQueueMonitorOptions,
 } from './queue/delivery-queue.monitor.js';
+export {
+  DeliverySweeper,
+  DELIVERY_SWEEPER_METRICS,
+  type DeliverySweeperOptions,
+  type DeliverySweepResult,
+} from './queue/delivery-sweeper.js';
 export { DeliveryModule, resolveDeliveryConfig } from './delivery.module.js';
 export {
   type DeliveryConfigInput,

@@ -1,4 +1,5 @@
 import { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration.js';
+import { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
 import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration.js';
 import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration.js';
 import { CreateNotifications1734200000002 } from './records/create-notifications.migration.js';
@@ -14,7 +15,8 @@ import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/re
  * `herald_notification_preferences`, the transactional outbox
  * `herald_notification_outbox`, the provider feedback columns of delivery
  * records (status webhooks), `herald_suppressions` (the suppression list),
- * and e-mail's channel renamed `email` → `mail` in delivery records.
+ * e-mail's channel renamed `email` → `mail` in delivery records, and the `job` of queued
+ * delivery records (the sweeper).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -27,4 +29,5 @@ export const NOTIFIER_MIGRATIONS = [
   AddDeliveryFeedback1735300000000,
   CreateSuppressions1735400000000,
   RenameEmailChannelToMail1736000000000,
+  AddDeliveryJob1736100000000,
 ] as const;

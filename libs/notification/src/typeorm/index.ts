@@ -24,6 +24,7 @@ export { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/creat
 export { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration.js';
 export { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration.js';
 export { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
+export { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
 export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store.js';
 export {

@@ -12,6 +12,7 @@ import { ModuleRef } from '@nestjs/core';
 import {
   HeraldConfigError,
   METRICS_COLLECTOR,
+  RateLimitedLogger,
   type ConfigProblem,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
@@ -39,6 +40,8 @@ export const DEFAULT_SENDGRID_TOLERANCE_SECONDS = 300;
 @Injectable()
 export class WebhookContext implements OnModuleInit {
   readonly logger = new Logger('HeraldWebhooks');
+  /** Refusals come per request: one line per provider a minute, then how many were dropped. */
+  private readonly refusals = new RateLimitedLogger(this.logger);
   readonly twilioTokens?: readonly string[];
   readonly twilioPublicUrl?: string;
   readonly twilioTrustProxy?: boolean;
@@ -126,9 +129,10 @@ export class WebhookContext implements OnModuleInit {
     ));
   }
 
-  /** Refuses the request (403) and logs why, never the body. */
+  /** Refuses the request (403) and logs why (rate-limited per provider), never the body. */
   reject(provider: string, why: string): never {
-    this.logger.warn(`${provider} webhook refused (403): ${why}`);
+    const cause = `${provider} webhook refused (403)`;
+    this.refusals.warn(cause, `${cause}: ${why}`);
     throw new ForbiddenException(`invalid ${provider} webhook signature`);
   }
 

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { RateLimitedLogger } from '@herald/contracts';
 import { requireOptional, secretRedactor } from '@herald/contracts/internal';
 import type { Redis as RedisClient } from 'ioredis';
 import type { RealtimeEvent } from './realtime-hub.service.js';
@@ -20,6 +21,8 @@ export class RedisFanout {
   private readonly logger = new Logger('RedisFanout');
   /** Client errors may quote the URL they were given: its credentials are scrubbed from every line. */
   private readonly scrub: (text: string) => string;
+  /** A Redis outage errors on every reconnect and every publish: one line a minute per kind. */
+  private readonly warnings = new RateLimitedLogger(this.logger);
   private pub?: RedisClient;
   private sub?: RedisClient;
 
@@ -42,7 +45,7 @@ export class RedisFanout {
     for (const client of [this.pub, this.sub]) {
       client.on('error', (error: Error) => {
         lastError = error;
-        this.logger.warn(`Redis: ${this.scrub(error.message)}`);
+        this.warnings.warn('redis connection error', `Redis: ${this.scrub(error.message)}`);
       });
     }
     try {
@@ -78,7 +81,10 @@ export class RedisFanout {
     this.pub
       ?.publish(this.channel, JSON.stringify(envelope))
       .catch((error: Error) =>
-        this.logger.warn(`Redis publish failed: ${this.scrub(error.message)}`),
+        this.warnings.warn(
+          'redis publish failed',
+          `Redis publish failed: ${this.scrub(error.message)}`,
+        ),
       );
   }
 
@@ -87,5 +93,6 @@ export class RedisFanout {
       [this.sub, this.pub].map((client) => client?.quit().catch(() => client.disconnect())),
     );
     this.pub = this.sub = undefined;
+    this.warnings.close();
   }
 }

@@ -112,7 +112,12 @@ export class HealthConfig extends ConfigSection {
     doc: 'Bearer token required on the health endpoint',
   })
   authToken?: string;
-  @Field.number({ min: 0, default: 5, doc: 'Seconds check results are cached' }) cacheTtl!: number;
+  @Field.number({
+    min: 0,
+    default: 1,
+    doc: 'Seconds HEALTHY check results are reused (failed ones at most 1 s); a change shows within 2 TTLs',
+  })
+  cacheTtl!: number;
   @Field.number({
     min: 0,
     default: 5,

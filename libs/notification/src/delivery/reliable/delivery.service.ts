@@ -169,12 +169,10 @@ export class DeliveryService {
       }
       message = (verdict.message as M | undefined) ?? message;
     }
-    const { id, keyed, input } = this.prepare({ adapter, chain, message });
+    const { id, keyed, input, job } = this.prepare({ adapter, chain, message });
     const { record, created } = await this.engine.store.create(input);
-    if (this.queue) {
-      if (created || record.status === 'queued') {
-        await this.enqueue([{ id, channel, backends: [...chain], message: adapter.toJob(keyed) }]);
-      }
+    if (job) {
+      if (created || record.status === 'queued') await this.enqueue([{ ...job }]);
       return { ...adapter.queuedResult(id, record.backend, message), deliveryId: id };
     }
     if (!created) return this.replay(adapter, record, message);
@@ -293,7 +291,8 @@ export class DeliveryService {
 
   /** The record of a refused send: created directly in `suppressed`, with the reason. */
   private suppressedInput(request: DeliveryRequest, reason: string) {
-    return { ...this.prepare(request).input, status: 'suppressed' as const, lastError: reason };
+    const { input } = this.prepare(request, false);
+    return { ...input, status: 'suppressed' as const, lastError: reason };
   }
 
   private recordSuppressed(request: DeliveryRequest, reason: string) {
@@ -355,18 +354,11 @@ export class DeliveryService {
           prepared.map((p) => p.input),
         );
         const jobs: DeliveryJob[] = [];
-        prepared.forEach(({ request, id, keyed }, i) => {
+        prepared.forEach(({ job }, i) => {
           const { record, created } = stored[i];
           outcomes.push({ deliveryId: record.id, status: record.status });
           if (!created && record.status !== 'queued') return;
-          jobs.push({
-            id,
-            channel: request.adapter.channel,
-            backends: [...request.chain],
-            message: request.adapter.toJob(keyed),
-            notificationId: request.notificationId,
-            meta: request.meta,
-          });
+          jobs.push({ ...job! });
         });
         await adding;
         if (jobs.length > 0) adding = this.enqueue(jobs);
@@ -377,20 +369,38 @@ export class DeliveryService {
     return outcomes;
   }
 
-  /** A request's id, key, keyed message and the record to create. */
-  private prepare<M>(request: DeliveryRequest<M>) {
+  /**
+   * A request's id, key, keyed message, its queue job (queued mode) and the
+   * record to create, which carries the job: a record whose job never
+   * reaches the queue (the caller killed between the two writes, Redis
+   * down) is enqueued again by the sweeper.
+   */
+  private prepare<M>(request: DeliveryRequest<M>, queued = this.queue !== undefined) {
     const { id, key, keyed } = this.identify(request.adapter, request.message);
+    const { channel } = request.adapter;
+    const job: DeliveryJob | undefined = queued
+      ? {
+          id,
+          channel,
+          backends: [...request.chain],
+          message: request.adapter.toJob(keyed),
+          notificationId: request.notificationId,
+          meta: request.meta,
+        }
+      : undefined;
     return {
       request,
       id,
       keyed,
+      job,
       input: {
         id,
-        channel: request.adapter.channel,
+        channel,
         backend: request.chain[0],
         recipient: request.adapter.recipientOf(request.message),
         idempotencyKey: key,
         notificationId: request.notificationId,
+        job,
       },
     };
   }

@@ -15,6 +15,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { SuppressionInputError } from '../errors/suppression-input.error.js';
+import { RateLimitedLogger } from '@herald/contracts';
 import { UnsubscribeTokenError } from '../errors/unsubscribe-token.error.js';
 import { NOTIFICATION_PREFERENCES } from '../suppression.constants.js';
 import { SuppressionService } from '../suppression.service.js';
@@ -56,6 +57,8 @@ export function createUnsubscribeController(route: string): Type<unknown> {
   @Controller(route)
   class UnsubscribeController {
     private readonly logger = new Logger('UnsubscribeController');
+    /** One line a minute for a flood of bad tokens, then how many were dropped. */
+    private readonly refusals = new RateLimitedLogger(this.logger);
 
     constructor(
       private readonly suppressions: SuppressionService,
@@ -122,14 +125,18 @@ export function createUnsubscribeController(route: string): Type<unknown> {
         );
       } catch (error) {
         if (!(error instanceof UnsubscribeTokenError)) throw error;
-        this.logger.warn(`refused a one-click unsubscribe: token ${error.description}`);
+        this.refusals.warn(
+          'refused one-click unsubscribe',
+          `refused a one-click unsubscribe: token ${error.description}`,
+        );
         throw new ForbiddenException(`unsubscribe token refused: ${error.description}`);
       }
       try {
         return checkUnsubscribeClaim(claim);
       } catch (error) {
         if (!(error instanceof SuppressionInputError)) throw error;
-        this.logger.warn(
+        this.refusals.warn(
+          'refused one-click unsubscribe claim',
           `refused a one-click unsubscribe: signed token with an unusable ${error.field}`,
         );
         throw new BadRequestException(
