@@ -13,9 +13,12 @@ import { externalReferencesOf, packageOf } from './helpers/declaration-graph.uti
 const REPO = join(__dirname, '..');
 const LIBS = ['contracts', 'observability', 'monitor', 'notification'];
 
+/** An `exports` target: a file, or conditions (`module-sync`, `import`, `default`, `types`) over targets. */
+type ExportTarget = string | { [condition: string]: ExportTarget };
+
 interface Manifest {
   name: string;
-  exports: Record<string, { types: string; default: string } | string>;
+  exports: Record<string, ExportTarget>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
@@ -36,6 +39,18 @@ const SUBPATH_PEERS: Record<string, string[]> = {
   '@herald/notification/bullmq': ['bullmq'],
 };
 
+/** The declarations an ES module app gets for a target: the `import` branch's `types`. */
+function esmTypesOf(target: ExportTarget): string {
+  if (typeof target === 'string') return target;
+  if (typeof target.types === 'string' && typeof target.default === 'string') return target.types;
+  return esmTypesOf(target.import ?? target.default);
+}
+
+/** Every file an `exports` target names, under every condition. */
+function filesOfTarget(target: ExportTarget): string[] {
+  return typeof target === 'string' ? [target] : Object.values(target).flatMap(filesOfTarget);
+}
+
 /** Every entry point of every package: `@herald/monitor`, `@herald/monitor/testing`, ... */
 const entries = LIBS.flatMap((lib) => {
   const manifest = manifests[lib];
@@ -44,7 +59,7 @@ const entries = LIBS.flatMap((lib) => {
     .map(([subpath, target]) => ({
       lib,
       name: `${manifest.name}${subpath.slice(1)}`,
-      types: join(REPO, 'libs', lib, (target as { types: string }).types),
+      types: join(REPO, 'libs', lib, esmTypesOf(target)),
     }));
 });
 
@@ -204,9 +219,7 @@ describe('npm pack', () => {
 
   it.each(LIBS)('@herald/%s ships every file its exports name', (lib) => {
     const files = new Set(filesOf(lib));
-    const targets = Object.values(manifests[lib].exports).flatMap((t) =>
-      typeof t === 'string' ? [t] : [t.types, t.default],
-    );
+    const targets = Object.values(manifests[lib].exports).flatMap(filesOfTarget);
     for (const target of targets) expect(files).toContain(target.replace(/^\.\//, ''));
   });
 
