@@ -7,6 +7,8 @@
 //
 //   node scripts/api-report.js           CI: compare; exit 1 when any report differs
 //   node scripts/api-report.js --local   `npm run api:update`: rewrite the reports
+//   ... [--reports <dir>] [<import name>…]  reports read from <dir>/<lib>/ (tests);
+//                                           only the entry points named
 const { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -14,7 +16,10 @@ const { Extractor, ExtractorConfig } = require('@microsoft/api-extractor');
 
 const ROOT = join(__dirname, '..');
 const LIBS = ['contracts', 'observability', 'monitor', 'notification'];
-const local = process.argv.includes('--local');
+const args = process.argv.slice(2);
+const local = args.includes('--local');
+const reportsAt = args.includes('--reports') ? args[args.indexOf('--reports') + 1] : undefined;
+const only = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--reports');
 
 /** `.` → `dist/index.d.ts`, `./testing` → `dist/testing/index.d.ts`: the ES module declarations. */
 function esmTypesOf(target) {
@@ -45,6 +50,7 @@ function configFor(entry, tempFolder) {
     packageJsonFullPath: join(entry.dir, 'package.json'),
     configObject: {
       projectFolder: entry.dir,
+      newlineKind: 'lf',
       mainEntryPointFilePath: entry.types,
       compiler: {
         overrideTsconfig: {
@@ -64,7 +70,7 @@ function configFor(entry, tempFolder) {
       apiReport: {
         enabled: true,
         reportFileName: entry.report,
-        reportFolder: join(entry.dir, 'api'),
+        reportFolder: reportsAt ? join(reportsAt, entry.lib) : join(entry.dir, 'api'),
         reportTempFolder: tempFolder,
       },
       docModel: { enabled: false },
@@ -74,10 +80,11 @@ function configFor(entry, tempFolder) {
         compilerMessageReporting: { default: { logLevel: 'warning' } },
         // Findings about the surface (a type used but not exported, ...) are written
         // into the report itself, so they are reviewed with it; release tags are not
-        // used (every exported name is public).
+        // used (every exported name is public); JSDoc coverage is not the report's job.
         extractorMessageReporting: {
           default: { logLevel: 'none', addToApiReportFile: true },
           'ae-missing-release-tag': { logLevel: 'none', addToApiReportFile: false },
+          'ae-undocumented': { logLevel: 'none', addToApiReportFile: false },
         },
         tsdocMessageReporting: { default: { logLevel: 'none', addToApiReportFile: false } },
       },
@@ -89,9 +96,15 @@ function main() {
   const temp = mkdtempSync(join(tmpdir(), 'herald-api-'));
   const failed = [];
   try {
-    for (const entry of entryPoints()) {
-      if (!existsSync(entry.types)) throw new Error(`${entry.types} is missing: run npm run build first`);
-      if (local) mkdirSync(join(entry.dir, 'api'), { recursive: true });
+    const entries = entryPoints().filter((e) => !only.length || only.includes(e.importName));
+    if (!entries.length) throw new Error(`no entry point named ${only.join(', ')}`);
+    for (const entry of entries) {
+      if (!existsSync(entry.types))
+        throw new Error(`${entry.types} is missing: run npm run build first`);
+      if (local)
+        mkdirSync(reportsAt ? join(reportsAt, entry.lib) : join(entry.dir, 'api'), {
+          recursive: true,
+        });
       const result = Extractor.invoke(configFor(entry, temp), {
         localBuild: local,
         showVerboseMessages: false,
@@ -108,7 +121,9 @@ function main() {
             `(errors ${result.errorCount}, warnings ${result.warningCount}); run npm run api:update and review the diff\n`,
         );
       } else {
-        process.stdout.write(`${entry.importName}: ${file} ${result.apiReportChanged ? 'updated' : 'up to date'}\n`);
+        process.stdout.write(
+          `${entry.importName}: ${file} ${result.apiReportChanged ? 'updated' : 'up to date'}\n`,
+        );
       }
     }
   } finally {
@@ -117,4 +132,9 @@ function main() {
   if (failed.length) process.exitCode = 1;
 }
 
-main();
+try {
+  main();
+} catch (error) {
+  process.stderr.write(`api-report: ${error.stack ?? error}\n`);
+  process.exitCode = 2;
+}
