@@ -15,4 +15,3 @@ export {
   RoutingAlertDispatcher,
   type RoutingAlertDispatcherOptions,
 } from './routing-alert.dispatcher.js';
-export { buildAlertDispatcher } from './build-alert-dispatcher.util.js';
