@@ -142,6 +142,29 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await suppressions.check({ channel: 'mail', address: cid.email })).toBeUndefined();
     });
 
+    it('a complaint after a bounce or a failure is still recorded and suppresses the address', async () => {
+      for (const first of [
+        { type: 'blocked', reason: '421 try again later' }, // bounce/blocked → failed
+        { type: 'bounce', reason: '452 4.2.2 mailbox full' }, // soft bounce → bounced
+      ]) {
+        const dan = user();
+        const sent = await notify(dan, '1');
+        await sendgrid.sendEvents([sendgrid.event(sent.mail.providerMessageId!, 'bounce', first)]);
+        expect(await suppressions.check({ channel: 'mail', address: dan.email })).toBeUndefined();
+        const answer = await sendgrid.sendEvents([
+          sendgrid.event(sent.mail.providerMessageId!, 'spamreport'),
+        ]);
+        expect(JSON.parse(answer.body)).toEqual({ received: 1, updated: 1 });
+        await until(
+          async () =>
+            (await suppressions.check({ channel: 'mail', address: dan.email })) !== undefined,
+        );
+        const { entries } = await suppressions.list({ channel: 'mail', address: dan.email });
+        expect(entries).toEqual([expect.objectContaining({ reason: 'complaint' })]);
+        expect((await notify(dan, '2')).mail.status).toBe('suppressed');
+      }
+    });
+
     it('an inbound STOP suppresses the number; START lifts it', async () => {
       const dee = user();
       expect((await notify(dee, '1')).sms.status).toBe('sent');

@@ -13,12 +13,15 @@ import { externalReferencesOf, packageOf } from './helpers/declaration-graph.uti
 const REPO = join(__dirname, '..');
 const LIBS = ['contracts', 'observability', 'monitor', 'notification'];
 
-/** An `exports` target: a file, or conditions (`module-sync`, `import`, `default`, `types`) over targets. */
-type ExportTarget = string | { [condition: string]: ExportTarget };
+interface ExportTarget {
+  types: string;
+  default: string;
+}
 
 interface Manifest {
   name: string;
-  exports: Record<string, ExportTarget>;
+  /** Per subpath: the ES module build (`module-sync`, `import`) and the CommonJS copy (`default`). */
+  exports: Record<string, Record<'module-sync' | 'import' | 'default', ExportTarget> | string>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
@@ -39,18 +42,6 @@ const SUBPATH_PEERS: Record<string, string[]> = {
   '@herald/notification/bullmq': ['bullmq'],
 };
 
-/** The declarations an ES module app gets for a target: the `import` branch's `types`. */
-function esmTypesOf(target: ExportTarget): string {
-  if (typeof target === 'string') return target;
-  if (typeof target.types === 'string' && typeof target.default === 'string') return target.types;
-  return esmTypesOf(target.import ?? target.default);
-}
-
-/** Every file an `exports` target names, under every condition. */
-function filesOfTarget(target: ExportTarget): string[] {
-  return typeof target === 'string' ? [target] : Object.values(target).flatMap(filesOfTarget);
-}
-
 /** Every entry point of every package: `@herald/monitor`, `@herald/monitor/testing`, ... */
 const entries = LIBS.flatMap((lib) => {
   const manifest = manifests[lib];
@@ -59,7 +50,7 @@ const entries = LIBS.flatMap((lib) => {
     .map(([subpath, target]) => ({
       lib,
       name: `${manifest.name}${subpath.slice(1)}`,
-      types: join(REPO, 'libs', lib, esmTypesOf(target)),
+      types: join(REPO, 'libs', lib, (target as Record<string, ExportTarget>).import.types),
     }));
 });
 
@@ -219,7 +210,9 @@ describe('npm pack', () => {
 
   it.each(LIBS)('@herald/%s ships every file its exports name', (lib) => {
     const files = new Set(filesOf(lib));
-    const targets = Object.values(manifests[lib].exports).flatMap(filesOfTarget);
+    const targets = Object.values(manifests[lib].exports).flatMap((t) =>
+      typeof t === 'string' ? [t] : Object.values(t).flatMap((c) => [c.types, c.default]),
+    );
     for (const target of targets) expect(files).toContain(target.replace(/^\.\//, ''));
   });
 

@@ -1,7 +1,8 @@
 /**
  * Lets a child process `require` the TypeScript sources directly (no build):
  * `node -r ./test/helpers/swc-register.js script.ts`. Maps `@herald/<pkg>` to
- * libs/<pkg>/src and compiles .ts with @swc/core, as jest does.
+ * libs/<pkg>/src, `./x.js` to `./x.ts` where only the source exists, and compiles .ts
+ * with @swc/core, as jest does.
  */
 const Module = require('node:module');
 const { join } = require('node:path');
@@ -15,7 +16,13 @@ Module._resolveFilename = function (request, ...rest) {
     request,
   );
   if (match) request = join(root, 'libs', match[1], 'src', match[2] ?? '');
-  return resolve.call(this, request, ...rest);
+  try {
+    return resolve.call(this, request, ...rest);
+  } catch (error) {
+    // ES module sources import siblings as './x.js': the file on disk is './x.ts'.
+    if (error.code !== 'MODULE_NOT_FOUND' || !/^\.{1,2}\/.*\.js$/.test(request)) throw error;
+    return resolve.call(this, request.slice(0, -3), ...rest);
+  }
 };
 require.extensions['.ts'] = (module, filename) => {
   const { code } = transformSync(readFileSync(filename, 'utf8'), {

@@ -15,3 +15,4 @@ export {
   RoutingAlertDispatcher,
   type RoutingAlertDispatcherOptions,
 } from './routing-alert.dispatcher.js';
+export type { AlertmanagerAuthOptions } from './alertmanager-target.util.js';

@@ -13,6 +13,7 @@ import { MemorySuppressionStore } from './stores/memory-suppression.store.js';
 import { SuppressionDeliveryGuard } from './suppression-delivery.guard.js';
 import { isHardBounce, suppressionReasonOf } from './suppression-feedback.js';
 import { SuppressionService } from './suppression.service.js';
+import { checkUnsubscribeClaim } from './unsubscribe/check-unsubscribe-claim.util.js';
 import { resolveUnsubscribeOptions } from './unsubscribe/resolve-unsubscribe-options.util.js';
 import { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard.js';
 import {
@@ -124,8 +125,9 @@ describe('unsubscribe tokens', () => {
 
   it('round-trips and refuses tampering, another key, expiry and junk', () => {
     const token = signUnsubscribeToken(SECRET, claim);
-    expect(verifyUnsubscribeToken(SECRET, token, 1_000)).toEqual(claim);
-    const problem = (t: unknown, now = 1_000) => {
+    const soon = 1_999_000_000_000; // epoch ms, 1,000,000 s before the claim expires
+    expect(verifyUnsubscribeToken(SECRET, token, soon)).toEqual(claim);
+    const problem = (t: unknown, now = soon) => {
       try {
         verifyUnsubscribeToken(SECRET, t, now);
         return 'accepted';
@@ -145,6 +147,49 @@ describe('unsubscribe tokens', () => {
     expect(problem(token, 2_000_000_000_000)).toBe('expired');
     expect(problem(undefined)).toBe('malformed');
     expect(problem('a.b.c')).toBe('malformed');
+  });
+
+  it('refuses an expiry further than the TTL (+ one day) from now, and one that is no integer', () => {
+    const now = 1_700_000_000_000;
+    const at = (expiresAt: number) => signUnsubscribeToken(SECRET, { ...claim, expiresAt });
+    const problem = (token: string, ttl?: number) => {
+      try {
+        verifyUnsubscribeToken(SECRET, token, now, ttl);
+        return 'accepted';
+      } catch (error) {
+        return (error as UnsubscribeTokenError).problem;
+      }
+    };
+    expect(problem(at(1e300))).toBe('malformed');
+    expect(problem(at(1_700_000_000 + 1.5))).toBe('malformed');
+    expect(problem(at(1_700_000_000 + 3600), 3600)).toBe('accepted');
+    expect(problem(at(1_700_000_000 + 3600 + 86_400), 3600)).toBe('accepted');
+    expect(problem(at(1_700_000_000 + 3600 + 86_401), 3600)).toBe('far_future');
+    expect(problem(at(1_700_000_000 + 368 * 86_400))).toBe('far_future');
+    const error = new UnsubscribeTokenError('far_future');
+    expect(error.message).toBe('unsubscribe token is valid until too far in the future');
+    expect(error.code).toBe('HERALD_UNSUBSCRIBE_TOKEN_FAR_FUTURE');
+  });
+
+  it.each([
+    ['not an email', 'news', 'address'],
+    ['a\u0000b@example.com', 'news', 'address'],
+    ['__proto__', 'news', 'address'],
+    [`${'a'.repeat(2000)}@example.com`, 'news', 'address'],
+    ['a@example.com', '__proto__', 'category'],
+    ['a@example.com', 'news\u0000', 'category'],
+    ['a@example.com', 'c'.repeat(2000), 'category'],
+    ['a@example.com', '', 'category'],
+  ])('refuses a signed claim naming %j / %j (%s)', (address, category, field) => {
+    expect(() => checkUnsubscribeClaim({ address, category, expiresAt: 1 })).toThrow(
+      expect.objectContaining({ field }),
+    );
+  });
+
+  it('normalises the address of a usable claim', () => {
+    expect(
+      checkUnsubscribeClaim({ address: ' Fan@Example.com', category: null, expiresAt: 1 }),
+    ).toEqual({ address: 'fan@example.com', category: null, expiresAt: 1 });
   });
 });
 

@@ -132,7 +132,12 @@ export class DeliveryConfig extends ConfigSection {
     doc: 'inline: send in the caller; bullmq: enqueue on Redis and deliver from workers',
   })
   queue!: 'inline' | 'bullmq';
-  @Field.string({ default: 'redis://127.0.0.1:6379', doc: 'Redis URL of the bullmq queue' })
+  @Field.url({
+    default: 'redis://127.0.0.1:6379',
+    protocols: ['redis:', 'rediss:'],
+    example: 'redis://127.0.0.1:6379/0',
+    doc: 'Redis URL of the bullmq queue',
+  })
   redisUrl!: string;
   @Field.string({ nonEmpty: true, default: 'herald-delivery', doc: 'BullMQ queue name' })
   queueName!: string;

@@ -30,7 +30,7 @@ export type DeliveryStatus =
  * Order, from best to worst: `sent` < `delivered` < `failed` = `bounced` <
  * `complained`. A record only moves forward in this order, so a late or
  * repeated event never undoes a worse one: `delivered` after `bounced` is
- * ignored, `complained` after `delivered` is applied.
+ * ignored, `complained` after `delivered`, `bounced` or `failed` is applied.
  */
 export type FeedbackStatus = 'delivered' | 'bounced' | 'failed' | 'complained';
 /** Final statuses of deliveries that never reach a provider. */
@@ -83,7 +83,8 @@ export const FINAL_STATUSES: ReadonlySet<DeliveryStatus> = new Set<DeliveryStatu
  * previous worker died mid-send. A record may also be created directly in a
  * not-sent status (`store.create({ ..., status: 'skipped' })`). After `sent`,
  * provider feedback only moves forward (`delivered` may still turn into a
- * bounce or a complaint; see `FeedbackStatus`).
+ * bounce or a complaint, and `bounced` or `failed` into a complaint; see
+ * `FeedbackStatus`).
  */
 export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
   queued: ['sending', 'failed', 'dead', ...NOT_SENT_STATUSES],
@@ -91,9 +92,10 @@ export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly Deli
   retrying: ['sending', 'failed', 'dead'],
   sent: ['delivered', 'bounced', 'failed', 'complained'],
   delivered: ['bounced', 'failed', 'complained'],
-  bounced: [],
+  // failed = bounced < complained: a spam report after a bounce or failure is still recorded
+  bounced: ['complained'],
   complained: [],
-  failed: [],
+  failed: ['complained'],
   dead: [],
   skipped: [],
   suppressed: [],

@@ -205,7 +205,19 @@ export function describeDeliveryStoreContract(name: string, getStore: () => Deli
       await expect(store.transition(bounced.id, 'delivered')).rejects.toBeInstanceOf(
         DeliveryStateError,
       );
+      for (const next of ['failed', 'bounced'] as const)
+        await expect(store.transition(bounced.id, next)).rejects.toBeInstanceOf(DeliveryStateError);
       expect((await store.get(bounced.id))?.providerReason).toBe('550 no such user');
+      // a complaint is worse than a bounce or a failure: always recorded
+      expect((await store.transition(bounced.id, 'complained')).status).toBe('complained');
+      const failed = (await create()).record;
+      await store.transition(failed.id, 'sending');
+      await store.transition(failed.id, 'sent');
+      await store.transition(failed.id, 'failed', { providerReason: 'Twilio error 30003' });
+      await expect(store.transition(failed.id, 'bounced')).rejects.toBeInstanceOf(
+        DeliveryStateError,
+      );
+      expect((await store.transition(failed.id, 'complained')).status).toBe('complained');
     });
 
     it('masks the recipient when a record is printed', async () => {
