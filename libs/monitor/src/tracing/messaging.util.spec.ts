@@ -41,7 +41,7 @@ describe('tracePublish / traceConsume / injectTraceContext', () => {
     expect(publish.parentSpanId).toBe(request.spanId);
     expect(publish.attributes).toMatchObject({
       'messaging.destination.name': 'email',
-      'herald.message_type': 'mail', // the default
+      'herald.message_type': 'email', // the default (SPEC: trace_publish message_type='email')
       'herald.recipient': 'a***@example.com',
       template: 'welcome',
       attempt: 1,
@@ -53,7 +53,7 @@ describe('tracePublish / traceConsume / injectTraceContext', () => {
     expect(consume.parentSpanId).toBe(publish.spanId);
   });
 
-  it('defaults: messageType mail for publish, unknown for consume; a given carrier is filled in place', () => {
+  it('defaults: messageType email for publish, unknown for consume; a given carrier is filled in place', () => {
     const carrier: Record<string, string> = { 'x-id': '1' };
     tracePublish({ channel: 'sms', carrier, tracer: tracing }, () => undefined);
     traceConsume({ channel: 'sms', tracer: tracing }, () => undefined);

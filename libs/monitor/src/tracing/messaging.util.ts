@@ -8,7 +8,7 @@ type Carrier = Record<string, string>;
 export interface TracePublishOptions {
   /** Destination (`mail`, `sms`, a queue name...). */
   channel: string;
-  /** @default 'mail' */
+  /** @default 'email' (the SPEC's `trace_publish` default; Herald's own e-mail channel is named `mail`) */
   messageType?: string;
   /** Recorded masked (`a***@example.com`, `+33******78`), never in clear. */
   recipient?: string;
@@ -68,7 +68,7 @@ export function tracePublish<T>(
     'messaging.system': 'herald',
     'messaging.operation.type': 'send',
     'messaging.destination.name': options.channel,
-    'herald.message_type': options.messageType ?? 'mail',
+    'herald.message_type': options.messageType ?? 'email',
   });
   if (options.recipient) attributes['herald.recipient'] = maskRecipient(options.recipient);
   const carrier = options.carrier ?? {};
