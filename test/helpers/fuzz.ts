@@ -9,7 +9,8 @@ import fc from 'fast-check';
 export const PLANT = 'S3CRETplant';
 
 /** A stack frame, a source path or a module path: what no response body may show. */
-export const STACK_TRACE = /(^|\n|\\n)\s*at \S|\(\/[^)]*:\d+:\d+\)|node_modules|\.[jt]s:\d+|\/work\//;
+export const STACK_TRACE =
+  /(^|\n|\\n)\s*at \S|\(\/[^)]*:\d+:\d+\)|node_modules|\.[jt]s:\d+|\/work\//;
 
 /**
  * fast-check parameters for one property: `numRuns` cases, replayable with
@@ -22,7 +23,6 @@ export function fuzzParameters<T>(numRuns: number): fc.Parameters<T> {
     numRuns,
     ...(seed !== undefined && seed !== '' ? { seed: Number(seed) } : {}),
     ...(path ? { path } : {}),
-    endOnFailure: true,
   };
 }
 
@@ -59,7 +59,9 @@ export class OutputCapture implements LoggerService {
     const out = process.stdout.write.bind(process.stdout);
     const err = process.stderr.write.bind(process.stderr);
     const sink = (chunk: unknown, ...rest: unknown[]) => {
-      this.text.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString());
+      this.text.push(
+        typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString(),
+      );
       const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
       callback?.();
       return true;
@@ -78,14 +80,19 @@ export class OutputCapture implements LoggerService {
     this.restore = undefined;
   }
 
-  /** All captured output so far. */
+  /** All captured output not yet checked. */
   all(): string {
     return this.text.join('');
   }
 
-  /** Forgets what was captured (keeps memory bounded over thousands of cases). */
-  clear(): void {
+  /**
+   * Fails when the output written since the last check holds a planted
+   * secret; then forgets it (memory stays bounded over thousands of cases).
+   */
+  expectNoPlant(what: string): void {
+    const output = this.all();
     this.text = [];
+    expectNoPlantIn(output, what);
   }
 
   log(message: unknown, ...rest: unknown[]): void {
@@ -112,6 +119,32 @@ export class OutputCapture implements LoggerService {
       value instanceof Error ? `${value.message}\n${value.stack}` : String(value);
     this.text.push(`${level} ${[message, ...rest].map(show).join(' ')}\n`);
   }
+}
+
+/**
+ * Runs `run` for every item, `concurrency` at a time (the properties of
+ * different routes overlap their waits on the network and the database),
+ * and returns each item's failure.
+ */
+export async function runConcurrently<T>(
+  items: readonly T[],
+  concurrency: number,
+  run: (item: T) => Promise<void>,
+): Promise<Map<T, unknown>> {
+  const failures = new Map<T, unknown>();
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      try {
+        await run(item);
+      } catch (error) {
+        failures.set(item, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return failures;
 }
 
 /** One HTTP exchange as the fuzz properties judge it. */
@@ -197,7 +230,9 @@ export class KeepAliveClient {
         },
       );
       const timer = setTimeout(() => {
-        request.destroy(new Error(`no answer to ${req.method} ${req.path} in ${this.timeoutMs} ms`));
+        request.destroy(
+          new Error(`no answer to ${req.method} ${req.path} in ${this.timeoutMs} ms`),
+        );
       }, this.timeoutMs);
       request.on('error', (error) => {
         clearTimeout(timer);
@@ -233,7 +268,10 @@ export function expectSafeExchange(exchange: Exchange, what: string): void {
 export function expectNoPlantIn(output: string, what: string): void {
   const at = output.indexOf(PLANT);
   if (at === -1) return;
-  const line = output.slice(Math.max(0, output.lastIndexOf('\n', at) + 1), output.indexOf('\n', at));
+  const line = output.slice(
+    Math.max(0, output.lastIndexOf('\n', at) + 1),
+    output.indexOf('\n', at),
+  );
   throw new Error(`${what}: a planted secret in the output: ${line.slice(0, 300)}`);
 }
 
