@@ -99,7 +99,7 @@ function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
   ) {
     throw new NotifyArgumentError(
       'options.idempotencyKey',
-      `must be a non-empty string of at most 200 characters (got ${JSON.stringify(idempotencyKey)})`,
+      `must be a non-empty string of at most 200 characters (got ${NotifyArgumentError.describe(idempotencyKey)})`,
     );
   }
   if (delayMs !== undefined && sendAt !== undefined)
@@ -108,7 +108,7 @@ function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
     if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0)
       throw new NotifyArgumentError(
         'options.delayMs',
-        `must be a finite number of milliseconds, 0 or more (got ${String(delayMs)})`,
+        `must be a finite number of milliseconds, 0 or more (got ${NotifyArgumentError.describe(delayMs)})`,
       );
     return delayMs === 0 ? undefined : now + delayMs;
   }
@@ -117,7 +117,7 @@ function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
     if (typeof at !== 'number' || !Number.isFinite(at))
       throw new NotifyArgumentError(
         'options.sendAt',
-        `must be a valid Date or epoch milliseconds (got ${String(sendAt)})`,
+        `must be a valid Date or epoch milliseconds (got ${NotifyArgumentError.describe(sendAt)})`,
       );
     return at > now ? at : undefined;
   }
@@ -171,7 +171,10 @@ export class NotifierService implements NotifierProtocol {
       );
     }
     if (options === null || typeof options !== 'object')
-      throw new NotifyArgumentError('options', `must be an object (got ${String(options)})`);
+      throw new NotifyArgumentError(
+        'options',
+        `must be an object (got ${NotifyArgumentError.describe(options)})`,
+      );
     const targets = Array.isArray(recipients) ? recipients : [recipients as NotifyTarget];
     if (targets.length === 0)
       throw new NotifyArgumentError('recipients', 'is empty; pass at least one recipient');
@@ -526,7 +529,7 @@ function defaultPreferencesOf(
   if (!entries || entries.some(([, on]) => typeof on !== 'boolean' && on !== undefined)) {
     throw new NotifyArgumentError(
       'notification',
-      `${type}.defaultPreferences must map channel names to true or false (got ${JSON.stringify(defaults)})`,
+      `${type}.defaultPreferences must map channel names to true or false (got ${NotifyArgumentError.describe(defaults)})`,
     );
   }
   const out: Record<string, boolean> = {};
