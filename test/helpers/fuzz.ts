@@ -13,16 +13,26 @@ export const STACK_TRACE =
   /(^|\n|\\n)\s*at \S|\(\/[^)]*:\d+:\d+\)|node_modules|\.[jt]s:\d+|\/work\//;
 
 /**
- * fast-check parameters for one property: `numRuns` cases, replayable with
- * `FUZZ_SEED` (and `FUZZ_PATH`, both printed by fast-check on a failure).
+ * fast-check parameters for one property: `numRuns` cases (times
+ * `FUZZ_RUNS_FACTOR`), replayable with `FUZZ_SEED` (and `FUZZ_PATH`, both
+ * printed by fast-check on a failure).
  */
 export function fuzzParameters<T>(numRuns: number): fc.Parameters<T> {
   const seed = process.env.FUZZ_SEED;
   const path = process.env.FUZZ_PATH;
+  // FUZZ_RUNS_FACTOR=10 fuzzes ten times deeper (locally, or in a nightly job)
+  const factor = Number(process.env.FUZZ_RUNS_FACTOR ?? 1);
   return {
-    numRuns,
+    numRuns: Math.max(1, Math.round(numRuns * (Number.isFinite(factor) && factor > 0 ? factor : 1))),
     ...(seed !== undefined && seed !== '' ? { seed: Number(seed) } : {}),
     ...(path ? { path } : {}),
+    // a failure is reported before Jest's timeout could hide it, shrunk as far as time allowed
+    interruptAfterTimeLimit: 100_000,
+    // one case that hangs fails, with its input (the keep-alive client bounds each answer too)
+    timeout: 15_000,
+    markInterruptAsFailure: true,
+    // FUZZ_NO_SHRINK=1 reports the first failing case as generated (faster on slow properties)
+    endOnFailure: process.env.FUZZ_NO_SHRINK === '1',
   };
 }
 

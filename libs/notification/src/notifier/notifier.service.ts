@@ -90,6 +90,22 @@ export function notificationIdFor(idempotencyKey: string): string {
   return `ntf_${createHash('sha256').update(`notify\u0000${idempotencyKey}`).digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * A notification's `type` or `category` (when it sets one) is a name that
+ * every record, metric label and store column keeps: 1 to 255 characters,
+ * no control characters.
+ */
+function checkLabel(notification: Notification<any>, field: 'type' | 'category'): void {
+  const value: unknown = notification[field];
+  if (typeof value !== 'string') return;
+  // eslint-disable-next-line no-control-regex
+  if (value.length >= 1 && value.length <= 255 && !/[\u0000-\u001f\u007f]/.test(value)) return;
+  throw new NotifyArgumentError(
+    `notification.${field}`,
+    `must be a string of 1 to 255 characters without control characters (got ${NotifyArgumentError.describe(value)})`,
+  );
+}
+
 /** `delayMs` / `sendAt` as an epoch-ms due time, `undefined` for now; typed errors for bad values. */
 function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
   const { delayMs, sendAt, idempotencyKey } = options;
@@ -178,6 +194,7 @@ export class NotifierService implements NotifierProtocol {
     const targets = Array.isArray(recipients) ? recipients : [recipients as NotifyTarget];
     if (targets.length === 0)
       throw new NotifyArgumentError('recipients', 'is empty; pass at least one recipient');
+    for (const field of ['type', 'category'] as const) checkLabel(notification, field);
     const dueAt = dueTimeOf(options, Date.now());
     if (dueAt !== undefined && !this.deps.scheduler) {
       throw new NotifierConfigError([
