@@ -13,7 +13,7 @@ import {
 import { fuzzAssert, fuzzCount, nastyString, OutputCapture, PLANT } from './helpers/fuzz.js';
 
 /** Generated cases per property; four properties: this file's share of the fuzz budget. */
-const RUNS = { env: 2000, yamlValues: 700, yamlText: 500, urls: 200 };
+const RUNS = { env: 1500, yamlValues: 400, yamlText: 400, urls: 200 };
 
 /** A valid configuration with a planted secret in every secret field and URL credentials. */
 function baseConfig(urlCredentials = true): Record<string, any> {

@@ -14,7 +14,7 @@ import { fuzzAssert, fuzzCount, nastyString, OutputCapture, PLANT } from './help
 import { startNotifierApp, type NotifierTestApp } from './helpers/notifier-app.js';
 
 /** Generated cases per property: this file's share of the fuzz budget. */
-const RUNS = { notifyMemory: 1200, notifyPostgres: 250, inboxMemory: 1200, inboxPostgres: 1000 };
+const RUNS = { notifyMemory: 1500, notifyPostgres: 250, inboxMemory: 2000, inboxPostgres: 1000 };
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 
