@@ -124,7 +124,7 @@ const scalar = fc.oneof(
   { weight: 4, arbitrary: nastyString() },
   { weight: 1, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.double() },
-  { weight: 1, arbitrary: fc.constantFrom(1e20, -1e15, 9007199254740993, 0, -1, 1e300, 0.5) },
+  { weight: 1, arbitrary: fc.constantFrom(1e20, -1e15, 2 ** 53 + 1, 0, -1, 1e300, 0.5) },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
 );

@@ -23,7 +23,10 @@ export function fuzzParameters<T>(numRuns: number): fc.Parameters<T> {
   // FUZZ_RUNS_FACTOR=10 fuzzes ten times deeper (locally, or in a nightly job)
   const factor = Number(process.env.FUZZ_RUNS_FACTOR ?? 1);
   return {
-    numRuns: Math.max(1, Math.round(numRuns * (Number.isFinite(factor) && factor > 0 ? factor : 1))),
+    numRuns: Math.max(
+      1,
+      Math.round(numRuns * (Number.isFinite(factor) && factor > 0 ? factor : 1)),
+    ),
     ...(seed !== undefined && seed !== '' ? { seed: Number(seed) } : {}),
     ...(path ? { path } : {}),
     // a failure is reported before Jest's timeout could hide it, shrunk as far as time allowed

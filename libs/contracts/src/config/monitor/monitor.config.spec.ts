@@ -43,9 +43,7 @@ describe('MonitorConfig', () => {
         slo: { slos: [{ name: 'a', metric: 'm' }, item] },
       } as object);
       const problems = config.collectProblems().map((p) => `${p.path}: ${p.message}`);
-      expect(problems).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^slo\.slos\[1\]/)]),
-      );
+      expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^slo\.slos\[1\]/)]));
     }
   });
 
