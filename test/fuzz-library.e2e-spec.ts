@@ -165,7 +165,10 @@ function makeNotification(spec: Record<string, any>): Notification {
 describe('fuzz: notify() arguments and InboxService inputs give results or typed errors only', () => {
   const output = new OutputCapture();
   const started = Date.now();
+  beforeAll(() => output.start());
   afterAll(() => {
+    output.expectNoPlant('the library calls');
+    output.stop();
     process.stdout.write(
       `fuzz-library: ${fuzzCount.cases} generated cases in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );

@@ -297,6 +297,7 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
   };
 
   beforeAll(async () => {
+    output.start();
     ctx = await startDocsWebhooksApp(output);
     const all = properties();
     const names = Object.keys(all);
@@ -319,6 +320,7 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
   }, 300_000);
   afterAll(async () => {
     await ctx?.close();
+    output.stop();
     process.stdout.write(
       `fuzz-webhooks: ${fuzzCount.cases} generated cases in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );

@@ -510,12 +510,14 @@ describe('webhook and unsubscribe routes (wired as the docs show) answer malform
   const output = new OutputCapture();
 
   beforeAll(async () => {
+    output.start();
     ctx = await startDocsWebhooksApp(output);
     client = new KeepAliveClient(ctx.url, ROUTES.unsubscribe);
   });
   afterAll(async () => {
     client?.close();
     await ctx?.close();
+    output.stop();
   });
 
   it('covers every route, signed and unsigned', () => {
