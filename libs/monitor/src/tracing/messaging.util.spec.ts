@@ -58,7 +58,7 @@ describe('tracePublish / traceConsume / injectTraceContext', () => {
     tracePublish({ channel: 'sms', carrier, tracer: tracing }, () => undefined);
     traceConsume({ channel: 'sms', tracer: tracing }, () => undefined);
     const [publish, consume] = tracing.getAllSpans();
-    expect(publish.attributes['herald.message_type']).toBe('mail');
+    expect(publish.attributes['herald.message_type']).toBe('email');
     expect(consume.attributes['herald.message_type']).toBe('unknown');
     expect(consume.parentSpanId).toBeUndefined();
     expect(carrier.traceparent).toContain(publish.spanId);
