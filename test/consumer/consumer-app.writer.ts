@@ -200,11 +200,7 @@ function heraldInstalls(spec: ConsumerAppSpec, repoRoot: string): string[][] {
 }
 
 /** Writes a fresh Nest app into `dir`: package.json, tsconfig and the chosen features' sources. */
-export function writeConsumerApp(
-  dir: string,
-  spec: ConsumerAppSpec,
-  repoRoot: string,
-): WrittenApp {
+export function writeConsumerApp(dir: string, spec: ConsumerAppSpec, repoRoot: string): WrittenApp {
   const { ecosystem, features } = spec;
   const esm = spec.module === 'esm';
   const peers = features

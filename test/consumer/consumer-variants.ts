@@ -81,7 +81,8 @@ export const ECOSYSTEMS = {
    * Herald or not). Only the mail-only app: the other features are proven above.
    */
   'newest-cjs': {
-    description: 'Nest 12 CommonJS app (CLI 12 ts), TypeScript 6.0 + 5.5 (expected TS1479), 5.8, 7.0',
+    description:
+      'Nest 12 CommonJS app (CLI 12 ts), TypeScript 6.0 + 5.5 (expected TS1479), 5.8, 7.0',
     module: 'cjs',
     cli: 12,
     featureSets: ['mail-only'],

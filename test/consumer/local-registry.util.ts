@@ -52,10 +52,14 @@ export class LocalRegistry {
       ].join('\n'),
     );
     const bin = join(this.repoRoot, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
-    const child = spawn(process.execPath, [bin, '--config', config, '--listen', `127.0.0.1:${port}`], {
-      cwd: this.dir,
-      stdio: 'pipe',
-    });
+    const child = spawn(
+      process.execPath,
+      [bin, '--config', config, '--listen', `127.0.0.1:${port}`],
+      {
+        cwd: this.dir,
+        stdio: 'pipe',
+      },
+    );
     this.child = child;
     child.stdout?.on('data', (c: Buffer) => (this.output += c.toString()));
     child.stderr?.on('data', (c: Buffer) => (this.output += c.toString()));
@@ -127,7 +131,9 @@ function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
       );
     });
   });
