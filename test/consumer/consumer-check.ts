@@ -312,7 +312,16 @@ async function checkApp(
 
   for (const bootNode of [node, ...(full ? ctx.alsoNodes : [])]) {
     const version = execFileSync(bootNode, ['--version'], { encoding: 'utf8' }).trim();
-    await bootAndProbe(report, { label, dir, node: bootNode, version, features, sqlite });
+    const expectedFailure = full ? eco.expectedBootFailures?.[version] : undefined;
+    await bootAndProbe(report, {
+      label,
+      dir,
+      node: bootNode,
+      version,
+      features,
+      sqlite,
+      expectedFailure,
+    });
   }
   return report;
 }
@@ -327,9 +336,11 @@ async function bootAndProbe(
     version: string;
     features: FeatureName[];
     sqlite: string;
+    /** An error code the boot must fail with (a documented failure). */
+    expectedFailure?: string;
   },
 ): Promise<void> {
-  const { label, dir, node, version, features, sqlite } = app;
+  const { label, dir, node, version, features, sqlite, expectedFailure } = app;
   const suffix = node === report.node || version === report.node ? '' : ` (Node ${version})`;
   const receiver = await new OtlpReceiver().start();
   // Only an app with the tracing feature exports spans: the others lack the OTLP exporter's peers.
@@ -353,7 +364,24 @@ async function bootAndProbe(
     try {
       running = await startApp(node, dir, appEnv, 60_000);
     } catch (error) {
-      report.checks.push({ name: `boot${suffix}`, ok: false, detail: (error as Error).message });
+      const message = (error as Error).message;
+      const documented = expectedFailure !== undefined && message.includes(expectedFailure);
+      report.checks.push({
+        name: `boot${suffix}`,
+        ok: documented,
+        detail: documented
+          ? `fails as documented: ${message.split('\n').find((l) => l.includes(expectedFailure)) ?? expectedFailure}`
+          : message,
+      });
+      return;
+    }
+    if (expectedFailure) {
+      await stopApp(running, 15_000);
+      report.checks.push({
+        name: `boot${suffix}`,
+        ok: false,
+        detail: `booted although ${expectedFailure} was expected: update docs/install.md and expectedBootFailures`,
+      });
       return;
     }
     report.timings.push(`boot${suffix} ${((Date.now() - bootStarted) / 1000).toFixed(1)}s`);

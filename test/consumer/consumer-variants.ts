@@ -38,6 +38,12 @@ export interface Ecosystem {
    * compile fails with it (it guards what docs/install.md says).
    */
   expectedFailures?: Record<string, string>;
+  /**
+   * Node versions (of `--also-node`) on which the `full` app cannot boot, with
+   * the error code expected in its output: the cell passes when the boot fails
+   * with it (it guards what docs/install.md says).
+   */
+  expectedBootFailures?: Record<string, string>;
 }
 
 export const ECOSYSTEMS = {
@@ -51,6 +57,9 @@ export const ECOSYSTEMS = {
     module: 'esm',
     cli: 12,
     moreTypescripts: ['5.5.4', '5.8.3', '6.0.3'],
+    // Node 20.19.0-20.19.4 refuse Herald's require() of @nestjs/event-emitter while the
+    // app's ES module graph, which imports it too, is still being evaluated; 20.19.5 does not.
+    expectedBootFailures: { 'v20.19.0': 'ERR_REQUIRE_CYCLE_MODULE' },
     jest: false,
     versions: {
       '@nestjs/common': '12.5.1',
