@@ -370,7 +370,12 @@ async function bootAndProbe(
         name: `boot${suffix}`,
         ok: documented,
         detail: documented
-          ? `fails as documented: ${message.split('\n').find((l) => l.includes(`[${expectedFailure}]`))?.trim() ?? expectedFailure}`
+          ? `fails as documented: ${
+              message
+                .split('\n')
+                .find((l) => l.includes(`[${expectedFailure}]`))
+                ?.trim() ?? expectedFailure
+            }`
           : message,
       });
       return;
