@@ -19,33 +19,47 @@ function exampleText(path, region) {
   return lines.slice(start + 1, end).join('\n');
 }
 
-const docs = [
-  'README.md',
-  ...readdirSync(join(ROOT, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => join('docs', f)),
-  ...readdirSync(join(ROOT, 'libs'))
+/** README.md, docs/*.md and the packages' README.md files, in a fixed order. */
+function docFiles() {
+  const docs = existsSync(join(ROOT, 'docs'))
+    ? readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+        .map((f) => join('docs', f))
+    : [];
+  const packages = readdirSync(join(ROOT, 'libs'))
+    .sort()
     .map((lib) => join('libs', lib, 'README.md'))
-    .filter((p) => existsSync(join(ROOT, p))),
-];
-let changed = 0;
-for (const doc of docs) {
-  const lines = readFileSync(join(ROOT, doc), 'utf8').split('\n');
-  const out = [];
-  for (let i = 0; i < lines.length; i++) {
-    out.push(lines[i]);
-    if (!/^```(ts|typescript)\s*$/.test(lines[i])) continue;
-    const match = EXAMPLE_REF.exec(lines[i - 1] ?? '');
-    const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
-    if (!match || end < 0) continue;
-    out.push(...exampleText(match[1], match[2]).split('\n'));
-    out.push(lines[end]);
-    i = end;
-  }
-  const text = out.join('\n');
-  if (text !== lines.join('\n')) {
-    writeFileSync(join(ROOT, doc), text);
-    changed++;
-  }
+    .filter((readme) => existsSync(join(ROOT, readme)));
+  return ['README.md', ...docs, ...packages];
 }
-console.log(`doc snippets: ${changed} file(s) rewritten from examples/`);
+
+function sync() {
+  let changed = 0;
+  for (const doc of docFiles()) {
+    const lines = readFileSync(join(ROOT, doc), 'utf8').split('\n');
+    const out = [];
+    for (let i = 0; i < lines.length; i++) {
+      out.push(lines[i]);
+      if (!/^```(ts|typescript)\s*$/.test(lines[i])) continue;
+      const match = EXAMPLE_REF.exec(lines[i - 1] ?? '');
+      const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
+      if (!match || end < 0) continue;
+      out.push(...exampleText(match[1], match[2]).split('\n'));
+      out.push(lines[end]);
+      i = end;
+    }
+    const text = out.join('\n');
+    if (text !== lines.join('\n')) {
+      writeFileSync(join(ROOT, doc), text);
+      changed++;
+    }
+  }
+  return changed;
+}
+
+module.exports = { EXAMPLE_REF, docFiles, exampleText };
+
+if (require.main === module) {
+  console.log(`doc snippets: ${sync()} file(s) rewritten from examples/`);
+}

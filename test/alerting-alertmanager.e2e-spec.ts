@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hashSync } from 'bcryptjs';
 import { AlertmanagerAlertDispatcher, SLOMonitor, SLOTier } from '@herald/monitor';
 
 const ALERTMANAGER = 'prometheus-alertmanager';
@@ -124,5 +125,93 @@ describe('alert dispatch to a real Prometheus Alertmanager', () => {
     await expect(dispatcher.sendAlert('bad label', 'm', 'low')).rejects.toThrow(
       /refused alert "bad label": HTTP 400/,
     );
+  });
+});
+
+describe('an Alertmanager behind basic auth (--web.config.file)', () => {
+  const PLANT = 'S3CRETplant';
+  let dir: string;
+  let child: ChildProcess;
+  let port: number;
+  let output = '';
+  const authHeader = `Basic ${Buffer.from(`herald:${PLANT}`).toString('base64')}`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'herald-am-auth-'));
+    writeFileSync(
+      join(dir, 'alertmanager.yml'),
+      ['route:', '  receiver: blackhole', 'receivers:', '  - name: blackhole', ''].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'web.yml'),
+      ['basic_auth_users:', `  herald: ${JSON.stringify(hashSync(PLANT, 4))}`, ''].join('\n'),
+    );
+    port = await freePort();
+    child = spawn(
+      ALERTMANAGER,
+      [
+        `--config.file=${join(dir, 'alertmanager.yml')}`,
+        `--web.config.file=${join(dir, 'web.yml')}`,
+        `--storage.path=${join(dir, 'data')}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+        '--cluster.listen-address=',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`Alertmanager exited: ${output}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/-/ready`, {
+        headers: { authorization: authHeader },
+      }).catch(() => undefined);
+      if (ready?.ok) break;
+      if (Date.now() > deadline) throw new Error(`Alertmanager not ready: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 30_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const alertsNamed = async (name: string) => {
+    const res = await fetch(
+      `http://127.0.0.1:${port}/api/v2/alerts?filter=alertname%3D%22${name}%22`,
+      { headers: { authorization: authHeader } },
+    );
+    return (await res.json()) as unknown[];
+  };
+
+  it('user:password@ in the URL is sent as basic auth and the alert arrives', async () => {
+    await new AlertmanagerAlertDispatcher({
+      url: `http://herald:${PLANT}@127.0.0.1:${port}`,
+    }).sendAlert('url-credentials', 'm', 'high');
+    expect(await alertsNamed('url-credentials')).toHaveLength(1);
+  });
+
+  it('username/password settings are sent as basic auth and the alert arrives', async () => {
+    await new AlertmanagerAlertDispatcher({
+      url: `http://127.0.0.1:${port}`,
+      username: 'herald',
+      password: PLANT,
+    }).sendAlert('setting-credentials', 'm', 'high');
+    expect(await alertsNamed('setting-credentials')).toHaveLength(1);
+  });
+
+  it('a wrong password is refused (401) with an error that holds neither password', async () => {
+    const error = await new AlertmanagerAlertDispatcher({
+      url: `http://herald:${PLANT}-wrong@127.0.0.1:${port}`,
+    })
+      .sendAlert('wrong-password', 'm', 'high')
+      .catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/HTTP 401.*check the Alertmanager credentials/s);
+    expect(`${(error as Error).message}${(error as Error).stack}`).not.toContain(PLANT);
   });
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { stringify } from 'yaml';
 import {
   getConfigFields,
@@ -9,7 +10,7 @@ import {
   HeraldConfigError,
   loadHeraldConfig,
 } from '@herald/contracts';
-import { isSecretKey, toSnakeCase } from '@herald/contracts/internal';
+import { isSecretKey, isUrlKey, toSnakeCase } from '@herald/contracts/internal';
 
 /** Every planted secret starts with this, so any leak (even a truncated one) is found. */
 const MARK = 'S3CR1T';
@@ -87,6 +88,9 @@ function baseConfig() {
       prometheus: {
         auth_token: `${MARK}-scrape-bearer-token`,
         pushgateway_url: `https://gw:${MARK}-pushgateway-password@push.example.io`,
+      },
+      slo: {
+        alertmanager_url: `https://am:${MARK}%2Fslash@alertmanager.example/?token=${MARK}-am-query`,
       },
     },
   };
@@ -257,7 +261,124 @@ const SCENARIOS: Scenario[] = [
     },
     expected: ['notification.push_backends[0].fcm.server_key: the legacy FCM server key API'],
   },
+  {
+    name: 'URL settings given as YAML lists and objects',
+    yaml: (c) => {
+      const list = (what: string) => [
+        `https://user:${MARK}-${what}@host.example:9000/?token=${MARK}`,
+      ];
+      const object = (what: string) => ({
+        url: `https://host.example`,
+        password: `${MARK}-${what}`,
+      });
+      c.monitor.prometheus.pushgateway_url = list('pushgateway') as any;
+      (c.monitor as any).slo = {
+        alertmanager_url: object('alertmanager'),
+        slos: [{ name: 'api', metric: 'http_ms', runbook_url: list('runbook') }],
+      };
+      (c.monitor as any).opentelemetry.endpoint = object('otlp');
+      (c.monitor.error_tracking as any).dsn = list('dsn');
+      (c.notification.delivery as any).redis_url = list('redis');
+      Object.assign(c.notification.sms_backends[0].twilio, {
+        base_url: object('twilio'),
+        status_callback_url: list('callback'),
+      });
+      Object.assign(c.notification.push_backends[0].fcm!, {
+        token_uri: list('token-uri'),
+        base_url: object('fcm'),
+      });
+      (c.notification.push_backends[1].apns as any).base_url = list('apns');
+      (c.notification.mailer.backends[1].sendgrid as any).base_url = object('sendgrid');
+      return c;
+    },
+    expected: [
+      'monitor.prometheus.pushgateway_url: must be a string (got a list of 1 item)',
+      'monitor.slo.alertmanager_url: must be a string (got an object)',
+      'monitor.slo.slos[0].runbook_url: must be a string',
+      'monitor.opentelemetry.endpoint: must be a string',
+      'notification.delivery.redis_url: must be a string',
+      'notification.sms_backends[0].twilio.base_url: must be a string',
+      'notification.sms_backends[0].twilio.status_callback_url: must be a string',
+      'notification.push_backends[0].fcm.token_uri: must be a string',
+      'notification.push_backends[1].apns.base_url: must be a string',
+      'notification.mailer.backends[1].sendgrid.base_url: must be a string',
+    ],
+  },
+  {
+    name: 'credential-bearing URLs without a scheme',
+    yaml: (c) => {
+      c.monitor.prometheus.pushgateway_url = `gw:${MARK}-pushgateway@push.example:9091`;
+      (c.monitor as any).slo = { alertmanager_url: `am:${MARK}-alertmanager@alertmanager:9093` };
+      c.notification.delivery.redis_url = `:${MARK}-redis@127.0.0.1:6379`;
+      (c.monitor.opentelemetry as any).endpoint = `otlp:${MARK}-otlp@collector:4318`;
+      (c.notification.sms_backends[0].twilio as any).status_callback_url =
+        `cb:${MARK}-callback@api.example/hook`;
+      return c;
+    },
+    expected: [
+      'monitor.prometheus.pushgateway_url: must be an http:// or https:// URL',
+      'monitor.slo.alertmanager_url: must be an http:// or https:// URL',
+      'notification.delivery.redis_url: must be a redis:// or rediss:// URL',
+      'monitor.opentelemetry.endpoint: must be an http:// or https:// URL',
+      'notification.sms_backends[0].twilio.status_callback_url: must be an http(s) URL',
+    ],
+  },
+  {
+    name: 'malformed credential-bearing URLs in the environment',
+    env: () => ({
+      HERALD_MONITOR__SLO__ALERTMANAGER_URL: `http://am:${MARK} alertmanager@alertmanager:9093`,
+      HERALD_NOTIFICATION__DELIVERY__REDIS_URL: `redis://:${MARK}/redis@127.0.0.1:port`,
+      HERALD_MONITOR__PROMETHEUS__PUSHGATEWAY_URL: `https//gw:${MARK}-pushgateway@push.example:9091`,
+    }),
+    expected: [
+      'monitor.slo.alertmanager_url: must be an http:// or https:// URL',
+      'notification.delivery.redis_url: must be a redis:// or rediss:// URL',
+      'monitor.prometheus.pushgateway_url: must be an http:// or https:// URL',
+    ],
+  },
+  {
+    name: 'secrets in query parameters of invalid URLs',
+    yaml: (c) => {
+      (c.monitor as any).slo = {
+        alertmanager_url: `ftp://alertmanager.example/?api_key=${MARK}-alertmanager&x=1`,
+      };
+      (c.notification.sms_backends[0].twilio as any).status_callback_url =
+        `https://api.example/hook?signature=${MARK}-sig&token=${MARK}-callback more`;
+      return c;
+    },
+    expected: [
+      'monitor.slo.alertmanager_url: must be an http:// or https:// URL',
+      'notification.sms_backends[0].twilio.status_callback_url: must be an http(s) URL',
+    ],
+  },
+  {
+    name: 'Alertmanager basic auth and a bearer token at once, and credentials in the URL too',
+    yaml: (c) => {
+      (c.monitor as any).slo = {
+        alertmanager_url: `https://am:${MARK}-in-url@alertmanager.example`,
+        alertmanager_username: 'herald',
+        alertmanager_password: `${MARK}-alertmanager-password`,
+        alertmanager_bearer_token: `${MARK}-alertmanager-bearer`,
+      };
+      return c;
+    },
+    expected: [
+      'monitor.slo.alertmanager_bearer_token: use either',
+      'monitor.slo.alertmanager_url: carries credentials',
+    ],
+  },
 ];
+
+/** Paths of every URL field of the schema (`*_url`, `*_uri`, `endpoint`, `dsn`), list items as `[]`. */
+function urlFieldPaths(type: new () => object = HeraldConfig, prefix = ''): string[] {
+  return getConfigFields(type).flatMap((meta) => {
+    const path = `${prefix}${toSnakeCase(meta.property)}`;
+    if (isUrlKey(meta.property)) return [path];
+    if (meta.type && meta.kind === 'section') return urlFieldPaths(meta.type(), `${path}.`);
+    if (meta.type && meta.kind === 'list') return urlFieldPaths(meta.type(), `${path}[].`);
+    return [];
+  });
+}
 
 /** Paths of every secret field of the schema, list items as `[]`: `notification.sms_backends[].twilio.auth_token`. */
 function secretFieldPaths(type: new () => object = HeraldConfig, prefix = ''): string[] {
@@ -337,10 +458,32 @@ describe('no configuration error prints a secret', () => {
     expect(unplanted).toEqual([]);
   });
 
+  it('plants a secret in every URL field of the schema, as a list or object and as a string', () => {
+    const fields = urlFieldPaths();
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'notification.delivery.redis_url',
+        'monitor.slo.alertmanager_url',
+        'monitor.prometheus.pushgateway_url',
+        'notification.sms_backends[].twilio.status_callback_url',
+      ]),
+    );
+    const configs = SCENARIOS.map((s) => s.yaml?.(baseConfig() as Config)).filter(
+      (c): c is Config => typeof c === 'object',
+    );
+    const planted = (test: (v: unknown) => boolean) =>
+      fields.filter((path) => !configs.some((c) => valuesAt(c, path).some(test)));
+    const hasMark = (v: unknown) => v !== undefined && JSON.stringify(v).includes(MARK);
+    expect(planted((v) => typeof v === 'object' && hasMark(v))).toEqual([]);
+  });
+
   it('loads the planted configuration when nothing is wrong (each scenario breaks only what it says)', () => {
     const config = loadHeraldConfig(setUp({ name: 'valid', expected: [] }));
     expect(config.notification.smsBackends[0].twilio?.authToken).toBe(`${MARK}-twilio-auth-token`);
+    expect(config.monitor.slo.alertmanagerUrl).toContain(MARK);
     expect(JSON.stringify(config)).not.toContain(MARK);
+    expect(inspect(config, { depth: 10 })).not.toContain(MARK);
+    expect(String(config.monitor)).not.toContain(MARK);
   });
 
   it.each(SCENARIOS.map((s) => [s.name, s] as const))('loader: %s', (_name, scenario) => {

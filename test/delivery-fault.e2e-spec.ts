@@ -70,6 +70,8 @@ describe('delivery fault test: two worker processes, one SIGKILLed (real Redis, 
       FAULT_QUEUE: queueName,
       FAULT_PREFIX: prefix,
       FAULT_PROVIDER: provider.url,
+      FAULT_LOCK_MS: '2000',
+      FAULT_STALLED_MS: '1000',
     };
     workers.push(...(await Promise.all([startWorker(env), startWorker(env)])));
 

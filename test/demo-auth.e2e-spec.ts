@@ -110,7 +110,7 @@ describe('the demo: sending needs a signed-in user, and sign-in redirects stay o
     }
     const after = await http().get('/channels/deliveries').expect(200);
     expect(after.body.map((d: { channel: string }) => d.channel).sort()).toEqual([
-      'email',
+      'mail',
       'push',
       'sms',
     ]);
@@ -140,4 +140,138 @@ describe('the demo: sending needs a signed-in user, and sign-in redirects stay o
       .expect(401);
     expect(page.text).toContain('name="next" value="/admin/notifications?unread_only=true"');
   });
+});
+
+/** Every state-changing route that needs a user, with a body it accepts. */
+const WRITES: Array<[string, Record<string, unknown>]> = [
+  ['/admin/preferences', { category: 'demo', channel: 'mail', enabled: 'off' }],
+  ['/admin/notifications/send', { title: 'csrf check' }],
+  ['/admin/notifications/read/0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d', {}],
+  ['/admin/notifications/read-all', {}],
+  ['/admin/suppressions', { channel: 'mail', address: 'csrf-check@example.com' }],
+  [`/admin/suppressions/${'0'.repeat(64)}/lift`, {}],
+  ['/admin/deliveries/send', { scenario: 'ok' }],
+  ['/admin/deliveries/notify', {}],
+  ['/admin/deliveries/dlv_demo/feedback', { status: 'delivered' }],
+  ...SENDING_ROUTES,
+];
+
+describe('the demo: one guard decides cookie or bearer for every write', () => {
+  let app: INestApplication;
+  let url: string;
+  let token: string;
+  let csrfToken: string;
+  const http = () => request(app.getHttpServer());
+  const cookie = () => `herald_session=${encodeURIComponent(token)}`;
+  /** A JSON write signed in by the session cookie, with `headers` on top. */
+  const cookieWrite = (path: string, body: object, headers: Record<string, string> = {}) => {
+    let req = http().post(path).set('Cookie', cookie()).set('Accept', 'application/json');
+    for (const [key, value] of Object.entries(headers)) req = req.set(key, value);
+    return req.send(body);
+  };
+  const passedGuard = (status: number) => status !== 401 && status !== 403 && status < 500;
+
+  beforeAll(async () => {
+    ({ app, url } = await startDemoApp());
+    token = await loginAs(app, 'alice');
+    csrfToken = (await http().get('/admin/preferences.json').set(bearer(token)).expect(200)).body
+      .csrfToken;
+  });
+  afterAll(() => app.close());
+
+  it.each(WRITES)('%s: a cookie write without token or Origin is 403', async (path, body) => {
+    const res = await cookieWrite(path, body);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/missing or stale _csrf token/);
+  });
+
+  it.each(WRITES)(
+    '%s: a cookie with an unusable "Authorization: Bearer a b" is 401, not a write without CSRF',
+    async (path, body) => {
+      for (const authorization of ['Bearer a b', 'Bearer', 'bearer  ', `Bearer ${token} x`]) {
+        const res = await cookieWrite(path, body, { Authorization: authorization });
+        expect(res.status).toBe(401);
+        expect(res.body.message).toMatch(/Authorization header is malformed/);
+      }
+    },
+  );
+
+  it.each(WRITES)('%s: Origin null and foreign origins are refused', async (path, body) => {
+    const refusals: Array<Record<string, string>> = [
+      { Origin: 'null' },
+      { Origin: 'null', 'X-CSRF-Token': csrfToken },
+      { Origin: 'https://evil.example' },
+      { Origin: 'https://evil.example', 'X-CSRF-Token': csrfToken },
+      { Origin: 'not a url' },
+      { 'Sec-Fetch-Site': 'cross-site', 'X-CSRF-Token': csrfToken },
+      { 'Sec-Fetch-Site': 'same-site' },
+    ];
+    for (const headers of refusals) {
+      const res = await cookieWrite(path, body, headers);
+      expect([res.status, headers]).toEqual([403, headers]);
+    }
+    for (const headers of [{ Origin: 'null' }, { Origin: 'https://evil.example' }]) {
+      const res = await http()
+        .post(path)
+        .set(bearer(token))
+        .set(headers)
+        .set('Accept', 'application/json')
+        .send(body);
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it.each(WRITES)(
+    '%s: a cookie write passes with a matching Origin, the X-CSRF-Token header or the _csrf field',
+    async (path, body) => {
+      const viaOrigin = await cookieWrite(path, body, { Origin: new URL(url).origin });
+      expect(passedGuard(viaOrigin.status)).toBe(true);
+      const viaHeader = await cookieWrite(path, body, { 'X-CSRF-Token': csrfToken });
+      expect(passedGuard(viaHeader.status)).toBe(true);
+      const viaField = await cookieWrite(path, { ...body, _csrf: csrfToken });
+      expect(passedGuard(viaField.status)).toBe(true);
+      const bearerOnly = await http()
+        .post(path)
+        .set(bearer(token))
+        .set('Accept', 'application/json')
+        .send(body);
+      expect(passedGuard(bearerOnly.status)).toBe(true);
+    },
+  );
+
+  it('the refused writes changed nothing', async () => {
+    await http()
+      .post('/admin/preferences')
+      .set('Cookie', cookie())
+      .set('Authorization', 'Bearer a b')
+      .send({ category: 'demo', channel: 'sms', enabled: 'off' })
+      .expect(401);
+    const mine = await http().get('/admin/preferences.json').set(bearer(token)).expect(200);
+    expect(
+      mine.body.preferences.find((p: { channel: string }) => p.channel === 'sms')?.source,
+    ).toBe('default');
+  });
+
+  it('a garbled session cookie is no session (401), not a 500', async () => {
+    const res = await http()
+      .get('/admin/notifications/inbox')
+      .set('Cookie', 'herald_session=%E0%A4%A')
+      .expect(401);
+    expect(res.body.message).toMatch(/Sign in first/);
+  });
+
+  it.each([
+    ['/auth/login', { user: 'bob' }],
+    ['/auth/logout', {}],
+  ])(
+    '%s refuses Origin null and foreign origins, and takes a same-site post',
+    async (path, body) => {
+      for (const origin of ['null', 'https://evil.example']) {
+        await http().post(path).set('Origin', origin).send(body).expect(403);
+      }
+      await http().post(path).set('Sec-Fetch-Site', 'cross-site').send(body).expect(403);
+      await http().post(path).set('Origin', new URL(url).origin).send(body).expect(200);
+      await http().post(path).send(body).expect(200);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { METRICS_BACKEND } from '@herald/contracts';
+import { spawnBuiltDemo } from './helpers/built-demo.js';
 import { startDemoApp } from './helpers/demo-app.js';
 import { openDemoPostgresSchema, type DemoPostgresSchema } from './helpers/demo-postgres.js';
 import { bearer, loginAs } from './helpers/inbox-demo.js';
@@ -149,5 +150,39 @@ describe('GET /config shows the configuration the demo runs with', () => {
       expect(config.monitor.prometheus.authToken).toBe('[REDACTED]');
       expect(config.demo.database.url).toBe('postgres://[REDACTED]@127.0.0.1:5432/test');
     });
+  });
+});
+
+describe('a mistyped DEMO_DATABASE_URL stops the start', () => {
+  const SECRET = 'db-pa55-Kq7w';
+  const MISTYPED = [
+    `mysql://root:${SECRET}@127.0.0.1:3306/herald`,
+    `postgres:${SECRET}@127.0.0.1/test`,
+    `127.0.0.1:5432/${SECRET}`,
+  ];
+
+  it.each(MISTYPED)(
+    'in-process: %s is refused, naming the variable, not the password',
+    async (url) => {
+      const started = withEnv({ DEMO_DATABASE_URL: url }, () => startDemoApp());
+      await expect(started).rejects.toThrow(/^DEMO_DATABASE_URL .*postgres:\/\/.*sqlite:<file>/);
+      await started.then(
+        ({ app }) => app.close(),
+        (error: Error) => expect(error.message).not.toContain(SECRET),
+      );
+    },
+  );
+
+  it.each(MISTYPED)('the built demo exits 1 on %s with the reason and no password', async (url) => {
+    const demo = spawnBuiltDemo({ DEMO_DATABASE_URL: url });
+    try {
+      expect(await demo.exited()).toBe(1);
+      const output = demo.stdout() + demo.stderr();
+      expect(output).toMatch(/DEMO_DATABASE_URL .*use postgres:\/\//);
+      expect(output).not.toContain(SECRET);
+      expect(output).not.toMatch(/running at/);
+    } finally {
+      await demo.kill();
+    }
   });
 });

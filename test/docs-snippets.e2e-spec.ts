@@ -16,28 +16,22 @@ import { join, relative } from 'node:path';
 import '../examples/testing/welcome.test-example.js';
 import '../examples/testing/fake-apns.test-example.js';
 
+// The same reading of documents and examples as `node scripts/sync-doc-snippets.js`, which
+// rewrites the snippets this test compares.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { EXAMPLE_REF, docFiles, exampleText } = require('../scripts/sync-doc-snippets.js') as {
+  EXAMPLE_REF: RegExp;
+  docFiles(): string[];
+  exampleText(path: string, region?: string): string;
+};
+
 const ROOT = join(__dirname, '..');
-const EXAMPLE_REF = /^<!-- example: (examples\/[\w./-]+\.ts)(?:#([\w-]+))? -->$/;
 
 interface Snippet {
   doc: string;
   line: number;
   code: string;
   ref?: { path: string; region?: string };
-}
-
-function docFiles(): string[] {
-  const docs = existsSync(join(ROOT, 'docs'))
-    ? readdirSync(join(ROOT, 'docs'))
-        .filter((f) => f.endsWith('.md'))
-        .sort()
-        .map((f) => join('docs', f))
-    : [];
-  const packages = readdirSync(join(ROOT, 'libs'))
-    .sort()
-    .map((lib) => join('libs', lib, 'README.md'))
-    .filter((readme) => existsSync(join(ROOT, readme)));
-  return ['README.md', ...docs, ...packages];
 }
 
 /** The ```ts blocks of a markdown file, each with the example reference on the line before. */
@@ -58,17 +52,6 @@ function snippetsOf(doc: string): Snippet[] {
     i = end;
   }
   return out;
-}
-
-/** A file's content, or the lines of one `// #region name` … `// #endregion name` in it. */
-function exampleText(path: string, region?: string): string {
-  const text = readFileSync(join(ROOT, path), 'utf8').replace(/\n$/, '');
-  if (!region) return text;
-  const lines = text.split('\n');
-  const start = lines.findIndex((l) => l.trim() === `// #region ${region}`);
-  const end = lines.findIndex((l, j) => j > start && l.trim() === `// #endregion ${region}`);
-  if (start < 0 || end < 0) throw new Error(`${path} has no region "${region}"`);
-  return lines.slice(start + 1, end).join('\n');
 }
 
 const snippets = docFiles().flatMap(snippetsOf);

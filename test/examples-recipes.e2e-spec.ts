@@ -88,7 +88,7 @@ describe('examples/inbox.controller.ts', () => {
   });
 
   it("lists the signed-in user's messages only, newest first, with the unread count", async () => {
-    await inbox.send('alice', { title: 'Build started', body: '' });
+    await inbox.send('alice', { title: 'Build started' }); // body is optional
     await inbox.send('alice', { title: 'Build finished', body: 'All green', category: 'ci' });
     const res = await get('/inbox', 'alice').expect(200);
     expect(res.body.unread_count).toBe(2);

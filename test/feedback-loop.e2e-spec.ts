@@ -86,7 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       });
       return {
         sms: records.find((r) => r.channel === 'sms')!,
-        mail: records.find((r) => r.channel === 'email')!,
+        mail: records.find((r) => r.channel === 'mail')!,
       };
     }
 
@@ -140,6 +140,29 @@ describe.each(['sqlite', 'postgres'] as const)(
       ]);
       expect((await notify(cid, '2')).mail.status).toBe('sent');
       expect(await suppressions.check({ channel: 'mail', address: cid.email })).toBeUndefined();
+    });
+
+    it('a complaint after a bounce or a failure is still recorded and suppresses the address', async () => {
+      for (const first of [
+        { type: 'blocked', reason: '421 try again later' }, // bounce/blocked → failed
+        { type: 'bounce', reason: '452 4.2.2 mailbox full' }, // soft bounce → bounced
+      ]) {
+        const dan = user();
+        const sent = await notify(dan, '1');
+        await sendgrid.sendEvents([sendgrid.event(sent.mail.providerMessageId!, 'bounce', first)]);
+        expect(await suppressions.check({ channel: 'mail', address: dan.email })).toBeUndefined();
+        const answer = await sendgrid.sendEvents([
+          sendgrid.event(sent.mail.providerMessageId!, 'spamreport'),
+        ]);
+        expect(JSON.parse(answer.body)).toEqual({ received: 1, updated: 1 });
+        await until(
+          async () =>
+            (await suppressions.check({ channel: 'mail', address: dan.email })) !== undefined,
+        );
+        const { entries } = await suppressions.list({ channel: 'mail', address: dan.email });
+        expect(entries).toEqual([expect.objectContaining({ reason: 'complaint' })]);
+        expect((await notify(dan, '2')).mail.status).toBe('suppressed');
+      }
     });
 
     it('an inbound STOP suppresses the number; START lifts it', async () => {

@@ -187,7 +187,7 @@ describe('smtp driver against a real SMTP server (STARTTLS + AUTH)', () => {
       .send({ to: ['ada@example.com'], subject: 'Hi', text: 'x', ...patch } as any)
       .catch((e) => e);
     expect(error).toBeInstanceOf(DeliveryError);
-    expect(error).toMatchObject({ reason: 'bad_request', permanent: true, channel: 'email' });
+    expect(error).toMatchObject({ reason: 'bad_request', permanent: true, channel: 'mail' });
     expect(error.message).toMatch(/header injection refused/);
     expect(connections).toBe(0);
   });

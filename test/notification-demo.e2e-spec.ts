@@ -42,7 +42,7 @@ describe('demo: sending SMS, push and email through the log drivers', () => {
     expect(push.status).toBe(200);
     expect(await push.json()).toMatchObject({ success: true, backend: 'demo-push' });
     const mail = await post(
-      '/channels/email',
+      '/channels/mail',
       { to: 'ada@example.com', subject: 'Welcome', html: '<p>Hello</p>' },
       true,
     );
@@ -56,7 +56,7 @@ describe('demo: sending SMS, push and email through the log drivers', () => {
       deliveries.map((d: any) => [d.channel, d.backend, d.recipient, d.summary]).sort(),
     ).toEqual(
       [
-        ['email', 'demo-mail', 'a***@example.com', 'Welcome'],
+        ['mail', 'demo-mail', 'a***@example.com', 'Welcome'],
         ['push', 'demo-push', 'devi…cdef', 'Hi — there'],
         ['sms', 'demo-sms', '+1******4567', 'code 123456'],
       ].sort(),

@@ -60,8 +60,8 @@ describe('demo: notify a demo user, then see the notification and its deliveries
     });
     const byChannel = Object.fromEntries(entry.deliveries.map((d) => [d.channel, d]));
     expect(byChannel.inbox.status).toBe('sent');
-    expect(byChannel.email.status).toBe('sent');
-    expect(byChannel.email.recipient).not.toContain('bob@herald.local'); // masked
+    expect(byChannel.mail.status).toBe('sent');
+    expect(byChannel.mail.recipient).not.toContain('bob@herald.local'); // masked
     expect(byChannel.sms).toMatchObject({
       status: 'skipped',
       lastError: 'no phone number for user "bob"',
@@ -86,8 +86,8 @@ describe('demo: notify a demo user, then see the notification and its deliveries
     const { notificationId } = (await res.json()) as { notificationId: string };
     const entry = (await log()).find((n) => n.notification.id === notificationId)!;
     expect(entry.deliveries.map((d) => [d.channel, d.status]).sort()).toEqual([
-      ['email', 'sent'],
       ['inbox', 'sent'],
+      ['mail', 'sent'],
       ['push', 'sent'],
       ['sms', 'sent'],
     ]);

@@ -92,7 +92,7 @@ describe.each([
     expect(report.deliveries).toMatchObject({ sent: 3, suppressed: 1 });
     const records = await notifier.deliveries(result.notificationId);
     expect(records.find((r) => r.status === 'suppressed')).toMatchObject({
-      channel: 'email',
+      channel: 'mail',
       lastError: 'preference: the user turned mail off for category "news"',
     });
     expect(mailsTo(bob.email)).toHaveLength(1);
@@ -113,8 +113,8 @@ describe.each([
         .map((r) => [r.channel, r.status, r.lastError])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     ).toEqual([
-      ['email', 'sent', undefined],
       ['inbox', 'suppressed', 'preference: the user turned inbox off for category "news"'],
+      ['mail', 'sent', undefined],
       [
         'sms',
         'suppressed',

@@ -178,8 +178,8 @@ describe.each(['postgres', 'sqlite'] as const)(
         return d.length === 2 && d.every((r) => r.status === 'sent');
       });
       expect((await notifier.deliveries(notificationId)).map((d) => d.channel).sort()).toEqual([
-        'email',
         'inbox',
+        'mail',
       ]);
     });
 
@@ -232,8 +232,8 @@ describe.each(['postgres', 'sqlite'] as const)(
       ).rejects.toThrow('roll back');
       await until(() => mailsWith(`Still waiting: ${db}-TX`).length === 1);
       expect((await notifier.deliveries(id)).map((d) => d.channel).sort()).toEqual([
-        'email',
         'inbox',
+        'mail',
       ]);
       expect(mailsWith(`Still waiting: ${db}-RB`)).toHaveLength(0);
     });

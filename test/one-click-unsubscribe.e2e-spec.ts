@@ -15,6 +15,7 @@ import {
   SuppressionModule,
   SuppressionService,
 } from '@herald/notification';
+import { keepAliveClient } from './helpers/keep-alive-client.js';
 
 const SECRET = 'one-click-test-secret-0123456789abcdef';
 
@@ -258,6 +259,82 @@ describe('one-click unsubscribe (RFC 8058) over real SMTP and HTTP', () => {
       .get(SuppressionService)
       .list({ channel: 'mail', address: 'multi@example.com' });
     expect(entries).toMatchObject([{ reason: 'unsubscribe', category: 'newsletter' }]);
+  });
+
+  it('answers 400 to a validly signed token naming an unusable address or category, and 403 to an expiry far in the future', async () => {
+    const far = Math.floor(Date.now() / 1000) + 3600;
+    const signed = (a: string, c: string | null, e = far) =>
+      `${base}/mail/unsubscribe?token=${signUnsubscribeToken(SECRET, { address: a, category: c, expiresAt: e })}`;
+    const cases: Array<[string, string, number]> = [
+      ['address "not an email"', signed('not an email', 'newsletter'), 400],
+      ['address with NUL', signed('nul\u0000@example.com', 'newsletter'), 400],
+      ['address __proto__', signed('__proto__', 'newsletter'), 400],
+      ['address of 2,000 characters', signed(`${'a'.repeat(2000)}@example.com`, null), 400],
+      ['category __proto__', signed('ok@example.com', '__proto__'), 400],
+      ['category with NUL', signed('ok@example.com', 'news\u0000'), 400],
+      ['category of 2,000 characters', signed('ok@example.com', 'c'.repeat(2000)), 400],
+      ['expiry 1e300', signed('ok@example.com', 'newsletter', 1e300), 403],
+      ['expiry in ten years', signed('ok@example.com', 'newsletter', far + 10 * 366 * 86_400), 403],
+    ];
+    for (const [name, url, status] of cases) {
+      const answer = await post(url);
+      expect([name, answer.status]).toEqual([name, status]);
+      const text = await answer.text();
+      expect(JSON.parse(text).message).toMatch(
+        status === 400
+          ? /^unsubscribe token refused: its (address|category) must /
+          : /^unsubscribe token refused: (malformed|valid until too far in the future)$/,
+      );
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toMatch(/\bat [\w.]+ \(/);
+      expect([name, (await fetch(url)).status]).toEqual([name, status]); // the GET page too
+    }
+    expect(
+      (await app.get(SuppressionService).list({ channel: 'mail', address: 'ok@example.com' }))
+        .total,
+    ).toBe(0);
+  });
+
+  it('refuses a JSON body (415: RFC 8058 posts a form) and a 1 MB multipart body (413) on a connection that stays usable', async () => {
+    await mailer().send(newsletter('json@example.com'));
+    const url = unsubscribeUrl(received.at(-1)!.raw);
+    const json = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ 'List-Unsubscribe': 'One-Click' }),
+    });
+    expect(json.status).toBe(415);
+    expect(((await json.json()) as { message: string }).message).toMatch(
+      /application\/x-www-form-urlencoded or multipart\/form-data/,
+    );
+    const client = keepAliveClient();
+    try {
+      const boundary = 'herald-boundary';
+      const big = Buffer.concat([
+        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="pad"\r\n\r\n`),
+        Buffer.alloc(1024 * 1024, 'x'),
+        Buffer.from(
+          `\r\n--${boundary}\r\ncontent-disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+        ),
+      ]);
+      for (const type of [
+        `multipart/form-data; boundary=${boundary}`,
+        'text/plain',
+        'application/octet-stream',
+      ]) {
+        const tooLarge = await client.send(url, { headers: { 'content-type': type }, body: big });
+        expect([type, tooLarge.status]).toEqual([type, 413]);
+        expect(JSON.parse(tooLarge.body).message).toContain('over the limit of 16384 bytes');
+        const next = await client.send(url, {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'List-Unsubscribe=One-Click',
+        });
+        expect([type, next.status, next.connection]).toEqual([type, 200, tooLarge.connection]);
+        expect(tooLarge.connection).toBe(1);
+      }
+    } finally {
+      client.close();
+    }
   });
 
   it('refuses a POST without the one-click body (400) and shows a confirmation form on GET without unsubscribing', async () => {

@@ -13,9 +13,15 @@ import { externalReferencesOf, packageOf } from './helpers/declaration-graph.uti
 const REPO = join(__dirname, '..');
 const LIBS = ['contracts', 'observability', 'monitor', 'notification'];
 
+interface ExportTarget {
+  types: string;
+  default: string;
+}
+
 interface Manifest {
   name: string;
-  exports: Record<string, { types: string; default: string } | string>;
+  /** Per subpath: the ES module build (`module-sync`, `import`) and the CommonJS copy (`default`). */
+  exports: Record<string, Record<'module-sync' | 'import' | 'default', ExportTarget> | string>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
@@ -44,7 +50,7 @@ const entries = LIBS.flatMap((lib) => {
     .map(([subpath, target]) => ({
       lib,
       name: `${manifest.name}${subpath.slice(1)}`,
-      types: join(REPO, 'libs', lib, (target as { types: string }).types),
+      types: join(REPO, 'libs', lib, (target as Record<string, ExportTarget>).import.types),
     }));
 });
 
@@ -205,7 +211,7 @@ describe('npm pack', () => {
   it.each(LIBS)('@herald/%s ships every file its exports name', (lib) => {
     const files = new Set(filesOf(lib));
     const targets = Object.values(manifests[lib].exports).flatMap((t) =>
-      typeof t === 'string' ? [t] : [t.types, t.default],
+      typeof t === 'string' ? [t] : Object.values(t).flatMap((c) => [c.types, c.default]),
     );
     for (const target of targets) expect(files).toContain(target.replace(/^\.\//, ''));
   });

@@ -119,7 +119,7 @@ describe('suppression list on direct sends (reliable delivery off, fake provider
       mailer().send({ to: ['Gone@Example.com'], subject: 'Hi', text: 'x' }),
     );
     expect(error).toBeInstanceOf(DeliverySuppressedError);
-    expect(error).toMatchObject({ channel: 'email', backend: 'sendgrid' });
+    expect(error).toMatchObject({ channel: 'mail', backend: 'sendgrid' });
     expect(sendgrid.mails.length).toBe(before);
 
     await mailer().send({

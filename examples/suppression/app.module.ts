@@ -27,7 +27,7 @@ export class SuppressionAdmin {
       sendgrid: { publicKey: process.env.SENDGRID_WEBHOOK_PUBLIC_KEY! },
     }),
     SuppressionModule.forRoot({
-      store: 'database', // herald_suppressions, created by NOTIFIER_MIGRATIONS; or 'memory'
+      store: 'database', // herald_suppressions: run heraldMigrations() ('@herald/notification/typeorm'); or 'memory'
       unsubscribe: {
         secret: process.env.UNSUBSCRIBE_SECRET!, // HMAC-SHA256 key, 32+ characters, never logged
         url: 'https://app.example.com/mail/unsubscribe', // what mail clients POST to

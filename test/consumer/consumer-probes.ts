@@ -166,8 +166,8 @@ const mail: Probe = async (ctx) => {
     const scrape = await http(ctx, 'GET', '/metrics');
     const line = scrape.text
       .split('\n')
-      .find((l) => l.startsWith('notification_sent_total{') && l.includes('channel="email"'));
-    expect(line?.endsWith(' 2'), `/metrics counts no two email sends: ${line ?? 'no line'}`);
+      .find((l) => l.startsWith('notification_sent_total{') && l.includes('channel="mail"'));
+    expect(line?.endsWith(' 2'), `/metrics counts no two mail sends: ${line ?? 'no line'}`);
   }
   return `messages ${body.messageId} (text) and ${templated.messageId} (Handlebars template, text from html-to-text) via the log driver`;
 };

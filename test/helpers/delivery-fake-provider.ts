@@ -8,7 +8,8 @@ import { DeliveryError, parseRetryAfter } from '@herald/notification';
  * accepts, honouring the `Idempotency-Key` header as real providers do (a
  * repeated key gets the first answer and is not delivered again), `POST
  * /fail` always answers 503, `POST /busy` answers the first request of each
- * key 503 with `Retry-After: ?after=` seconds, `POST /slow` accepts after `?ms=`. It counts
+ * key 503 with `Retry-After: ?after=` seconds, `POST /slow` accepts after `?ms=`, `POST
+ * /hold` never answers (a send in flight when its worker is killed). It counts
  * requests and deliveries per key.
  */
 export interface CountingProvider {
@@ -50,6 +51,7 @@ export async function startCountingProvider(): Promise<CountingProvider> {
           { 'retry-after': url.searchParams.get('after') ?? '1' },
         );
       }
+      if (url.pathname === '/hold') return; // answered by nobody: the socket closes with its client
       if (url.pathname === '/fail') {
         state.failures++;
         return reply(503, { error: 'unavailable' });

@@ -58,7 +58,9 @@ export interface OutboxFaultAppOptions {
   endpoint: string;
   /** Run the BullMQ delivery worker here. */
   deliveryWorker: boolean;
-  outbox: NotifierOutboxOptions;
+  outbox?: NotifierOutboxOptions;
+  /** Laid over the app's `notification.delivery` (the fan-out fault test's sweeper timing). */
+  delivery?: Record<string, unknown>;
 }
 
 /**
@@ -93,10 +95,11 @@ export async function startOutboxFaultApp(
           retryAttempts: 3,
           retryBase: 0.01,
           retryCap: 0.05,
+          ...options.delivery,
         },
       }),
       NotifierModule.forRoot(
-        { outbox: options.outbox },
+        { outbox: options.outbox ?? false },
         { channels: [countingChannel(options.endpoint)] },
       ),
     ],

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { HeraldConfig } from '@herald/contracts';
+import { redactText, secretRedactor } from '@herald/contracts/internal';
 import { attachHealthProbes, enableGracefulShutdown, HealthCheckRunner } from '@herald/monitor';
 import { AppModule } from './app.module.js';
 import { DemoEffectiveConfig } from './config/demo-effective.config.js';
@@ -31,7 +32,10 @@ export async function bootstrap(port = Number(process.env.PORT ?? 3000)): Promis
 
 if (require.main === module) {
   bootstrap().catch((error) => {
-    new Logger('HeraldDemo').error(error instanceof Error ? error.message : String(error));
+    // a driver's error may quote a URL it was given: scrub the demo's own URLs from the message too
+    const scrub = secretRedactor(process.env.DEMO_REDIS_URL, process.env.DEMO_DATABASE_URL);
+    const message = error instanceof Error ? error.message : String(error);
+    new Logger('HeraldDemo').error(redactText(scrub(message)));
     // A start that failed half way may leave connections open: exit now, not whenever they close.
     process.exit(1);
   });

@@ -80,6 +80,7 @@ export type {
 export type {
   TracerProtocol,
   SpanProtocol,
+  RecordedSpanProtocol,
   SpanContextProtocol,
   StartSpanOptions,
   HeraldSpanKind,
@@ -198,3 +199,8 @@ export {
   SENTRY_DSN_PATTERN,
   type SamplerType,
 } from './config/monitor/monitor-sections.config.js';
+export {
+  RateLimitedLogger,
+  type RateLimitedLoggerOptions,
+  type WarnSink,
+} from './utils/rate-limited-logger.util.js';

@@ -1,4 +1,9 @@
-import type { SpanProtocol, StartSpanOptions, TracerProtocol } from '@herald/contracts';
+import type {
+  RecordedSpanProtocol,
+  SpanProtocol,
+  StartSpanOptions,
+  TracerProtocol,
+} from '@herald/contracts';
 import { MetricsCollector } from './metrics/collector/metrics-collector.js';
 import { Counter } from './metrics/instruments/counter.js';
 import type { Histogram } from './metrics/instruments/histogram.js';
@@ -41,7 +46,7 @@ class RecordingTracer implements TracerProtocol {
   extractContext(): undefined {
     return undefined;
   }
-  getAllSpans(): SpanProtocol[] {
+  getAllSpans(): RecordedSpanProtocol[] {
     return [];
   }
   async flush(): Promise<void> {}

@@ -8,6 +8,7 @@ import {
   Query,
   Req,
   Res,
+  UseGuards,
   UsePipes,
   ValidationPipe,
 } from '@nestjs/common';
@@ -17,6 +18,7 @@ import { DemoAuthService, SESSION_COOKIE } from './demo-auth.service.js';
 import { LoginDto } from './login.dto.js';
 import { loginPageBody } from './login-page.js';
 import { safeNextPath } from './safe-next-path.util.js';
+import { SameSiteWriteGuard } from './same-site-write.guard.js';
 
 /** `GET /auth/login` (form), `POST /auth/login` (cookie + bearer token), `POST /auth/logout`. */
 @Controller('auth')
@@ -35,6 +37,7 @@ export class AuthController {
   }
 
   @Post('login')
+  @UseGuards(SameSiteWriteGuard)
   @HttpCode(200)
   login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const token = this.auth.issue(body.user);
@@ -48,6 +51,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @UseGuards(SameSiteWriteGuard)
   @HttpCode(200)
   logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     res.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -2,10 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AdminViewer } from '@herald/contracts';
 import { DEMO_USERS } from './demo-users.js';
+import { requestCredential, SESSION_COOKIE } from './request-credential.util.js';
 import type { UserIdentifier } from './user-identifier.interface.js';
 
-/** Name of the session cookie. */
-export const SESSION_COOKIE = 'herald_session';
+export { SESSION_COOKIE };
 
 /**
  * The demo's login: a user id signed with HMAC-SHA256 (`alice.<signature>`),
@@ -31,10 +31,8 @@ export class DemoAuthService implements UserIdentifier {
   }
 
   identify(request: { headers: Record<string, string | string[] | undefined> }) {
-    const auth = header(request.headers.authorization);
-    const bearer = /^Bearer\s+(\S+)$/i.exec(auth ?? '')?.[1];
-    const token = bearer ?? readCookie(header(request.headers.cookie), SESSION_COOKIE);
-    return token ? this.verify(token) : undefined;
+    const credential = requestCredential(request.headers);
+    return 'token' in credential ? this.verify(credential.token) : undefined;
   }
 
   private verify(token: string): AdminViewer | undefined {
@@ -50,16 +48,4 @@ export class DemoAuthService implements UserIdentifier {
   private sign(userId: string): string {
     return createHmac('sha256', this.secret).update(userId).digest('base64url');
   }
-}
-
-function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
 }

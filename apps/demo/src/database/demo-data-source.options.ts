@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DEMO_MIGRATIONS } from './demo-migrations.js';
 import { betterSqlite3IsSafe } from './sqlite-driver.util.js';
+import { parseDemoDatabaseUrl } from './demo-database-url.util.js';
 
 /**
  * Where the demo keeps its data: `DEMO_DATABASE_URL` when set
@@ -11,7 +12,8 @@ import { betterSqlite3IsSafe } from './sqlite-driver.util.js';
  * file at `data/herald-demo.sqlite` (better-sqlite3, or sql.js where
  * better-sqlite3 is unsafe; see `betterSqlite3IsSafe`). On PostgreSQL,
  * `DEMO_DATABASE_SCHEMA` puts the demo's tables (and its migrations table) in
- * that schema, which must exist, instead of `public`.
+ * that schema, which must exist, instead of `public`. Any other value stops
+ * the start (`parseDemoDatabaseUrl`), never falling back to SQLite.
  */
 export function demoDataSourceOptions(
   url = process.env.DEMO_DATABASE_URL,
@@ -24,11 +26,12 @@ export function demoDataSourceOptions(
     migrationsRun: true,
     migrations: DEMO_MIGRATIONS,
   } as const;
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
-    return { type: 'postgres', url, ...(schema ? { schema } : {}), ...common };
+  const target = parseDemoDatabaseUrl(url);
+  if (target.kind === 'postgres') {
+    return { type: 'postgres', url: target.url, ...(schema ? { schema } : {}), ...common };
   }
-  const scheme = url?.match(/^(sqlite|sqljs):/)?.[1];
-  const file = scheme ? url!.slice(scheme.length + 1) : 'data/herald-demo.sqlite';
+  const scheme = target.kind === 'default' ? undefined : target.kind;
+  const file = target.kind === 'default' ? 'data/herald-demo.sqlite' : target.file;
   const memory = file === ':memory:';
   if (!memory) mkdirSync(dirname(resolve(file)), { recursive: true });
   if (scheme === 'sqljs' || !safeNative) {

@@ -1,16 +1,8 @@
-import {
-  CreateDeliveryRecords1732400000000,
-  CreateInboxMessages1732300000000,
-  NOTIFIER_MIGRATIONS,
-} from '@herald/notification/typeorm';
+import { heraldMigrations } from '@herald/notification/typeorm';
 
 /**
- * TypeORM migrations the demo runs at start-up. Each capability that stores
- * data (inbox, delivery records, notifications and device tokens, metric snapshots) adds its migration classes
- * from its library here.
+ * TypeORM migrations the demo runs at start-up: `heraldMigrations()`, every table
+ * Herald's database stores need (inbox, delivery records, notifications and device
+ * tokens, preferences, outbox, suppression list), as the guides tell an app to do.
  */
-export const DEMO_MIGRATIONS: Array<new () => unknown> = [
-  CreateInboxMessages1732300000000,
-  CreateDeliveryRecords1732400000000,
-  ...NOTIFIER_MIGRATIONS,
-];
+export const DEMO_MIGRATIONS: Array<new () => unknown> = heraldMigrations();

@@ -81,7 +81,7 @@ export class DeliveryLogController {
     if (!record?.providerMessageId)
       throw new NotFoundException(`no sent delivery "${params.id}" with a provider message id`);
     const { result } = await this.feedbackRecorder.record({
-      channel: record.channel as 'sms' | 'push' | 'email',
+      channel: record.channel as 'sms' | 'push' | 'mail',
       provider: 'demo',
       providerMessageId: record.providerMessageId,
       status: body.status,

@@ -1,11 +1,11 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import {
   DELIVERY_STATUSES,
   FEEDBACK_STATUSES,
   type DeliveryStatus,
   type FeedbackStatus,
 } from '@herald/notification';
+import { BoundedInt } from '../http/bounded-int.decorator.js';
 import { NoControlCharacters } from '../http/no-control-characters.decorator.js';
 import { DEMO_SCENARIOS } from './demo-backends.js';
 
@@ -30,10 +30,7 @@ export class DeliveryListQueryDto {
   status?: DeliveryStatus;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer from 1 to 500' })
-  @Min(1)
-  @Max(500)
+  @BoundedInt(1, 500)
   limit?: number;
 }
 

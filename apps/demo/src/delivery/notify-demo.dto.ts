@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { DEMO_USERS } from '../auth/demo-users.js';
+import { BoundedInt } from '../http/bounded-int.decorator.js';
 
 /** Body of `POST /admin/deliveries/notify` (JSON or the page's form). */
 export class NotifyDemoUserDto {
@@ -13,9 +13,6 @@ export class NotifyDemoUserDto {
 /** Query of `GET /admin/deliveries/notifications.json`. */
 export class NotificationLogQueryDto {
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer from 1 to 100' })
-  @Min(1)
-  @Max(100)
+  @BoundedInt(1, 100)
   limit?: number;
 }

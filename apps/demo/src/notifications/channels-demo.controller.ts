@@ -43,7 +43,7 @@ function logOf(channel: unknown): DeliveryLog<any> | undefined {
 }
 
 /**
- * `GET /channels`: a form to send a test SMS, push or email through the
+ * `GET /channels`: a form to send a test SMS, push or mail through the
  * primary backends, and what the log drivers recorded. Sending needs a
  * signed-in user (the backends may be real providers): 401 for API clients, a
  * redirect to the sign-in page for the page's forms.
@@ -95,7 +95,8 @@ export class ChannelsDemoController {
     );
   }
 
-  @Post('email')
+  // `mail` is the channel's name; `/channels/email` stays as an alias for old links and scripts.
+  @Post(['mail', 'email'])
   @UseGuards(CurrentUserGuard)
   async sendEmail(@Body() body: SendEmailDto, @Res() res: Response): Promise<void> {
     // Built inside respond(): a refused address or header is a 400 like any delivery error.

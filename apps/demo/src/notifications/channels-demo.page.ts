@@ -67,12 +67,12 @@ export function renderChannelsPage(deliveries: DemoDelivery[], notice?: string):
         <label>Body <input name="body" value="You have a new message" /></label><br />
         <button type="submit">Send push</button>
       </form>
-      <form method="post" action="/channels/email">
+      <form method="post" action="/channels/mail">
         <h2>Email</h2>
         <label>To <input name="to" type="email" value="ada@example.com" required /></label><br />
         <label>Subject <input name="subject" value="Welcome to Herald" required /></label><br />
         <label>HTML <input name="html" value="<p>Hello <b>Ada</b></p>" /></label><br />
-        <button type="submit">Send email</button>
+        <button type="submit">Send mail</button>
       </form>
     </section>
     <h2>Recorded deliveries (newest first)</h2>

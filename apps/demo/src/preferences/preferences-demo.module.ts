@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminShellModule } from '../admin/admin-shell.module.js';
 import { AuthModule } from '../auth/auth.module.js';
-import { DemoCsrfService } from '../auth/demo-csrf.service.js';
 import { PreferencesController } from './preferences.controller.js';
 import { PreferencesNavContributor } from './preferences-nav.contributor.js';
 
@@ -15,6 +14,6 @@ import { PreferencesNavContributor } from './preferences-nav.contributor.js';
 @Module({
   imports: [AuthModule, AdminShellModule],
   controllers: [PreferencesController],
-  providers: [DemoCsrfService, PreferencesNavContributor],
+  providers: [PreferencesNavContributor],
 })
 export class PreferencesDemoModule {}

@@ -32,7 +32,8 @@ import { renderPreferencesPage } from './preferences.page.js';
 /**
  * The signed-in user's notification preferences: `GET /admin/preferences`
  * (page), `GET /admin/preferences.json`, `POST /admin/preferences` (one
- * category × channel: `on`, `off` or `default`; a form needs its CSRF token).
+ * category × channel: `on`, `off` or `default`; `CurrentUserGuard` holds a
+ * cookie-signed post to its CSRF token or a matching `Origin`).
  * Bad input (unknown channel or category, empty or too long values) is 400.
  */
 @Controller('admin')
@@ -80,7 +81,6 @@ export class PreferencesController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    this.csrf.check(viewer.id, body._csrf, req.headers);
     try {
       this.preferences.validate(viewer.id, body.category, body.channel);
     } catch (error) {

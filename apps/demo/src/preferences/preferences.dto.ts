@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 
 /**
  * Body of `POST /admin/preferences` (JSON or the page's form). The category
@@ -17,9 +17,4 @@ export class SetPreferenceDto {
   /** `on`, `off`, or `default` (forget the choice). */
   @IsIn(['on', 'off', 'default'], { message: 'enabled must be one of $constraint1' })
   enabled!: 'on' | 'off' | 'default';
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  _csrf?: string;
 }

@@ -27,7 +27,6 @@ import { AdminShellService } from '../admin/admin-shell.service.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { CurrentUserGuard } from '../auth/current-user.guard.js';
 import { LoginRequiredFilter } from '../auth/login-required.filter.js';
-import { SameOriginGuard } from './same-origin.guard.js';
 import {
   AddSuppressionDto,
   SuppressionIdParamDto,
@@ -100,7 +99,6 @@ export class SuppressionsController {
   }
 
   @Post('suppressions')
-  @UseGuards(SameOriginGuard)
   @HttpCode(201)
   async add(
     @Body() body: AddSuppressionDto,
@@ -122,7 +120,6 @@ export class SuppressionsController {
   }
 
   @Post('suppressions/:id/lift')
-  @UseGuards(SameOriginGuard)
   @HttpCode(200)
   async lift(
     @Param() params: SuppressionIdParamDto,

@@ -1,7 +1,10 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { SUPPRESSION_CHANNELS, type SuppressionChannel } from '@herald/notification';
+import { BoundedInt } from '../http/bounded-int.decorator.js';
 import { NoControlCharacters } from '../http/no-control-characters.decorator.js';
+
+/** Largest `offset` of the suppression list (a page further on is filtered for, not paged to). */
+export const MAX_OFFSET = 1_000_000;
 
 /** Query of `GET /admin/suppressions` and `/admin/suppressions.json`. */
 export class SuppressionListQueryDto {
@@ -16,16 +19,12 @@ export class SuppressionListQueryDto {
   address?: string;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer from 1 to 500' })
-  @Min(1)
-  @Max(500)
+  @BoundedInt(1, 500)
   limit?: number;
 
+  /** Bounded so that it never overflows PostgreSQL's `bigint` `OFFSET`. */
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'offset must be a non-negative integer' })
-  @Min(0)
+  @BoundedInt(0, MAX_OFFSET)
   offset?: number;
 }
 

@@ -1,3 +1,4 @@
+import { redactUrlCredentials } from '../utils/redact-url.util.js';
 import { HeraldError } from './herald.error.js';
 
 /** One configuration problem: where (`monitor.tracing.sample_rate`) and what. */
@@ -13,7 +14,9 @@ export interface ConfigProblem {
 export class HeraldConfigError extends HeraldError {
   readonly problems: readonly ConfigProblem[];
 
-  constructor(problems: ConfigProblem[], heading = 'Invalid Herald configuration') {
+  constructor(given: ConfigProblem[], heading = 'Invalid Herald configuration') {
+    // whoever built a message, a URL credential in it does not get printed
+    const problems = given.map((p) => ({ path: p.path, message: redactUrlCredentials(p.message) }));
     const lines = problems.map((p) => `  - ${p.path}: ${p.message}`);
     super(
       `${heading} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,

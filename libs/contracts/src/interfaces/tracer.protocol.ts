@@ -34,6 +34,16 @@ export interface SpanProtocol {
   isRecording(): boolean;
 }
 
+/**
+ * A span the tracer kept (`getAllSpans()`): a span plus what tests read back.
+ * `parentSpanId` is `undefined` for a root span.
+ */
+export interface RecordedSpanProtocol extends SpanProtocol {
+  readonly kind: HeraldSpanKind;
+  readonly parentSpanId: string | undefined;
+  readonly attributes: Readonly<Record<string, unknown>>;
+}
+
 export interface StartSpanOptions {
   attributes?: SpanAttributes;
   /** Explicit parent; defaults to the current span. */
@@ -54,6 +64,7 @@ export interface TracerProtocol {
   extractContext(
     carrier: Record<string, string | string[] | undefined>,
   ): SpanContextProtocol | undefined;
-  getAllSpans(): SpanProtocol[];
+  /** Finished spans the tracer kept, oldest first (none for the no-op tracer). */
+  getAllSpans(): RecordedSpanProtocol[];
   flush(): Promise<void>;
 }

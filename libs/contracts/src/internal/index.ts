@@ -6,9 +6,15 @@
 export { requireOptional, isOptionalAvailable, heraldRequire } from '../utils/require-optional.util.js';
 export {
   REDACTED,
+  describeUrl,
   isSecretKey,
+  isUrlKey,
   redactDeep,
   redactText,
+  redactUrl,
   redactUrlCredentials,
+  secretRedactor,
+  urlSecrets,
 } from '../utils/redact.util.js';
 export { toSnakeCase, toCamelCase } from '../config/schema/naming.util.js';
+export { HERALD_METRIC_HELP, heraldMetricHelp } from '../metrics/herald-metric-help.constants.js';

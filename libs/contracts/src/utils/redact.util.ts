@@ -1,5 +1,15 @@
-/** What replaces a secret wherever configuration or messages are printed. */
-export const REDACTED = '[REDACTED]';
+import { REDACTED, isUrlKey, redactUrl, redactUrlCredentials } from './redact-url.util.js';
+
+export {
+  REDACTED,
+  describeUrl,
+  SECRET_QUERY_PARAM,
+  isUrlKey,
+  redactUrl,
+  redactUrlCredentials,
+  secretRedactor,
+  urlSecrets,
+} from './redact-url.util.js';
 
 const SECRET_KEY =
   /(^|[_\-.])(auth[_-]?token|token|server[_-]?key|api[_-]?key|secret|password|passwd|pass|private[_-]?key|credentials?|authorization|cookie|client[_-]?secret)$/i;
@@ -11,11 +21,6 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key) || SECRET_CAMEL.test(key);
 }
 
-/** Hides the credentials of a URL or DSN (`https://key@host/1` → `https://[REDACTED]@host/1`). */
-export function redactUrlCredentials(value: string): string {
-  return value.replace(/([a-z][a-z0-9+.-]*:\/\/)([^/@\s]+)@/gi, `$1${REDACTED}@`);
-}
-
 /**
  * Removes secrets from free text such as an error message: URL credentials,
  * bearer/basic tokens and `key=value` pairs whose key looks secret.
@@ -24,7 +29,7 @@ export function redactText(text: string): string {
   return redactUrlCredentials(text)
     .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, `$1 ${REDACTED}`)
     .replace(
-      /\b([A-Za-z_]*(?:password|passwd|secret|token|api[_-]?key|auth[_-]?token|private[_-]?key)[A-Za-z_]*)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&]+)/gi,
+      /\b([A-Za-z_]*(?:password|passwd|secret|token|signature|api[_-]?key|auth[_-]?token|private[_-]?key)[A-Za-z_]*)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&]+)/gi,
       `$1$2${REDACTED}`,
     );
 }
@@ -41,14 +46,17 @@ export function redactDeep<T>(value: T, extraSecretKeys: ReadonlySet<string> = n
       return node === undefined || node === null || node === '' ? node : REDACTED;
     }
     if (typeof node === 'string')
-      return key === 'dsn' || /:\/\//.test(node) ? redactUrlCredentials(node) : node;
+      return key !== undefined && isUrlKey(key) ? redactUrl(node) : redactUrlCredentials(node);
     if (node === null || typeof node !== 'object') return node;
     if (node instanceof Date || Buffer.isBuffer(node)) return node;
     if (seen.has(node)) return seen.get(node);
     if (Array.isArray(node)) {
       const out: unknown[] = [];
       seen.set(node, out);
-      node.forEach((item) => out.push(walk(item)));
+      // items of a URL-typed setting (a YAML list where one URL belongs) are URLs too
+      node.forEach((item) =>
+        out.push(walk(item, key !== undefined && isUrlKey(key) ? key : undefined)),
+      );
       return out;
     }
     const out: Record<string, unknown> = {};

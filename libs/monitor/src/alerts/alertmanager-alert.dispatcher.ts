@@ -1,14 +1,23 @@
 import type { AlertContext, AlertSeverity } from '@herald/contracts';
-import { redactUrlCredentials } from '@herald/contracts/internal';
+import { REDACTED, redactText, secretRedactor } from '@herald/contracts/internal';
 import { MonitoringError } from '../errors/index.js';
 import {
   alertNameOf,
   BaseAlertDispatcher,
   type AlertDispatcherOptions,
 } from './alert-dispatcher.base.js';
+import {
+  resolveAlertmanagerTarget,
+  type AlertmanagerAuthOptions,
+  type AlertmanagerTarget,
+} from './alertmanager-target.util.js';
 
-export interface AlertmanagerAlertDispatcherOptions extends AlertDispatcherOptions {
-  /** Base URL of Alertmanager, e.g. `http://alertmanager:9093`. */
+export interface AlertmanagerAlertDispatcherOptions
+  extends AlertDispatcherOptions, AlertmanagerAuthOptions {
+  /**
+   * Base URL of Alertmanager, e.g. `http://alertmanager:9093`. Credentials in
+   * it (`https://user:pass@am:9093`) are sent as basic auth, never in the URL.
+   */
   url: string;
   /** @default 5000 */
   timeoutMs?: number;
@@ -16,7 +25,7 @@ export interface AlertmanagerAlertDispatcherOptions extends AlertDispatcherOptio
   labels?: Record<string, string>;
   /** `generatorURL` of each alert (where the alert comes from). */
   generatorUrl?: string;
-  /** Extra request headers (e.g. `Authorization`). */
+  /** Extra request headers (an `Authorization` from the credentials above wins). */
   headers?: Record<string, string>;
 }
 
@@ -59,19 +68,46 @@ export function toAlertmanagerAlert(
   return alert;
 }
 
+/** What went wrong in fetch, as its root cause says it (`ECONNREFUSED 127.0.0.1:9093`, a timeout). */
+function fetchFailure(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const root = cause?.message ?? (error as Error)?.message ?? String(error);
+  return cause?.code && !root.includes(cause.code) ? `${cause.code}: ${root}` : root;
+}
+
 /**
  * Posts each alert to Prometheus Alertmanager (`POST /api/v2/alerts`), so its
- * routing, grouping, silences and receivers apply. A refused post throws a
- * `MonitoringError` with Alertmanager's status and answer.
+ * routing, grouping, silences and receivers apply. Basic auth (from
+ * `username`/`password` or the URL's `user:pass@`) or a bearer token is sent
+ * as an `Authorization` header. A failed or refused post throws a
+ * `MonitoringError` with the cause, Alertmanager's status and answer, and no
+ * credential in it.
  *
- * @example new AlertmanagerAlertDispatcher({ url: 'http://127.0.0.1:9093' })
+ * @throws HeraldValueError at construction for an invalid URL or two kinds of credentials.
+ * @example new AlertmanagerAlertDispatcher({ url: 'http://127.0.0.1:9093', bearerToken })
  */
 export class AlertmanagerAlertDispatcher extends BaseAlertDispatcher {
-  private readonly endpoint: string;
+  private readonly target: AlertmanagerTarget;
+  private readonly scrub: (text: string) => string;
 
   constructor(private readonly options: AlertmanagerAlertDispatcherOptions) {
     super(options);
-    this.endpoint = `${options.url.replace(/\/+$/, '')}/api/v2/alerts`;
+    this.target = resolveAlertmanagerTarget(options.url, options);
+    const secrets = [options.password, options.bearerToken].filter(
+      (s): s is string => typeof s === 'string' && s.length >= 3,
+    );
+    const byUrl = secretRedactor(options.url);
+    this.scrub = (text) =>
+      redactText(byUrl(secrets.reduce((t, s) => t.split(s).join(REDACTED), text)));
+  }
+
+  private headers(): Record<string, string> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const { authorization } = this.target;
+    for (const [name, value] of Object.entries(this.options.headers ?? {}))
+      if (!(authorization && name.toLowerCase() === 'authorization')) headers[name] = value;
+    if (authorization) headers.authorization = authorization;
+    return headers;
   }
 
   protected async deliver(
@@ -86,22 +122,27 @@ export class AlertmanagerAlertDispatcher extends BaseAlertDispatcher {
     });
     let response: Response;
     try {
-      response = await fetch(this.endpoint, {
+      response = await fetch(this.target.endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.options.headers },
+        headers: this.headers(),
         body: JSON.stringify([alert]),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
       });
     } catch (error) {
+      // no `cause`: a client error may quote what it was given; the scrubbed root cause is in the message
       throw new MonitoringError(
-        `Alertmanager at ${redactUrlCredentials(this.endpoint)} is unreachable: ${(error as Error).message}. Check the alertmanager URL.`,
-        { code: 'HERALD_ALERTMANAGER_UNREACHABLE', cause: error },
+        `Alertmanager at ${this.target.endpoint} is unreachable: ${this.scrub(fetchFailure(error))}. Check the alertmanager URL.`,
+        { code: 'HERALD_ALERTMANAGER_UNREACHABLE' },
       );
     }
     if (!response.ok) {
-      const body = (await response.text()).slice(0, 500);
+      const body = this.scrub((await response.text()).slice(0, 500));
+      const hint =
+        response.status === 401 || response.status === 403
+          ? ' (check the Alertmanager credentials)'
+          : '';
       throw new MonitoringError(
-        `Alertmanager at ${redactUrlCredentials(this.endpoint)} refused alert "${alert.labels.alertname}": HTTP ${response.status} ${body}`,
+        `Alertmanager at ${this.target.endpoint} refused alert "${alert.labels.alertname}": HTTP ${response.status} ${body}${hint}`,
         { code: 'HERALD_ALERTMANAGER_REFUSED' },
       );
     }

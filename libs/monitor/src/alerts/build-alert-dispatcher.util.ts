@@ -11,13 +11,26 @@ import { RoutingAlertDispatcher } from './routing-alert.dispatcher.js';
  * dispatchers named in `slo.alert_routes` (unlisted tiers: log + alertmanager).
  */
 export function buildAlertDispatcher(
-  slo: Pick<SloConfig, 'alertmanagerUrl' | 'alertRoutes'> | undefined,
+  slo:
+    | (Pick<SloConfig, 'alertmanagerUrl' | 'alertRoutes'> &
+        Partial<
+          Pick<
+            SloConfig,
+            'alertmanagerUsername' | 'alertmanagerPassword' | 'alertmanagerBearerToken'
+          >
+        >)
+    | undefined,
   emitter?: AlertEventEmitter,
 ): AlertDispatcherProtocol {
   if (!slo?.alertmanagerUrl) return new LoggingAlertDispatcher({ emitter });
   const byName: Record<string, AlertDispatcherProtocol> = {
     log: new LoggingAlertDispatcher(),
-    alertmanager: new AlertmanagerAlertDispatcher({ url: slo.alertmanagerUrl }),
+    alertmanager: new AlertmanagerAlertDispatcher({
+      url: slo.alertmanagerUrl,
+      username: slo.alertmanagerUsername,
+      password: slo.alertmanagerPassword,
+      bearerToken: slo.alertmanagerBearerToken,
+    }),
   };
   const routes: Record<string, AlertDispatcherProtocol[]> = {};
   for (const [tier, names] of Object.entries(slo.alertRoutes ?? {})) {

@@ -15,4 +15,4 @@ export {
   RoutingAlertDispatcher,
   type RoutingAlertDispatcherOptions,
 } from './routing-alert.dispatcher.js';
-export { buildAlertDispatcher } from './build-alert-dispatcher.util.js';
+export type { AlertmanagerAuthOptions } from './alertmanager-target.util.js';

@@ -5,25 +5,14 @@ export {
   type SentrySdk,
   type SentryTrackerOptions,
 } from './sentry-error.tracker.js';
-export {
-  scrubPii,
-  scrubEmails,
-  EMAIL_REPLACEMENT,
-  type ScrubbableEvent,
-} from './scrub-pii.util.js';
+export type { ScrubbableEvent } from './scrub-pii.util.js';
 export { ErrorTrackingFilter, ERROR_TRACKING_DELEGATE_FILTER } from './error-tracking.filter.js';
 export { ErrorTrackingInterceptor } from './error-tracking.interceptor.js';
-export { shouldCaptureException, requestContextOf } from './request-context.util.js';
-export { HandlerErrorCaptureExplorer } from './handlers/handler-error-capture.explorer.js';
 export {
   captureWorkerErrors,
   type CaptureWorkerErrorsOptions,
   type FailedJobLike,
   type WorkerLike,
 } from './handlers/capture-worker-errors.util.js';
-export {
-  reportHandlerError,
-  handlerErrorContext,
-  type HandlerErrorContext,
-} from './handlers/report-handler-error.util.js';
-export { errorTraceOf, type ErrorTraceContext } from './trace-context.util.js';
+export type { HandlerErrorContext } from './handlers/report-handler-error.util.js';
+export type { ErrorTraceContext } from './trace-context.util.js';

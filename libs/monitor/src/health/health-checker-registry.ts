@@ -6,7 +6,7 @@ import { HealthCheckRunner } from './health-check-runner.js';
 export interface GetOrCreateOptions {
   /** A TypeORM `DataSource` (or anything with `query()`): adds a `database` check running `SELECT 1`. */
   dbProvider?: DataSourceLike;
-  /** How long results are reused before a background refresh. @default 5000 */
+  /** How long HEALTHY results are reused before a background refresh (failed ones at most 1 s). @default 1000 */
   cacheTtlMs?: number;
   /** Timeout of a check added without one. @default 2000 */
   checkTimeoutMs?: number;
@@ -44,7 +44,7 @@ export class HealthCheckerRegistry {
     if (existing) return existing;
     const o = { ...this.defaults, ...options };
     const runner = new HealthCheckRunner({
-      cacheTtlMs: o.cacheTtlMs ?? 5000,
+      cacheTtlMs: o.cacheTtlMs ?? 1000,
       checkTimeoutMs: o.checkTimeoutMs ?? 2000,
       only: o.only,
     });

@@ -1,3 +1,4 @@
+import { HealthStatus } from '@herald/contracts';
 import type { HealthCheckEntry } from './health-check-entry.js';
 import type { HealthCheckResult } from './health-check-result.js';
 
@@ -8,12 +9,18 @@ interface Slot {
   inflight?: Promise<HealthCheckResult>;
 }
 
+/** A result that is not HEALTHY is reused at most this long, whatever the TTL. */
+const FAILED_RESULT_TTL_MS = 1000;
+
 /**
  * Per-check result cache with single flight and background refresh: a fresh
- * result (younger than the TTL) is answered synchronously; a stale one (up to
- * two TTLs old) is answered while one refresh runs in the background; older or
- * absent results wait for the one run in flight. A burst of probes therefore
- * runs each check at most once per TTL. TTL 0 disables caching.
+ * HEALTHY result (younger than the TTL) is answered synchronously; a stale one
+ * (up to two TTLs old) is answered while one refresh runs in the background;
+ * older or absent results wait for the one run in flight. A result that is
+ * not HEALTHY stays fresh for at most 1 s and is never answered stale, so a
+ * recovery shows at the next probe after that second, not a TTL later; a
+ * burst of probes during an outage still runs a check about once a second.
+ * TTL 0 disables caching.
  */
 export class HealthResultCache {
   private slots = new Map<string, Slot>();
@@ -32,8 +39,10 @@ export class HealthResultCache {
       this.slots.set(entry.name, slot);
     }
     const age = (now ?? Date.now()) - slot.at;
-    const usable = slot.result !== undefined && age < 2 * this.ttlMs;
-    if (usable && age < this.ttlMs) return slot.result!;
+    const healthy = slot.result?.status === HealthStatus.HEALTHY;
+    const usable = slot.result !== undefined && healthy && age < 2 * this.ttlMs;
+    const fresh = healthy ? this.ttlMs : Math.min(this.ttlMs, FAILED_RESULT_TTL_MS);
+    if (slot.result !== undefined && age < fresh) return slot.result;
     if (!slot.inflight) slot.inflight = this.refresh(entry.name, slot, entry);
     return usable ? slot.result! : slot.inflight;
   }

@@ -9,13 +9,10 @@ export {
 export { HealthCheckerRegistry, type GetOrCreateOptions } from './health-checker-registry.js';
 export {
   HealthChecker,
-  HEALTH_CHECKER_METADATA,
-  getHealthCheckerMetadata,
   type HealthCheckerOptions,
   type HealthCheckerMetadata,
   type HealthCheckerDecorator,
 } from './health-checker.decorator.js';
-export { HealthCheckerExplorer } from './health-checker.explorer.js';
 export {
   DatabaseHealthCheck,
   type DatabaseHealthCheckOptions,
@@ -30,11 +27,7 @@ export type {
   HealthReport,
 } from '@herald/contracts';
 export { NoopHealthCheckRegistry } from '@herald/observability';
-export {
-  HealthRequestHandler,
-  type HealthMiddlewareOptions,
-  type HealthSource,
-} from './http/health-request.handler.js';
+export { type HealthMiddlewareOptions, type HealthSource } from './http/health-request.handler.js';
 export { createHealthMiddleware, type HealthMiddleware } from './http/create-health-middleware.js';
 export { attachHealthProbes } from './http/attach-health-probes.js';
 export {
@@ -65,3 +58,9 @@ export {
   enableGracefulShutdown,
   type GracefulShutdownOptions,
 } from './shutdown/enable-graceful-shutdown.js';
+export { dependencyOutageOf, type DependencyOutage } from './outage/dependency-outage.util.js';
+export {
+  ServiceUnavailableFilter,
+  SERVICE_UNAVAILABLE_FILTER_OPTIONS,
+  type ServiceUnavailableFilterOptions,
+} from './outage/service-unavailable.filter.js';

@@ -15,4 +15,3 @@ export {
   monitorAsyncOperation,
 } from './profile-function.js';
 export { getPerformanceSummary } from './performance-summary.util.js';
-export { CpuProfileRecorder } from './cpu-profile.util.js';

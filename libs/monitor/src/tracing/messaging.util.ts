@@ -6,9 +6,9 @@ type Carrier = Record<string, string>;
 
 /** Options of `tracePublish()`: channel, message type and recipient, plus any attributes. */
 export interface TracePublishOptions {
-  /** Destination (`email`, `sms`, a queue name...). */
+  /** Destination (`mail`, `sms`, a queue name...). */
   channel: string;
-  /** @default 'email' */
+  /** @default 'email' (the SPEC's `trace_publish` default; Herald's own e-mail channel is named `mail`) */
   messageType?: string;
   /** Recorded masked (`a***@example.com`, `+33******78`), never in clear. */
   recipient?: string;
@@ -57,7 +57,7 @@ function extraAttributes(options: Record<string, unknown>, into: SpanAttributes)
  * the trace. Returns what `fn` returns; errors mark the span and are rethrown.
  *
  * @example
- * await tracePublish({ channel: 'email', recipient: to }, (span, headers) => queue.add(job, { headers }));
+ * await tracePublish({ channel: 'mail', recipient: to }, (span, headers) => queue.add(job, { headers }));
  */
 export function tracePublish<T>(
   options: TracePublishOptions,
@@ -88,7 +88,7 @@ export function tracePublish<T>(
  * trace context found in `carrier` (without one, the current span, if any).
  *
  * @example
- * await traceConsume({ channel: 'email', carrier: job.data.headers }, () => send(job));
+ * await traceConsume({ channel: 'mail', carrier: job.data.headers }, () => send(job));
  */
 export function traceConsume<T>(options: TraceConsumeOptions, fn: (span: SpanProtocol) => T): T {
   const tracer = resolveTracer(options.tracer);

@@ -94,4 +94,30 @@ describe('tracing providers', () => {
     expect(tracer.startSpan('x').isRecording()).toBe(false);
     await ref.close();
   });
+
+  it('TRACER typed as TracerProtocol gives kept spans their kind, parentSpanId and attributes', async () => {
+    const ref = await boot(
+      MonitorModule.configure({ config: { tracing: { serviceName: 'kinds' } } }),
+    );
+    // Typed through the contract, as an app reads it: these property reads are what
+    // failed to compile (TS2339) while getAllSpans() returned plain SpanProtocol.
+    const tracer = ref.get<TracerProtocol>(TRACER);
+    const root = tracer.startSpan('GET /orders', {
+      kind: 'server',
+      attributes: { route: '/orders' },
+    });
+    const child = tracer.startSpan('SELECT orders', {
+      kind: 'client',
+      context: root.spanContext(),
+    });
+    child.end();
+    root.end();
+    const kept = tracer.getAllSpans();
+    expect(kept.map((s) => [s.name, s.kind, s.parentSpanId, s.attributes.route])).toEqual([
+      ['SELECT orders', 'client', root.spanContext().spanId, undefined],
+      ['GET /orders', 'server', undefined, '/orders'],
+    ]);
+    expect(new NoopTracer().getAllSpans()).toEqual([]);
+    await ref.close();
+  });
 });

@@ -8,7 +8,11 @@ export {
   BullmqDeliveryQueue,
   type BullmqDeliveryQueueOptions,
 } from '../delivery/queue/bullmq-delivery.queue.js';
-export { DeliveryWorker, type DeliveryWorkerOptions } from '../delivery/queue/delivery-worker.js';
+export {
+  DeliveryWorker,
+  DELIVERY_WORKER_DEFAULTS,
+  type DeliveryWorkerOptions,
+} from '../delivery/queue/delivery-worker.js';
 export {
   connectionFromUrl,
   type BullmqQueueOptions,

@@ -15,7 +15,7 @@ export interface ChainedBackend {
 const WRAPPERS = {
   sms: ReliableSmsChannel,
   push: ReliablePushChannel,
-  email: ReliableMailer,
+  mail: ReliableMailer,
 } as const;
 
 /**

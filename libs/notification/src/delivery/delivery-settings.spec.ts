@@ -1,5 +1,5 @@
 import { HeraldConfigError, NotificationConfig } from '@herald/contracts';
-import { deliverySettingsFrom } from './delivery-settings.util.js';
+import { deliverySettingsFrom, workerTimingFrom } from './delivery-settings.util.js';
 
 describe('notification.delivery config', () => {
   it('documents its defaults and converts seconds to milliseconds', () => {
@@ -46,5 +46,29 @@ describe('notification.delivery config', () => {
         delivery: { queue: 'bullmq', worker: false, store: 'database' },
       }).validate('notification'),
     ).not.toThrow();
+  });
+
+  it("bounds a crashed worker's delay: lock and stalled interval default to 5 s, settable, validated", () => {
+    const config = new NotificationConfig({}).validate().delivery;
+    expect(workerTimingFrom(config)).toEqual({ lockDurationMs: 5000, stalledIntervalMs: 5000 });
+    expect(config).toMatchObject({ sweepAfter: 30, sweepInterval: 10 });
+    const set = new NotificationConfig({
+      delivery: { lockDuration: 2.5, stalledInterval: '1' },
+    }).validate('notification').delivery;
+    expect(workerTimingFrom(set)).toEqual({ lockDurationMs: 2500, stalledIntervalMs: 1000 });
+    let error: unknown;
+    try {
+      new NotificationConfig({
+        delivery: { lockDuration: 0, stalledInterval: 'soon', sweepAfter: -1, sweepInterval: 1e9 },
+      }).validate('notification');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(HeraldConfigError);
+    const text = String((error as Error).message);
+    expect(text).toContain('notification.delivery.lock_duration: must be between 1 and 300');
+    expect(text).toMatch(/notification\.delivery\.stalled_interval: .*number/);
+    expect(text).toContain('notification.delivery.sweep_after: must be between 1 and 86400');
+    expect(text).toContain('notification.delivery.sweep_interval: must be between 1 and 3600');
   });
 });

@@ -15,3 +15,14 @@ export function deliverySettingsFrom(config: DeliveryConfig): DeliverySettings {
     idempotencyWindowMs: config.idempotencyWindow * 1000,
   };
 }
+
+/** The worker's lock and stalled-check timing from the config's seconds. */
+export function workerTimingFrom(config: DeliveryConfig): {
+  lockDurationMs: number;
+  stalledIntervalMs: number;
+} {
+  return {
+    lockDurationMs: Math.round(config.lockDuration * 1000),
+    stalledIntervalMs: Math.round(config.stalledInterval * 1000),
+  };
+}

@@ -14,9 +14,10 @@ import {
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
 import { DELIVERY_CONFIG, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants.js';
-import type { DeliveryConfig } from './delivery-settings.util.js';
+import { workerTimingFrom, type DeliveryConfig } from './delivery-settings.util.js';
 import { BullmqDeliveryQueue } from './queue/bullmq-delivery.queue.js';
 import { DeliveryQueueMonitor } from './queue/delivery-queue.monitor.js';
+import { DeliverySweeper } from './queue/delivery-sweeper.js';
 import { DeliveryWorker } from './queue/delivery-worker.js';
 import { DeliveryService } from './reliable/delivery.service.js';
 
@@ -24,7 +25,8 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Starts and stops what reliable delivery runs in the background: queue
- * workers (`worker: true`, at bootstrap), the queue gauges and health check, and the
+ * workers (`worker: true`, at bootstrap), the queue gauges and health check, the
+ * sweeper of orphaned queued records (every `sweep_interval`), and the
  * hourly purge of records older than `retention_days`. Shutdown lets the
  * workers finish the jobs in flight before closing the queue, and does so
  * before `onApplicationShutdown`, where the backend registries close the
@@ -36,6 +38,7 @@ export class DeliveryLifecycle
 {
   private worker?: DeliveryWorker;
   private monitor?: DeliveryQueueMonitor;
+  private sweeper?: DeliverySweeper;
   private purgeTimer?: NodeJS.Timeout;
 
   constructor(
@@ -53,9 +56,16 @@ export class DeliveryLifecycle
     this.purgeTimer.unref();
     const queue = this.service.queue;
     if (!(queue instanceof BullmqDeliveryQueue)) return;
+    // every process with the queue sweeps: several sweepers add a job once (its id is the delivery id)
+    this.sweeper = new DeliverySweeper(this.service.engine.store, queue, {
+      afterMs: this.config.sweepAfter * 1000,
+      metrics: this.metrics,
+    });
+    this.sweeper.start(this.config.sweepInterval * 1000);
     this.monitor = new DeliveryQueueMonitor(queue, {
       metrics: this.metrics,
       backlogThreshold: this.config.backlogThreshold,
+      sweeper: this.sweeper,
     });
     this.health?.add(DELIVERY_QUEUE_HEALTH_CHECK, this.monitor.healthCheck(), {
       critical: false,
@@ -73,6 +83,7 @@ export class DeliveryLifecycle
       queueName: this.config.queueName,
       prefix: this.config.queuePrefix,
       concurrency: this.config.concurrency,
+      ...workerTimingFrom(this.config),
     });
   }
 
@@ -86,6 +97,7 @@ export class DeliveryLifecycle
   async beforeApplicationShutdown(): Promise<void> {
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     this.monitor?.stop();
+    await this.sweeper?.stop();
     await this.worker?.close();
     await this.service.queue?.close();
   }

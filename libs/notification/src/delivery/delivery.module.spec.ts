@@ -119,7 +119,7 @@ describe('NotificationModule with notification.delivery', () => {
       const store = moduleRef.get<DeliveryStore>(DELIVERY_STORE);
       expect(await store.get(result.deliveryId)).toMatchObject({
         status: 'sent',
-        channel: 'email',
+        channel: 'mail',
         backend: 'audit',
       });
       // Every named token hands out the wrapper; the raw backend did the sending.

@@ -32,7 +32,8 @@ export function createDeliveryStore(config: DeliveryConfig, moduleRef?: ModuleRe
       'the database delivery store',
       'notification.delivery.store',
       'import TypeOrmModule.forRoot(...) and run CreateDeliveryRecords1732400000000, ' +
-        'AddDeliveryNotificationId1734200000000 and AddDeliveryFeedback1735300000000, or use store "memory"',
+        'AddDeliveryNotificationId1734200000000, AddDeliveryFeedback1735300000000 and AddDeliveryJob1736100000000 ' +
+        '(all in NOTIFIER_MIGRATIONS), or use store "memory"',
     ),
   );
 }

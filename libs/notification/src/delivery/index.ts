@@ -4,20 +4,11 @@
  * its entity and migration are in `@herald/notification/typeorm`, the BullMQ
  * queue and worker in `@herald/notification/bullmq`.
  */
-export {
-  RetryPolicy,
-  DEFAULT_RETRY_ATTEMPTS,
-  DEFAULT_RETRY_BASE_MS,
-  DEFAULT_RETRY_CAP_MS,
-  type RetryPolicyOptions,
-} from './retry/retry-policy.js';
+export { RetryPolicy, type RetryPolicyOptions } from './retry/retry-policy.js';
 export {
   DeliveryRecord,
   DELIVERY_STATUSES,
-  DELIVERY_TRANSITIONS,
   FEEDBACK_STATUSES,
-  FINAL_STATUSES,
-  NOT_SENT_STATUSES,
   type NotSentStatus,
   type DeliveryStatus,
   type FeedbackStatus,
@@ -29,7 +20,6 @@ export {
 export { DeliveryStateError } from './records/delivery-state.error.js';
 export {
   DELIVERY_UPDATED_EVENT,
-  DELIVERY_FEEDBACK_METRIC,
   type DeliveryUpdatedEvent,
   type DeliveryFeedback,
   type DeliveryFeedbackResult,
@@ -42,6 +32,8 @@ export type {
   NewDeliveryRecord,
   DeliveryListQuery,
   DeliveryCountQuery,
+  QueuedJobQuery,
+  StoredDeliveryJob,
 } from './stores/delivery-store.protocol.js';
 export { MemoryDeliveryStore } from './stores/memory-delivery.store.js';
 export type {
@@ -61,7 +53,6 @@ export type {
   DeliveryGuardVerdict,
 } from './reliable/delivery-guard.js';
 export { ReliableSmsChannel, ReliablePushChannel } from './reliable/reliable-channels.js';
-export { ReliableMailer } from './reliable/reliable-mailer.js';
 export {
   createDeliveryService,
   type DeliverySettings,
@@ -74,13 +65,18 @@ export type {
 } from './queue/delivery-queue.protocol.js';
 export {
   DeliveryQueueMonitor,
-  DELIVERY_QUEUE_METRICS,
   type DeliveryQueueMonitorOptions,
 } from './queue/delivery-queue.monitor.js';
+export {
+  DeliverySweeper,
+  DELIVERY_SWEEPER_METRICS,
+  type DeliverySweeperOptions,
+  type DeliverySweepResult,
+} from './queue/delivery-sweeper.js';
 export { DeliveryModule, resolveDeliveryConfig } from './delivery.module.js';
 export {
   type DeliveryConfigInput,
   type DeliveryModuleExtras,
 } from './delivery.module-definition.js';
-export { DELIVERY_STORE, DELIVERY_QUEUE_HEALTH_CHECK } from './delivery.constants.js';
-export { type MemoryDeliveryStoreOptions } from './stores/memory-delivery.store.js';
+export { DELIVERY_STORE } from './delivery.constants.js';
+export type { MemoryDeliveryStoreOptions } from './stores/memory-delivery.store.js';

@@ -13,6 +13,6 @@ export class InvalidMailError extends DeliveryError {
     backend: string,
     reason: 'bad_request' | 'invalid_recipient' = 'bad_request',
   ) {
-    super(`mail backend "${backend}": ${message}`, { reason, channel: 'email', backend });
+    super(`mail backend "${backend}": ${message}`, { reason, channel: 'mail', backend });
   }
 }

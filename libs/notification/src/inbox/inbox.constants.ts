@@ -7,3 +7,5 @@ export const INBOX_TABLE = 'herald_inbox_messages';
 /** How often expired messages are purged. @default one hour */
 export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
+/** The data source handed in `InboxModule.forRoot({ dataSource })`, initialised when it was not. Internal token. */
+export const INBOX_DATA_SOURCE = 'HERALD:INBOX_DATA_SOURCE';

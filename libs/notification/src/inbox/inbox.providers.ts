@@ -4,10 +4,11 @@ import { HeraldConfig, INBOX_STORE, InboxConfig, type InboxStoreProtocol } from 
 import { requireOptional } from '@herald/contracts/internal';
 import type { DataSource } from 'typeorm';
 import { InboxError } from './errors/inbox.error.js';
-import { INBOX_CONFIG, INBOX_OPTIONS } from './inbox.constants.js';
+import { INBOX_CONFIG, INBOX_DATA_SOURCE, INBOX_OPTIONS } from './inbox.constants.js';
 import type { InboxModuleOptions } from './inbox-options.interface.js';
 import { InboxRetentionJob } from './inbox-retention.job.js';
 import { InboxService } from './inbox.service.js';
+import { initializeDataSource } from '../utils/initialize-data-source.util.js';
 import { lazyEventEmitter } from '../utils/lazy-event-emitter.util.js';
 import { InMemoryInboxStore } from './stores/in-memory-inbox.store.js';
 import { DatabaseInboxStore } from './stores/database-inbox.store.js';
@@ -21,6 +22,27 @@ function resolveConfig(options?: InboxModuleOptions, herald?: HeraldConfig): Inb
         ? new InboxConfig(given)
         : (herald?.notification?.inbox ?? new InboxConfig());
   return config.validate('notification.inbox');
+}
+
+/**
+ * The handed data source, initialised at bootstrap when the application gave a plain
+ * `new DataSource(...)`; one Herald initialised is destroyed when the application shuts
+ * down (Nest calls `onApplicationShutdown` on this provider's value).
+ */
+async function prepareDataSource(
+  config: InboxConfig,
+  options: InboxModuleOptions | undefined,
+): Promise<{ onApplicationShutdown(): Promise<void> }> {
+  const dataSource = options?.dataSource;
+  const used = dataSource && !options?.store && config.storeBackend !== 'memory';
+  const initialised = used
+    ? await initializeDataSource(dataSource, 'InboxModule.forRoot({ dataSource })')
+    : false;
+  return {
+    onApplicationShutdown: async () => {
+      if (initialised && dataSource?.isInitialized) await dataSource.destroy?.();
+    },
+  };
 }
 
 function createStore(
@@ -47,7 +69,7 @@ function findDataSource(moduleRef: ModuleRef, token: typeof DataSource): DataSou
   } catch {
     throw new InboxError(
       "the inbox's store_backend is 'database' but the application has no TypeORM DataSource; " +
-        'import TypeOrmModule.forRoot(...) and run CreateInboxMessages1732300000000, pass ' +
+        "import TypeOrmModule.forRoot(...) with heraldMigrations() from '@herald/notification/typeorm', pass " +
         'InboxModule.forRoot({ dataSource }), or set notification.inbox.store_backend: memory',
       'INBOX_NO_DATA_SOURCE',
     );
@@ -81,9 +103,24 @@ export function createInboxServiceProviders(): Provider[] {
       ],
     },
     {
+      provide: INBOX_DATA_SOURCE,
+      useFactory: prepareDataSource,
+      inject: [INBOX_CONFIG, { token: INBOX_OPTIONS, optional: true }],
+    },
+    {
       provide: INBOX_STORE,
-      useFactory: createStore,
-      inject: [INBOX_CONFIG, { token: INBOX_OPTIONS, optional: true }, ModuleRef],
+      // INBOX_DATA_SOURCE first: the store's data source is initialised before anyone uses it.
+      useFactory: (
+        config: InboxConfig,
+        options: InboxModuleOptions | undefined,
+        moduleRef: ModuleRef,
+      ) => createStore(config, options, moduleRef),
+      inject: [
+        INBOX_CONFIG,
+        { token: INBOX_OPTIONS, optional: true },
+        ModuleRef,
+        INBOX_DATA_SOURCE,
+      ],
     },
     {
       provide: InboxService,
@@ -101,7 +138,7 @@ export function createInboxServiceProviders(): Provider[] {
 /**
  * `InboxProvider`: list it (spread) in a module's `providers` to get
  * `InboxService` and `INBOX_STORE`. Database backend by default: run
- * `CreateInboxMessages1732300000000` in your TypeORM migrations.
+ * `heraldMigrations()` (from `@herald/notification/typeorm`) in your TypeORM migrations.
  *
  * @example
  * @Module({ providers: [...InboxProvider, MyController] })

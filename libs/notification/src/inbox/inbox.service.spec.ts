@@ -160,6 +160,17 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('InboxService on the %s
     expect(fresh.notifications.every((m) => m.title.startsWith('new'))).toBe(true);
   });
 
+  it('takes title alone: body, category, actionUrl and data are optional (as in the routes recipe)', async () => {
+    const bob = user('bob');
+    const message = await inbox.send(bob, { title: 'Deploy started' });
+    expect(message).toMatchObject({ title: 'Deploy started', body: '' });
+    expect(message).not.toHaveProperty('category');
+    expect((await inbox.getInbox(bob)).notifications).toEqual([message]);
+    await expect(inbox.send(bob, { title: 'x', body: 5 as unknown as string })).rejects.toThrow(
+      'inbox message body 5 is invalid; pass a string',
+    );
+  });
+
   it('rejects a forged cursor and invalid input with errors naming the value', async () => {
     const alice = user('alice');
     await expect(inbox.getInbox(alice, { cursor: 'not-a-cursor' })).rejects.toThrow(

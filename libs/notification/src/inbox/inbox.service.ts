@@ -60,7 +60,7 @@ export class InboxService {
       id,
       userId,
       title: input.title,
-      body: input.body,
+      body: input.body ?? '',
       readAt: null,
       createdAt: new Date(ms),
       expiresAt: new Date(ms + this.config.retentionDays * DAY_MS),

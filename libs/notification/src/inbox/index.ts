@@ -11,13 +11,12 @@ export type {
   InboxEventSink,
   InboxServiceOptions,
 } from './inbox.service.js';
-export { InboxProvider, createInboxProviders } from './inbox.providers.js';
+export { InboxProvider } from './inbox.providers.js';
 export { InboxModule } from './inbox.module.js';
 export type { InboxModuleOptions } from './inbox-options.interface.js';
 export type { InboxModuleExtras } from './inbox.module-definition.js';
 export type { InboxDataSource } from './interfaces/inbox-data-source.interface.js';
 export { InboxRetentionJob } from './inbox-retention.job.js';
-export { InMemoryInboxStore } from './stores/in-memory-inbox.store.js';
 export { InboxError } from './errors/inbox.error.js';
 export { InboxExceptionFilter, INBOX_ERROR_HTTP_STATUS } from './inbox-exception.filter.js';
 export { findControlCharacter } from './utils/inbox-input.util.js';
@@ -28,5 +27,3 @@ export {
   type InboxMessageChangedEvent,
   type InboxReadAllEvent,
 } from './inbox.events.js';
-export { INBOX_TABLE } from './inbox.constants.js';
-export { isUuid } from './utils/uuid-v7.util.js';

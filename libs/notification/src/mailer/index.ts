@@ -5,10 +5,5 @@ export { NamedBackendRegistry, MAIL_BACKEND_REGISTRY } from '../registry/index.j
 export { Mailable } from './mailable.js';
 export { MailerChannel } from './mailer-channel.js';
 export type { MailProviderDriver, MailDriverResult } from './mail-driver.interface.js';
-export { createMailerChannel, createMailDriver } from './create-mailer-channel.js';
-export { SmtpMailDriver } from './drivers/smtp/smtp-mail.driver.js';
-export { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver.js';
-export { LogMailDriver } from './drivers/log/log-mail.driver.js';
-export { assertSendableMail, EMAIL_PATTERN } from './mail-validation.util.js';
-export { MailTemplateRenderer } from './mail-template.renderer.js';
+export { createMailerChannel } from './create-mailer-channel.js';
 export { RetryingMailer, type RetryingMailerOptions } from './retrying-mailer.js';

@@ -25,16 +25,16 @@ export class MailerChannel implements MailerProtocol {
     try {
       message = isBuilder(mail) ? await mail.build() : mail;
     } catch (error) {
-      throw ensureDeliveryError(error, 'email', this.name);
+      throw ensureDeliveryError(error, 'mail', this.name);
     }
     const first = message?.to?.[0];
     return this.telemetry.trace(
       {
-        channel: 'email',
+        channel: 'mail',
         backend: this.name,
         driver: this.driver.driver,
         recipient: first === undefined ? undefined : normalizeAddress(first).address,
-        messageType: 'email',
+        messageType: 'mail',
       },
       async (_span, traceHeaders) => {
         const ready: MailMessage = { ...message!, from: message!.from ?? this.defaultFrom };
@@ -43,7 +43,7 @@ export class MailerChannel implements MailerProtocol {
           const result = await this.driver.send(ready, traceHeaders);
           return { ...result, backend: this.name };
         } catch (error) {
-          throw ensureDeliveryError(error, 'email', this.name);
+          throw ensureDeliveryError(error, 'mail', this.name);
         }
       },
     );

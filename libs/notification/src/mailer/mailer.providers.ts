@@ -41,7 +41,7 @@ export function resolveMailerConfig(input?: MailerConfigInput): MailerConfig {
 }
 
 const MAIL_KIND: BackendKind<MailerProtocol, NamedMailerConfig> = {
-  channel: 'email',
+  channel: 'mail',
   label: 'mail',
   path: 'notification.mailer.backends',
   create: createMailerChannel,

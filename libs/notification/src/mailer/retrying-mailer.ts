@@ -53,7 +53,7 @@ export class RetryingMailer implements MailerProtocol {
       }),
     });
     const all = [mailer, ...(options.fallbacks ?? [])];
-    for (const backend of all) service.register('email', backend);
+    for (const backend of all) service.register('mail', backend);
     this.inner = new ReliableMailer(
       service,
       all.map((m) => m.name),

@@ -14,7 +14,6 @@ export type {
 } from './notifier-options.interface.js';
 export {
   NotifierService,
-  notificationIdFor,
   type NotifierNotifyOptions,
   type NotifyResult,
   type NotificationStatusReport,
@@ -34,17 +33,8 @@ export {
   type ToInbox,
   type ToChannel,
 } from './notification.js';
-export {
-  RECIPIENT_RESOLVER,
-  NOTIFICATION_GATES,
-  NOTIFICATION_DIGESTER,
-  NOTIFIER_CHANNELS,
-  NOTIFICATION_STORE,
-  NOTIFICATION_OUTBOX,
-  DEVICE_TOKEN_STORE,
-  NOTIFICATION_PREFERENCE_STORE,
-} from './notifier.constants.js';
-export { NOTIFIER_METRICS, NotifierMetrics, type NotificationOutcome } from './notifier.metrics.js';
+export { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCE_STORE } from './notifier.constants.js';
+export type { NotificationOutcome } from './notifier.metrics.js';
 
 export type {
   RecipientLike,
@@ -52,9 +42,7 @@ export type {
   NotifyTarget,
 } from './recipients/recipient.interface.js';
 export type { RecipientResolver } from './recipients/recipient-resolver.interface.js';
-export { DefaultRecipientResolver } from './recipients/default-recipient.resolver.js';
 export { OnDemandRecipient } from './recipients/on-demand-recipient.js';
-export { recipientProfile } from './recipients/recipient-profile.util.js';
 
 export type {
   NotificationGate,
@@ -71,7 +59,7 @@ export type {
   ChannelSendContext,
   ChannelSendResult,
 } from './channels/notifier-channel.interface.js';
-export { INBOX_ADAPTER, type InboxDeliveryMessage } from './channels/inbox-delivery.adapter.js';
+export type { InboxDeliveryMessage } from './channels/inbox-delivery.adapter.js';
 
 export {
   DEVICE_PLATFORMS,
@@ -82,12 +70,8 @@ export {
 } from './devices/device-token.js';
 export type { DeviceTokenStore } from './devices/device-token-store.protocol.js';
 export { DeviceTokenService } from './devices/device-token.service.js';
-export { MemoryDeviceTokenStore } from './devices/memory-device-token.store.js';
-export { deadTokenReason } from './devices/dead-token.util.js';
 
 export {
-  MAX_PREFERENCE_CATEGORY_LENGTH,
-  MAX_PREFERENCE_USER_ID_LENGTH,
   type NotificationPreference,
   type NotificationPreferenceInput,
   type PreferenceTopic,
@@ -95,11 +79,9 @@ export {
 } from './preferences/notification-preference.js';
 export type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol.js';
 export { NotificationPreferencesService } from './preferences/notification-preferences.service.js';
-export { MemoryNotificationPreferenceStore } from './preferences/memory-notification-preference.store.js';
 export { PreferenceGate } from './preferences/preference.gate.js';
 
 export {
-  NOTIFICATION_STATUSES,
   type NotificationStatus,
   type NotificationRecord,
   type NewNotificationRecord,
@@ -107,10 +89,7 @@ export {
   type NotificationPatch,
 } from './records/notification-record.js';
 export type { NotificationStore } from './records/notification-store.protocol.js';
-export {
-  MemoryNotificationStore,
-  type MemoryNotificationStoreOptions,
-} from './records/memory-notification.store.js';
+export type { MemoryNotificationStoreOptions } from './records/memory-notification.store.js';
 
 export type { NotifierTransaction, TransactionRunnerLike } from './outbox/notifier-transaction.js';
 export type { OutboxEntry, OutboxPayload, OutboxCounts } from './outbox/outbox-entry.js';
@@ -140,7 +119,6 @@ export type {
   DigestRule,
   TimingRules,
 } from './timing/timing-rules.js';
-export { TimerNotifierScheduler } from './timing/timer-notifier.scheduler.js';
 export {
   quietHoursGate,
   type QuietHoursOptions,
@@ -157,6 +135,6 @@ export {
 export type { RedisTimingStoreOptions, TimingRedisClient } from './timing/redis-client.util.js';
 export { DigestGate } from './digest/digest.gate.js';
 export type { DigestBatch, DigestItem, RenderDigest } from './digest/digest-batch.js';
-export { isDigestBuffer, type DigestBuffer } from './digest/digest-buffer.js';
+export type { DigestBuffer } from './digest/digest-buffer.js';
 export { MemoryNotificationDigester } from './digest/memory-notification.digester.js';
 export { RedisNotificationDigester } from './digest/redis-notification.digester.js';

@@ -1,10 +1,12 @@
 import { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration.js';
+import { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
 import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration.js';
 import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration.js';
 import { CreateNotifications1734200000002 } from './records/create-notifications.migration.js';
 import { CreateNotificationPreferences1735000000000 } from './preferences/create-notification-preferences.migration.js';
 import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration.js';
 import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration.js';
+import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 
 /**
  * The TypeORM migrations the notifier's database stores need, in order, to
@@ -12,7 +14,9 @@ import { CreateSuppressions1735400000000 } from '../suppression/stores/create-su
  * delivery records, `herald_device_tokens`, `herald_notifications`,
  * `herald_notification_preferences`, the transactional outbox
  * `herald_notification_outbox`, the provider feedback columns of delivery
- * records (status webhooks), `herald_suppressions` (the suppression list).
+ * records (status webhooks), `herald_suppressions` (the suppression list),
+ * e-mail's channel renamed `email` → `mail` in delivery records, and the `job` of queued
+ * delivery records (the sweeper).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -24,4 +28,6 @@ export const NOTIFIER_MIGRATIONS = [
   CreateNotificationOutbox1735200000000,
   AddDeliveryFeedback1735300000000,
   CreateSuppressions1735400000000,
+  RenameEmailChannelToMail1736000000000,
+  AddDeliveryJob1736100000000,
 ] as const;

@@ -90,7 +90,7 @@ describe('NotifierService (inline, in-memory channels)', () => {
     expect(linked).toHaveLength(5);
     expect(linked.every((r) => r.notificationId === result.notificationId)).toBe(true);
     expect(new Set(linked.map((r) => r.channel))).toEqual(
-      new Set(['sms', 'email', 'push', 'inbox']),
+      new Set(['sms', 'mail', 'push', 'inbox']),
     );
     const report = await notifier.status(result.notificationId);
     expect(report?.notification).toMatchObject({

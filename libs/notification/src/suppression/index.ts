@@ -7,11 +7,7 @@
  */
 export { SuppressionModule } from './suppression.module.js';
 export type { SuppressionModuleOptions } from './suppression-options.interface.js';
-export {
-  SuppressionService,
-  suppressedReason,
-  type SuppressionCheck,
-} from './suppression.service.js';
+export { SuppressionService, type SuppressionCheck } from './suppression.service.js';
 export {
   SUPPRESSION_CHANNELS,
   SUPPRESSION_REASONS,
@@ -25,15 +21,8 @@ export {
 } from './suppression-entry.js';
 export type { SuppressionStore } from './suppression-store.protocol.js';
 export { MemorySuppressionStore } from './stores/memory-suppression.store.js';
-export { normalizeAddress } from './normalize-address.util.js';
-export {
-  SUPPRESSION_STORE,
-  SUPPRESSION_GATE,
-  NOTIFICATION_PREFERENCES,
-} from './suppression.constants.js';
-export { SuppressionGate } from './suppression.gate.js';
+export { NOTIFICATION_PREFERENCES } from './suppression.constants.js';
 export { SuppressionDeliveryGuard } from './suppression-delivery.guard.js';
-export { SuppressionFeedback, isHardBounce, suppressionReasonOf } from './suppression-feedback.js';
 export {
   PUSH_TOKEN_DEAD_EVENT,
   SUPPRESSION_ADDED_EVENT,
@@ -44,10 +33,8 @@ export {
 export type { UnsubscribeOptions } from './unsubscribe/unsubscribe-options.interface.js';
 export {
   signUnsubscribeToken,
-  verifyUnsubscribeToken,
   type UnsubscribeClaim,
 } from './unsubscribe/unsubscribe-token.util.js';
-export { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard.js';
 export type { UnsubscribePreferencesHook } from './unsubscribe/create-unsubscribe.controller.js';
 export { SuppressionInputError } from './errors/suppression-input.error.js';
 export {

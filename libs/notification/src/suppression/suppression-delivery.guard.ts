@@ -20,7 +20,7 @@ export function categoryOf(item: DeliveryGuardItem): string | undefined {
   return item.meta?.category ?? metadata?.category ?? undefined;
 }
 
-/** The suppression-list channel and addresses of a delivery (`email` records are `mail` entries). */
+/** The suppression-list channel and addresses of a delivery (`mail` records are `mail` entries). */
 function targetsOf(
   item: DeliveryGuardItem,
 ): { channel: SuppressionChannel; addresses: string[] } | undefined {
@@ -30,7 +30,7 @@ function targetsOf(
     return { channel: 'sms', addresses: [m.to] };
   if (item.channel === 'push' && typeof m.token === 'string')
     return { channel: 'push', addresses: [m.token] };
-  if (item.channel === 'email') {
+  if (item.channel === 'mail') {
     const mail = m as unknown as MailMessage;
     const all = [...(mail.to ?? []), ...(mail.cc ?? []), ...(mail.bcc ?? [])].map(addressOf);
     return { channel: 'mail', addresses: all };
@@ -66,7 +66,7 @@ export class SuppressionDeliveryGuard implements DeliveryGuard {
       const hits = found.slice(span.start, span.start + span.count);
       const first = hits.find((e): e is SuppressionEntry => e !== undefined);
       if (!first) return SEND;
-      if (item.channel !== 'email') return { action: 'suppress', reason: suppressedReason(first) };
+      if (item.channel !== 'mail') return { action: 'suppress', reason: suppressedReason(first) };
       return this.trimMail(item.message as MailMessage, hits, first);
     });
   }

@@ -159,9 +159,9 @@ export class SuppressionDirectSends implements DirectSendGuard {
 
   private async sendMail(raw: MailerProtocol, mail: Sendable) {
     const message = await buildSendable(mail);
-    const verdict = await this.screen('email', message);
+    const verdict = await this.screen('mail', message);
     if (verdict.action === 'suppress')
-      throw new DeliverySuppressedError('', verdict.reason, 'email', raw.name);
+      throw new DeliverySuppressedError('', verdict.reason, 'mail', raw.name);
     return raw.send((verdict.message as Sendable | undefined) ?? message);
   }
 }

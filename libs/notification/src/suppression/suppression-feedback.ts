@@ -17,6 +17,7 @@ import {
   type SuppressibleDeliveryUpdate,
 } from './suppression.events.js';
 import type { SuppressionService } from './suppression.service.js';
+import { normalizeChannel } from '../delivery/records/normalize-channel.util.js';
 
 /** Bounce classifications and SMTP replies that mean "try again later", not "never again". */
 const SOFT_BOUNCE =
@@ -49,7 +50,7 @@ export function suppressionReasonOf(
   if (event.status === 'bounced') return isHardBounce(event) ? 'hard_bounce' : undefined;
   if (event.status !== 'failed' || typeof event.reason !== 'string') return undefined;
   if (event.channel === 'sms') return /\b21610\b/.test(event.reason) ? 'sms_stop' : undefined;
-  if (event.channel !== 'email' && event.channel !== 'mail') return undefined;
+  if (normalizeChannel(event.channel) !== 'mail') return undefined;
   if (/bounced address/i.test(event.reason)) return 'hard_bounce';
   if (/spam report/i.test(event.reason)) return 'complaint';
   if (/unsubscribed address/i.test(event.reason)) return 'unsubscribe';
@@ -76,8 +77,8 @@ export class SuppressionFeedback implements DeliveryObserver {
 
   async onDeliveryUpdated(event: SuppressibleDeliveryUpdate): Promise<void> {
     if (!event) return;
-    // Delivery records (and so the webhooks' events) call mail `email`; the list calls it `mail`.
-    const channel = event.channel === 'email' ? 'mail' : event.channel;
+    // `email` is the input alias of `mail` (feedback from an older release or a custom source).
+    const channel = normalizeChannel(event.channel);
     if (!SUPPRESSION_CHANNELS.includes(channel as SuppressionChannel)) return;
     const reason = suppressionReasonOf(event);
     if (!reason) return;

@@ -13,6 +13,7 @@ import { MemorySuppressionStore } from './stores/memory-suppression.store.js';
 import { SuppressionDeliveryGuard } from './suppression-delivery.guard.js';
 import { isHardBounce, suppressionReasonOf } from './suppression-feedback.js';
 import { SuppressionService } from './suppression.service.js';
+import { checkUnsubscribeClaim } from './unsubscribe/check-unsubscribe-claim.util.js';
 import { resolveUnsubscribeOptions } from './unsubscribe/resolve-unsubscribe-options.util.js';
 import { UnsubscribeHeadersGuard } from './unsubscribe/unsubscribe-headers.guard.js';
 import {
@@ -63,8 +64,25 @@ describe('SuppressionService', () => {
     await expect(service.list({ limit: 501 })).rejects.toThrow(
       /limit must be an integer from 1 to 500/,
     );
-    await expect(service.list({ offset: -1 })).rejects.toThrow(/offset must be a non-negative/);
+    await expect(service.list({ offset: -1 })).rejects.toThrow(/offset must be an integer from 0/);
     await expect(service.lift('nope')).rejects.toThrow(/id must be the 64-character hex id/);
+  });
+
+  it('refuses control characters in category, source and a list filter, and offsets past a safe integer', async () => {
+    const add = (extra: object) =>
+      service.add({ channel: 'mail', address: 'c@d.example', reason: 'manual', ...extra });
+    await expect(add({ category: 'news\u0000' })).rejects.toThrow(
+      'suppression: category must not contain control characters (U+0000 at index 4)',
+    );
+    await expect(add({ source: 'admin:\u0000' })).rejects.toMatchObject({ field: 'source' });
+    await expect(service.list({ address: 'a\u0000b' })).rejects.toMatchObject({
+      field: 'address',
+    });
+    for (const offset of [1e20, 2 ** 63, Number.MAX_SAFE_INTEGER + 1])
+      await expect(service.list({ offset })).rejects.toThrow(
+        `suppression: offset must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`,
+      );
+    expect((await service.list({ offset: Number.MAX_SAFE_INTEGER })).entries).toEqual([]);
   });
 
   it('fires added once per new entry and lifted for what was lifted', async () => {
@@ -124,8 +142,9 @@ describe('unsubscribe tokens', () => {
 
   it('round-trips and refuses tampering, another key, expiry and junk', () => {
     const token = signUnsubscribeToken(SECRET, claim);
-    expect(verifyUnsubscribeToken(SECRET, token, 1_000)).toEqual(claim);
-    const problem = (t: unknown, now = 1_000) => {
+    const soon = 1_999_000_000_000; // epoch ms, 1,000,000 s before the claim expires
+    expect(verifyUnsubscribeToken(SECRET, token, soon)).toEqual(claim);
+    const problem = (t: unknown, now = soon) => {
       try {
         verifyUnsubscribeToken(SECRET, t, now);
         return 'accepted';
@@ -145,6 +164,49 @@ describe('unsubscribe tokens', () => {
     expect(problem(token, 2_000_000_000_000)).toBe('expired');
     expect(problem(undefined)).toBe('malformed');
     expect(problem('a.b.c')).toBe('malformed');
+  });
+
+  it('refuses an expiry further than the TTL (+ one day) from now, and one that is no integer', () => {
+    const now = 1_700_000_000_000;
+    const at = (expiresAt: number) => signUnsubscribeToken(SECRET, { ...claim, expiresAt });
+    const problem = (token: string, ttl?: number) => {
+      try {
+        verifyUnsubscribeToken(SECRET, token, now, ttl);
+        return 'accepted';
+      } catch (error) {
+        return (error as UnsubscribeTokenError).problem;
+      }
+    };
+    expect(problem(at(1e300))).toBe('malformed');
+    expect(problem(at(1_700_000_000 + 1.5))).toBe('malformed');
+    expect(problem(at(1_700_000_000 + 3600), 3600)).toBe('accepted');
+    expect(problem(at(1_700_000_000 + 3600 + 86_400), 3600)).toBe('accepted');
+    expect(problem(at(1_700_000_000 + 3600 + 86_401), 3600)).toBe('far_future');
+    expect(problem(at(1_700_000_000 + 368 * 86_400))).toBe('far_future');
+    const error = new UnsubscribeTokenError('far_future');
+    expect(error.message).toBe('unsubscribe token is valid until too far in the future');
+    expect(error.code).toBe('HERALD_UNSUBSCRIBE_TOKEN_FAR_FUTURE');
+  });
+
+  it.each([
+    ['not an email', 'news', 'address'],
+    ['a\u0000b@example.com', 'news', 'address'],
+    ['__proto__', 'news', 'address'],
+    [`${'a'.repeat(2000)}@example.com`, 'news', 'address'],
+    ['a@example.com', '__proto__', 'category'],
+    ['a@example.com', 'news\u0000', 'category'],
+    ['a@example.com', 'c'.repeat(2000), 'category'],
+    ['a@example.com', '', 'category'],
+  ])('refuses a signed claim naming %j / %j (%s)', (address, category, field) => {
+    expect(() => checkUnsubscribeClaim({ address, category, expiresAt: 1 })).toThrow(
+      expect.objectContaining({ field }),
+    );
+  });
+
+  it('normalises the address of a usable claim', () => {
+    expect(
+      checkUnsubscribeClaim({ address: ' Fan@Example.com', category: null, expiresAt: 1 }),
+    ).toEqual({ address: 'fan@example.com', category: null, expiresAt: 1 });
   });
 });
 
@@ -192,15 +254,15 @@ describe('UnsubscribeHeadersGuard', () => {
 
   it('adds both headers to non-transactional mail for one recipient only', async () => {
     const [news, receipt, none, two, own] = await guard.screen([
-      { channel: 'email', message: mail(), meta: { category: 'news' } },
-      { channel: 'email', message: mail({ metadata: { category: 'transactional' } }) },
-      { channel: 'email', message: mail() },
+      { channel: 'mail', message: mail(), meta: { category: 'news' } },
+      { channel: 'mail', message: mail({ metadata: { category: 'transactional' } }) },
+      { channel: 'mail', message: mail() },
       {
-        channel: 'email',
+        channel: 'mail',
         message: mail({ to: ['a@x.io', 'b@x.io'], metadata: { category: 'news' } }),
       },
       {
-        channel: 'email',
+        channel: 'mail',
         message: mail({
           metadata: { category: 'news' },
           headers: { 'list-unsubscribe': '<mailto:u@x.io>' },

@@ -4,16 +4,22 @@ import {
   createSuppressionControllers,
   createSuppressionProviders,
   SUPPRESSION_EXPORTS,
+  unsubscribeRoute,
 } from './suppression.providers.js';
+import { unsubscribeBodyReader } from './unsubscribe/unsubscribe-body.reader.js';
 import type { SuppressionModuleOptions } from './suppression-options.interface.js';
 import type { ConfigurableModuleAsyncOptions } from '@nestjs/common';
 
-function complete(base: DynamicModule, controllers: DynamicModule['controllers']): DynamicModule {
+function complete(base: DynamicModule, route: string | undefined): DynamicModule {
   return {
     ...base,
     global: true,
-    controllers,
-    providers: [...(base.providers ?? []), ...createSuppressionProviders()],
+    controllers: createSuppressionControllers(undefined, route),
+    providers: [
+      ...(base.providers ?? []),
+      ...createSuppressionProviders(),
+      ...unsubscribeBodyReader(route),
+    ],
     exports: [...(base.exports ?? []), ...SUPPRESSION_EXPORTS],
   };
 }
@@ -37,7 +43,7 @@ function complete(base: DynamicModule, controllers: DynamicModule['controllers']
 @Module({})
 export class SuppressionModule extends SuppressionConfigurableModule {
   static forRoot(options: SuppressionModuleOptions = {}): DynamicModule {
-    return complete(super.forRoot(options), createSuppressionControllers(options));
+    return complete(super.forRoot(options), unsubscribeRoute(options));
   }
 
   /**
@@ -50,9 +56,6 @@ export class SuppressionModule extends SuppressionConfigurableModule {
     },
   ): DynamicModule {
     const { unsubscribeRoute, ...rest } = options;
-    return complete(
-      super.forRootAsync(rest),
-      createSuppressionControllers(undefined, unsubscribeRoute),
-    );
+    return complete(super.forRootAsync(rest), unsubscribeRoute);
   }
 }

@@ -124,9 +124,16 @@ export function createSuppressionControllers(
   options?: SuppressionModuleOptions,
   route?: string,
 ): Type<unknown>[] {
-  const path =
-    route ?? (options?.unsubscribe ? (options.unsubscribe.route ?? 'unsubscribe') : undefined);
+  const path = unsubscribeRoute(options, route);
   return path === undefined ? [] : [createUnsubscribeController(path)];
+}
+
+/** The path of the one-click route, when the module serves it. */
+export function unsubscribeRoute(
+  options?: SuppressionModuleOptions,
+  route?: string,
+): string | undefined {
+  return route ?? (options?.unsubscribe ? (options.unsubscribe.route ?? 'unsubscribe') : undefined);
 }
 
 /** What `SuppressionModule` exports. */

@@ -1,6 +1,12 @@
 import type { EventSink } from '../utils/lazy-event-emitter.util.js';
 import { SuppressionInputError } from './errors/suppression-input.error.js';
-import { normalizeAddress, suppressionId, tryNormalizeAddress } from './normalize-address.util.js';
+import { refuseControlCharacters } from '../utils/store-text.util.js';
+import {
+  cleanAddress,
+  normalizeAddress,
+  suppressionId,
+  tryNormalizeAddress,
+} from './normalize-address.util.js';
 import {
   SUPPRESSION_CHANNELS,
   SUPPRESSION_REASONS,
@@ -33,10 +39,13 @@ function checkChannel(channel: unknown): SuppressionChannel {
   return channel as SuppressionChannel;
 }
 
+const fail = (field: string, message: string) => new SuppressionInputError(field, message);
+
 function checkCategory(category: unknown): string | null {
   if (category === undefined || category === null || category === '') return null;
   if (typeof category !== 'string' || category.length > 255)
     throw new SuppressionInputError('category', 'must be a string of at most 255 characters');
+  refuseControlCharacters(category, 'category', fail);
   return category;
 }
 
@@ -74,6 +83,7 @@ export class SuppressionService {
         'source',
         'must be a non-empty string of at most 255 characters',
       );
+    refuseControlCharacters(source, 'source', fail);
     const { entry, created } = await this.store.add({
       id: suppressionId(channel, address, category),
       channel,
@@ -114,15 +124,18 @@ export class SuppressionService {
     const offset = query.offset ?? 0;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
       throw new SuppressionInputError('limit', `must be an integer from 1 to ${MAX_LIMIT}`);
-    if (!Number.isInteger(offset) || offset < 0)
-      throw new SuppressionInputError('offset', 'must be a non-negative integer');
+    if (!Number.isSafeInteger(offset) || offset < 0)
+      throw new SuppressionInputError(
+        'offset',
+        `must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`,
+      );
     const channel = query.channel === undefined ? undefined : checkChannel(query.channel);
     const address =
       query.address === undefined || query.address === ''
         ? undefined
         : channel
           ? normalizeAddress(channel, query.address)
-          : query.address.trim();
+          : cleanAddress(query.address);
     return this.store.list({ channel, address, limit, offset });
   }
 

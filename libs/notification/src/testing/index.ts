@@ -10,6 +10,7 @@ export {
   type FakeResponse,
   type InjectedFailure,
 } from './servers/fake-provider-server.js';
+export { type FakeServerStartOptions } from './servers/listen-on-loopback.util.js';
 export {
   FakeTwilioServer,
   type FakeTwilioOptions,

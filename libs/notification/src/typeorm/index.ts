@@ -7,8 +7,9 @@
  * `delivery.store: database`), or build one in code from here.
  *
  * @example
- * TypeOrmModule.forRoot({ type: 'postgres', url, migrations: [CreateInboxMessages1732300000000], migrationsRun: true })
+ * TypeOrmModule.forRoot({ type: 'postgres', url, migrations: heraldMigrations(), migrationsRun: true })
  */
+export { heraldMigrations } from './herald-migrations.util.js';
 export { DatabaseInboxStore } from '../inbox/stores/database-inbox.store.js';
 export type { DatabaseInboxStoreOptions } from '../inbox/stores/database-inbox.store.js';
 export { InboxMessageEntity, inboxMessageEntity } from '../inbox/entities/inbox-message.entity.js';
@@ -22,6 +23,8 @@ export {
 export { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/create-delivery-records.migration.js';
 export { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration.js';
 export { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration.js';
+export { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
+export { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
 export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store.js';
 export {

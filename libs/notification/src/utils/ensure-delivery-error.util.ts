@@ -9,7 +9,7 @@ import { DeliveryError } from '../errors/delivery.error.js';
  */
 export function ensureDeliveryError(
   error: unknown,
-  channel: 'sms' | 'push' | 'email' | (string & {}),
+  channel: 'sms' | 'push' | 'mail' | (string & {}),
   backend: string,
 ): DeliveryError {
   if (error instanceof DeliveryError) return error;

@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { describeUrl, secretRedactor } from '@herald/contracts/internal';
 import {
   DeliveryError,
   parseRetryAfter,
@@ -21,7 +22,7 @@ export interface HttpRequestOptions {
 
 /** Who is calling, so transport failures become a `DeliveryError` that names the backend. */
 export interface DeliveryContext {
-  channel: 'sms' | 'push' | 'email';
+  channel: 'sms' | 'push' | 'mail';
   backend: string;
   provider: string;
 }
@@ -38,7 +39,20 @@ export class HttpClient {
   constructor(private readonly context: DeliveryContext) {}
 
   request(url: string, options: HttpRequestOptions): Promise<HttpResponse> {
-    const target = new URL(url);
+    let target: URL;
+    try {
+      target = new URL(url);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error();
+    } catch {
+      // Node's TypeError carries the whole URL as `input`: it is not passed on
+      return Promise.reject(
+        new DeliveryError(
+          `${this.context.provider} URL of backend "${this.context.backend}" is not an http(s) URL (got ${describeUrl(url)}); check its base_url`,
+          { reason: 'bad_request', channel: this.context.channel, backend: this.context.backend },
+        ),
+      );
+    }
+    const scrub = secretRedactor(url);
     const secure = target.protocol === 'https:';
     const send = secure ? https.request : http.request;
     return new Promise((resolve, reject) => {
@@ -53,7 +67,7 @@ export class HttpClient {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', (e) => reject(transportError(this.context, e)));
+          res.on('error', (e) => reject(transportError(this.context, e, scrub)));
           res.on('end', () =>
             resolve({
               status: res.statusCode ?? 0,
@@ -71,7 +85,7 @@ export class HttpClient {
           ),
         );
       });
-      req.on('error', (e) => reject(transportError(this.context, e)));
+      req.on('error', (e) => reject(transportError(this.context, e, scrub)));
       req.end(options.body);
     });
   }
@@ -83,19 +97,27 @@ export class HttpClient {
   }
 }
 
-/** A socket-level failure as a transient `DeliveryError` (already-mapped errors pass through). */
-export function transportError(context: DeliveryContext, error: unknown): DeliveryError {
+/**
+ * A socket-level failure as a transient `DeliveryError` (already-mapped errors
+ * pass through); `scrub` removes the request URL's credentials from the text.
+ */
+export function transportError(
+  context: DeliveryContext,
+  error: unknown,
+  scrub: (text: string) => string = (text) => text,
+): DeliveryError {
   if (error instanceof DeliveryError) return error;
   const code = (error as NodeJS.ErrnoException)?.code;
   const timeout = code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
   return new DeliveryError(
-    `${context.provider} request failed for backend "${context.backend}": ${(error as Error)?.message ?? String(error)}${code ? ` (${code})` : ''}`,
+    `${context.provider} request failed for backend "${context.backend}": ${scrub((error as Error)?.message ?? String(error))}${code ? ` (${code})` : ''}`,
     {
       reason: timeout ? 'timeout' : 'connection',
       channel: context.channel,
       backend: context.backend,
       providerCode: code,
-      cause: error,
+      // Node's URL errors carry the whole URL as `input`: such a cause is not kept
+      cause: (error as { input?: unknown })?.input === undefined ? error : undefined,
     },
   );
 }

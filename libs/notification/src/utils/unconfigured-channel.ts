@@ -7,7 +7,7 @@ import { DeliveryError } from '../errors/delivery.error.js';
  * permanent `DeliveryError` that says how to fix the configuration.
  */
 export function unconfiguredChannel(
-  channel: 'sms' | 'push' | 'email',
+  channel: 'sms' | 'push' | 'mail',
   listPath: string,
   names: string[],
 ): SMSChannelProtocol & PushChannelProtocol & MailerProtocol {

@@ -12,9 +12,11 @@ import { ModuleRef } from '@nestjs/core';
 import {
   HeraldConfigError,
   METRICS_COLLECTOR,
+  RateLimitedLogger,
   type ConfigProblem,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
+import { describeUrl } from '@herald/contracts/internal';
 import { DELIVERY_STORE } from '../delivery/delivery.constants.js';
 import { DeliveryFeedbackRecorder } from '../delivery/feedback/delivery-feedback.recorder.js';
 import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
@@ -22,6 +24,10 @@ import { lazyEventEmitter, type EventSink } from '../utils/lazy-event-emitter.ut
 import { sendgridPublicKey } from './sendgrid/sendgrid-signature.util.js';
 import type { NotificationWebhooksOptions } from './webhooks-options.interface.js';
 import { NOTIFICATION_WEBHOOKS_OPTIONS } from './webhooks.module-definition.js';
+import { DEFAULT_WEBHOOK_BODY_LIMIT } from './webhooks.constants.js';
+
+/** Largest `bodyLimit` accepted (1 GiB). */
+const MAX_WEBHOOK_BODY_LIMIT = 1024 * 1024 * 1024;
 
 /** Default replay window of signed SendGrid events, in seconds. */
 export const DEFAULT_SENDGRID_TOLERANCE_SECONDS = 300;
@@ -34,8 +40,12 @@ export const DEFAULT_SENDGRID_TOLERANCE_SECONDS = 300;
 @Injectable()
 export class WebhookContext implements OnModuleInit {
   readonly logger = new Logger('HeraldWebhooks');
+  /** Refusals come per request: one line per provider a minute, then how many were dropped. */
+  private readonly refusals = new RateLimitedLogger(this.logger);
   readonly twilioTokens?: readonly string[];
   readonly twilioPublicUrl?: string;
+  readonly twilioTrustProxy?: boolean;
+  readonly bodyLimit: number;
   readonly sendgridKey?: KeyObject;
   readonly sendgridToleranceMs: number;
   readonly events: () => EventSink | undefined;
@@ -61,13 +71,29 @@ export class WebhookContext implements OnModuleInit {
             'must be the Twilio auth token (a non-empty string, or a list of them while rotating)',
         });
       else this.twilioTokens = tokens;
-      if (twilio.publicUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(twilio.publicUrl))
+      if (
+        twilio.publicUrl !== undefined &&
+        !(typeof twilio.publicUrl === 'string' && /^https?:\/\/[^\s/]+/.test(twilio.publicUrl))
+      )
         problems.push({
           path: 'twilio.publicUrl',
-          message: `must be an http(s) URL such as https://api.example.com (got ${JSON.stringify(twilio.publicUrl)})`,
+          message: `must be an http(s) URL such as https://api.example.com (got ${describeUrl(twilio.publicUrl)})`,
         });
       this.twilioPublicUrl = twilio.publicUrl;
+      if (twilio.trustProxy !== undefined && typeof twilio.trustProxy !== 'boolean')
+        problems.push({
+          path: 'twilio.trustProxy',
+          message: `must be true or false (got ${JSON.stringify(twilio.trustProxy)})`,
+        });
+      this.twilioTrustProxy = twilio.trustProxy;
     }
+    const bodyLimit = options?.bodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT;
+    if (!(Number.isSafeInteger(bodyLimit) && bodyLimit > 0 && bodyLimit <= MAX_WEBHOOK_BODY_LIMIT))
+      problems.push({
+        path: 'bodyLimit',
+        message: `must be a whole number of bytes from 1 to ${MAX_WEBHOOK_BODY_LIMIT} (got ${JSON.stringify(bodyLimit)})`,
+      });
+    this.bodyLimit = bodyLimit;
     const tolerance = sendgrid?.toleranceSeconds ?? DEFAULT_SENDGRID_TOLERANCE_SECONDS;
     if (!(typeof tolerance === 'number' && tolerance > 0 && Number.isFinite(tolerance)))
       problems.push({
@@ -103,9 +129,10 @@ export class WebhookContext implements OnModuleInit {
     ));
   }
 
-  /** Refuses the request (403) and logs why, never the body. */
+  /** Refuses the request (403) and logs why (rate-limited per provider), never the body. */
   reject(provider: string, why: string): never {
-    this.logger.warn(`${provider} webhook refused (403): ${why}`);
+    const cause = `${provider} webhook refused (403)`;
+    this.refusals.warn(cause, `${cause}: ${why}`);
     throw new ForbiddenException(`invalid ${provider} webhook signature`);
   }
 

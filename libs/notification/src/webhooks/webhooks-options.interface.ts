@@ -12,10 +12,19 @@ export interface TwilioWebhookOptions {
    * `https://example.com/api` when a proxy strips `/api`); the request's
    * path and query string are appended to it. Twilio signs the URL it
    * called, so set this whenever a proxy or load balancer changes the scheme,
-   * host, port or path prefix.
-   * @default rebuilt from the request (`X-Forwarded-Proto` / `X-Forwarded-Host` honoured)
+   * host, port or path prefix (recommended whenever the app is behind one).
+   * @default rebuilt from the request: its own `Host` and scheme, or
+   * `X-Forwarded-Host` / `X-Forwarded-Proto` when `trustProxy` (or Express's
+   * `trust proxy` setting) says the proxy in front is trusted
    */
   publicUrl?: string;
+  /**
+   * Whether to rebuild the signed URL from `X-Forwarded-Host` /
+   * `X-Forwarded-Proto` when `publicUrl` is not set. Anyone can send those
+   * headers, so they count only behind a proxy that sets them.
+   * @default the application's Express `trust proxy` setting (off unless set)
+   */
+  trustProxy?: boolean;
 }
 
 /** SendGrid's Signed Event Webhook. */
@@ -39,6 +48,14 @@ export interface SendgridWebhookOptions {
 export interface NotificationWebhooksOptions {
   twilio?: TwilioWebhookOptions;
   sendgrid?: SendgridWebhookOptions;
+  /**
+   * Largest body the webhook routes accept, in bytes; a larger one answers
+   * 413 (and is read to its end, so the connection stays usable). The routes
+   * read their bodies before the application's body parsers, so this is
+   * independent of the app's JSON limit (Nest's default is 100 kB).
+   * @default 5242880 (5 MiB)
+   */
+  bodyLimit?: number;
   /**
    * The delivery records the feedback updates.
    * @default the application's `DELIVERY_STORE` (enable `notification.delivery`)

@@ -26,3 +26,15 @@ export const OPT_IN_KEYWORDS: ReadonlySet<string> = new Set(['START', 'YES', 'UN
 
 /** How many provider event ids a module remembers to drop exact repeats early. */
 export const SEEN_EVENTS_LIMIT = 10_000;
+
+/** Internal: the paths of the routes a module instance serves. */
+export const WEBHOOK_ROUTE_PATHS = 'HERALD:WEBHOOK_ROUTE_PATHS';
+
+/** Default body limit of the webhook routes, in bytes (5 MiB; SendGrid batches run to megabytes). */
+export const DEFAULT_WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
+
+/** Longest provider text (Twilio `ErrorCode`, SendGrid `reason`) kept; longer ones are cut. */
+export const MAX_PROVIDER_TEXT_LENGTH = 1000;
+
+/** Longest provider id (`MessageSid`, `sg_message_id`, `sg_event_id`, phone numbers) accepted. */
+export const MAX_PROVIDER_ID_LENGTH = 256;

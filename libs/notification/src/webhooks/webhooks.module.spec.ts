@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { Logger, type INestApplication } from '@nestjs/common';
+import { Logger, Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { HeraldConfigError } from '@herald/contracts';
 import request from 'supertest';
@@ -104,7 +106,7 @@ describe('NotificationWebhooksModule', () => {
     expect((await post(twilioSignature('new-token', local, form))).status).toBe(403);
   });
 
-  it('tells the operator to enable rawBody when SendGrid events arrive without the raw body', async () => {
+  it('verifies SendGrid events without rawBody: true: the routes read their body before the app parsers', async () => {
     const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const app = await start(
       [
@@ -122,8 +124,115 @@ describe('NotificationWebhooksModule', () => {
       .post('/webhooks/sendgrid/events')
       .set(signedEvents(body))
       .send(body);
-    expect(answer.status).toBe(500);
-    expect(errors.mock.calls.map(([m]) => String(m)).join('\n')).toContain('rawBody: true');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ received: 1, updated: 1 });
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('applies its own bodyLimit (413 above it, with the option named), under a global prefix too', async () => {
+    const warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        NotificationWebhooksModule.forRoot({
+          store: await seeded(),
+          bodyLimit: 2000,
+          sendgrid: {
+            publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+          },
+        }),
+      ],
+    }).compile();
+    const app = moduleRef.createNestApplication({ rawBody: true, logger: false });
+    app.setGlobalPrefix('api');
+    await app.init();
+    apps.push(app);
+    const batch = (size: number) => {
+      const event = { event: 'open', sg_message_id: 'msg1', pad: '' };
+      event.pad = 'x'.repeat(size - JSON.stringify([event]).length);
+      return JSON.stringify([event]);
+    };
+    const post = (body: string) =>
+      request(app.getHttpServer())
+        .post('/api/webhooks/sendgrid/events')
+        .set(signedEvents(body))
+        .send(body);
+    expect((await post(batch(2000))).status).toBe(200);
+    const over = await post(batch(2001));
+    expect(over.status).toBe(413);
+    expect(over.body.message).toContain('bodyLimit');
+    expect(warnings.mock.calls.map(([m]) => String(m)).join('\n')).toMatch(
+      /refused \(413\): webhook body of 2001 bytes on \/api\/webhooks\/sendgrid\/events is over the limit of 2000 bytes/,
+    );
+  });
+
+  it('accepts a signed 301 KB batch in an app made as the guide shows (NestFactory.create, rawBody: true, default JSON limit)', async () => {
+    const store = await seeded();
+    @Module({
+      imports: [
+        NotificationWebhooksModule.forRoot({
+          store,
+          sendgrid: {
+            publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+          },
+        }),
+      ],
+    })
+    class GuideApp {}
+    const app = await NestFactory.create(GuideApp, { rawBody: true, logger: false });
+    await app.init();
+    apps.push(app);
+    const events: object[] = [{ event: 'delivered', sg_message_id: 'msg1.filter' }];
+    let size = JSON.stringify(events).length;
+    while (size < 301 * 1024) {
+      const event = { event: 'open', sg_message_id: `other${events.length}`, ip: '192.0.2.1' };
+      events.push(event);
+      size += JSON.stringify(event).length + 1;
+    }
+    const body = JSON.stringify(events);
+    expect(body.length).toBeGreaterThanOrEqual(301 * 1024);
+    const answer = await request(app.getHttpServer())
+      .post('/webhooks/sendgrid/events')
+      .set(signedEvents(body))
+      .send(body);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ received: events.length, updated: 1 });
+  });
+
+  it('honours X-Forwarded-Host only when the proxy is trusted (twilio.trustProxy or Express trust proxy)', async () => {
+    const form = { MessageSid: 'SMevil', MessageStatus: 'delivered' };
+    const evil = 'https://evil.example/webhooks/twilio/status';
+    const replay = (app: INestApplication) =>
+      request(app.getHttpServer())
+        .post('/webhooks/twilio/status')
+        .set('x-forwarded-host', 'evil.example')
+        .set('x-forwarded-proto', 'https')
+        .set('x-twilio-signature', twilioSignature('tok', evil, form))
+        .type('form')
+        .send(new URLSearchParams(form).toString());
+    const store = new MemoryDeliveryStore();
+    const byDefault = await start([
+      NotificationWebhooksModule.forRoot({ store, twilio: { authToken: 'tok' } }),
+    ]);
+    expect((await replay(byDefault)).status).toBe(403);
+    const trusting = await start([
+      NotificationWebhooksModule.forRoot({ store, twilio: { authToken: 'tok', trustProxy: true } }),
+    ]);
+    expect((await replay(trusting)).status).toBe(200);
+    const moduleRef = await Test.createTestingModule({
+      imports: [NotificationWebhooksModule.forRoot({ store, twilio: { authToken: 'tok' } })],
+    }).compile();
+    const express = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
+    express.set('trust proxy', 'loopback');
+    await express.init();
+    apps.push(express);
+    expect((await replay(express)).status).toBe(200);
+    const distrusting = await start([
+      NotificationWebhooksModule.forRoot({
+        store,
+        twilio: { authToken: 'tok', trustProxy: false },
+      }),
+    ]);
+    expect((await replay(distrusting)).status).toBe(403);
   });
 
   it('reads the body itself when the app has no body parser', async () => {
@@ -199,8 +308,13 @@ describe('NotificationWebhooksModule', () => {
     const attempt = start([
       NotificationWebhooksModule.forRoot({
         store: new MemoryDeliveryStore(),
-        twilio: { authToken: '', publicUrl: 'api.example.com' },
+        twilio: {
+          authToken: '',
+          publicUrl: 'api.example.com',
+          trustProxy: 'yes' as unknown as boolean,
+        },
         sendgrid: { publicKey: 'c2VjcmV0LWtleQ==', toleranceSeconds: -1 },
+        bodyLimit: 0,
       }),
     ]);
     await expect(attempt).rejects.toBeInstanceOf(HeraldConfigError);
@@ -208,6 +322,8 @@ describe('NotificationWebhooksModule', () => {
     expect(error.problems.map((p) => p.path)).toEqual([
       'twilio.authToken',
       'twilio.publicUrl',
+      'twilio.trustProxy',
+      'bodyLimit',
       'sendgrid.toleranceSeconds',
       'sendgrid.publicKey',
     ]);

@@ -4,14 +4,14 @@ import {
   NOTIFICATION_WEBHOOKS_OPTIONS_TYPE,
   NotificationWebhooksConfigurableModule,
 } from './webhooks.module-definition.js';
-import { WEBHOOK_PROVIDERS, webhookControllers } from './webhooks.providers.js';
+import { WEBHOOK_PROVIDERS, webhookControllers, webhookRoutePaths } from './webhooks.providers.js';
 import type { NotificationWebhooksRoutes } from './webhooks-options.interface.js';
 
 function complete(base: DynamicModule, routes?: NotificationWebhooksRoutes): DynamicModule {
   return {
     ...base,
     controllers: [...(base.controllers ?? []), ...webhookControllers(routes)],
-    providers: [...(base.providers ?? []), ...WEBHOOK_PROVIDERS],
+    providers: [...(base.providers ?? []), ...WEBHOOK_PROVIDERS, webhookRoutePaths(routes)],
   };
 }
 
@@ -23,9 +23,9 @@ function complete(base: DynamicModule, routes?: NotificationWebhooksRoutes): Dyn
  * 200 and ignored; feedback moves the delivery record (`sent` → `delivered`,
  * `bounced`, `failed`, `complained`) and emits `notification.delivery.updated`.
  *
- * SendGrid signs the raw body, so create the app with
- * `NestFactory.create(AppModule, { rawBody: true })` (Twilio signs the
- * parsed form and works either way). Point Twilio at the status route with
+ * The routes read their bodies themselves (up to `bodyLimit`, default 5 MiB,
+ * before the app's body parsers and independent of their limits), so the
+ * signatures are checked over the exact bytes sent. Point Twilio at the status route with
  * the SMS backend's `twilio.status_callback_url`, and its phone number's
  * "A message comes in" webhook at the inbound route.
  *

@@ -7,16 +7,27 @@ import {
   TwilioInboundController,
   TwilioStatusController,
 } from './webhook.controllers.js';
+import { WebhookBodyReader } from './webhook-body.reader.js';
 import { WebhookContext } from './webhook-context.js';
 import type { NotificationWebhooksRoutes } from './webhooks-options.interface.js';
-import { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants.js';
+import { DEFAULT_WEBHOOK_ROUTES, WEBHOOK_ROUTE_PATHS } from './webhooks.constants.js';
 
 /** The handlers behind the webhook routes. */
 export const WEBHOOK_PROVIDERS: Provider[] = [
   WebhookContext,
   TwilioWebhookHandler,
   SendgridWebhookHandler,
+  WebhookBodyReader,
 ];
+
+/** The paths of the routes `routes` keeps (for the early body reader). */
+export function webhookRoutePaths(routes: NotificationWebhooksRoutes = {}): Provider {
+  const paths = { ...DEFAULT_WEBHOOK_ROUTES, ...routes };
+  return {
+    provide: WEBHOOK_ROUTE_PATHS,
+    useValue: Object.values(paths).filter((path): path is string => typeof path === 'string'),
+  };
+}
 
 /** One controller per route that `routes` keeps, mounted at its path. */
 export function webhookControllers(routes: NotificationWebhooksRoutes = {}): Type[] {

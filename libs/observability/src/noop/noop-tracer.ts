@@ -1,4 +1,9 @@
-import type { SpanContextProtocol, SpanProtocol, TracerProtocol } from '@herald/contracts';
+import type {
+  RecordedSpanProtocol,
+  SpanContextProtocol,
+  SpanProtocol,
+  TracerProtocol,
+} from '@herald/contracts';
 
 const INVALID_TRACE_ID = '0'.repeat(32);
 const INVALID_SPAN_ID = '0'.repeat(16);
@@ -62,7 +67,7 @@ export class NoopTracer implements TracerProtocol {
   extractContext(..._args: unknown[]): undefined {
     return undefined;
   }
-  getAllSpans(): SpanProtocol[] {
+  getAllSpans(): RecordedSpanProtocol[] {
     return [];
   }
   async flush(): Promise<void> {}

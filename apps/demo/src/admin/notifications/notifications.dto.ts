@@ -1,16 +1,14 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
-  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
 } from 'class-validator';
+import { BoundedInt } from '../../http/bounded-int.decorator.js';
 import { NoControlCharacters } from '../../http/no-control-characters.decorator.js';
 
 /** `:message_id` of `POST /admin/notifications/read/:message_id`. */
@@ -24,10 +22,7 @@ export class MessageIdParamDto {
 /** Query of `GET /admin/notifications/inbox`. */
 export class InboxQueryDto {
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @BoundedInt(1, 1000)
   limit?: number;
 
   /** Opaque: the inbox library decodes it, and `InboxExceptionFilter` answers a bad one with 400. */

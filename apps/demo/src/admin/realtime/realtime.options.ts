@@ -1,3 +1,6 @@
+import { HeraldConfigError } from '@herald/contracts';
+import { describeUrl } from '@herald/contracts/internal';
+
 /** Options of the demo's realtime hub (token `REALTIME_OPTIONS`). */
 export interface RealtimeOptions {
   /** Redis URL of the cross-instance bridge; unset = single instance. env `DEMO_REDIS_URL` */
@@ -12,10 +15,32 @@ export interface RealtimeOptions {
 
 export const REALTIME_OPTIONS = 'DEMO:REALTIME_OPTIONS';
 
+/** `DEMO_REDIS_URL` when it is a redis:// or rediss:// URL; a typo stops the start (the URL shown without credentials). */
+function redisUrlFromEnv(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = /\s/.test(value) ? undefined : new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname)
+    return value;
+  throw new HeraldConfigError(
+    [
+      {
+        path: 'DEMO_REDIS_URL',
+        message: `must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379 (got ${describeUrl(value)}); unset it to run one instance without the realtime fan-out`,
+      },
+    ],
+    'Invalid demo environment',
+  );
+}
+
 /** Reads the options from the environment (embedded default: no Redis). */
 export function realtimeOptionsFromEnv(env = process.env): RealtimeOptions {
   return {
-    redisUrl: env.DEMO_REDIS_URL || undefined,
+    redisUrl: redisUrlFromEnv(env.DEMO_REDIS_URL),
     channel: env.DEMO_REDIS_CHANNEL || 'herald:demo:realtime',
     heartbeatMs: Number(env.DEMO_SSE_HEARTBEAT_MS) || 15000,
     replayPerUser: 200,

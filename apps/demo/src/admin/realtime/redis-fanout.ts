@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { requireOptional } from '@herald/contracts/internal';
+import { RateLimitedLogger } from '@herald/contracts';
+import { requireOptional, secretRedactor } from '@herald/contracts/internal';
 import type { Redis as RedisClient } from 'ioredis';
 import type { RealtimeEvent } from './realtime-hub.service.js';
 import { RedisUnreachableError } from './redis-unreachable.error.js';
@@ -18,6 +19,10 @@ interface Envelope {
  */
 export class RedisFanout {
   private readonly logger = new Logger('RedisFanout');
+  /** Client errors may quote the URL they were given: its credentials are scrubbed from every line. */
+  private readonly scrub: (text: string) => string;
+  /** A Redis outage errors on every reconnect and every publish: one line a minute per kind. */
+  private readonly warnings = new RateLimitedLogger(this.logger);
   private pub?: RedisClient;
   private sub?: RedisClient;
 
@@ -25,7 +30,9 @@ export class RedisFanout {
     private readonly url: string,
     private readonly channel: string,
     private readonly origin: string,
-  ) {}
+  ) {
+    this.scrub = secretRedactor(url);
+  }
 
   async start(onRemote: (event: RealtimeEvent) => void): Promise<void> {
     const { default: Redis } = requireOptional<typeof import('ioredis')>(
@@ -38,7 +45,7 @@ export class RedisFanout {
     for (const client of [this.pub, this.sub]) {
       client.on('error', (error: Error) => {
         lastError = error;
-        this.logger.warn(`Redis: ${error.message}`);
+        this.warnings.warn('redis connection error', `Redis: ${this.scrub(error.message)}`);
       });
     }
     try {
@@ -49,7 +56,7 @@ export class RedisFanout {
       this.sub.disconnect();
       this.pub = this.sub = undefined;
       const reason = lastError?.message ?? (error as Error)?.message ?? String(error);
-      throw new RedisUnreachableError(this.url, reason, lastError ?? error);
+      throw new RedisUnreachableError(this.url, reason);
     }
     this.sub.on('message', (channel: string, raw: string) => {
       if (channel !== this.channel) return;
@@ -73,7 +80,12 @@ export class RedisFanout {
     const envelope: Envelope = { origin: this.origin, event };
     this.pub
       ?.publish(this.channel, JSON.stringify(envelope))
-      .catch((error: Error) => this.logger.warn(`Redis publish failed: ${error.message}`));
+      .catch((error: Error) =>
+        this.warnings.warn(
+          'redis publish failed',
+          `Redis publish failed: ${this.scrub(error.message)}`,
+        ),
+      );
   }
 
   async stop(): Promise<void> {
@@ -81,5 +93,6 @@ export class RedisFanout {
       [this.sub, this.pub].map((client) => client?.quit().catch(() => client.disconnect())),
     );
     this.pub = this.sub = undefined;
+    this.warnings.close();
   }
 }

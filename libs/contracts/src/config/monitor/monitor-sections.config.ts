@@ -112,7 +112,12 @@ export class HealthConfig extends ConfigSection {
     doc: 'Bearer token required on the health endpoint',
   })
   authToken?: string;
-  @Field.number({ min: 0, default: 5, doc: 'Seconds check results are cached' }) cacheTtl!: number;
+  @Field.number({
+    min: 0,
+    default: 1,
+    doc: 'Seconds HEALTHY check results are reused (failed ones at most 1 s); a change shows within 2 TTLs',
+  })
+  cacheTtl!: number;
   @Field.number({
     min: 0,
     default: 5,
@@ -160,11 +165,23 @@ export class SloConfig extends ConfigSection {
   suppressionWindow!: number;
   @Field.list(() => SloDefinitionConfig, { default: [], doc: 'SLOs registered at startup' })
   slos!: SloDefinitionConfig[];
-  @Field.string({
+  @Field.url({
     optional: true,
-    doc: 'Alertmanager base URL; when set, alerts are also posted to its /api/v2/alerts',
+    protocols: ['http:', 'https:'],
+    example: 'http://alertmanager:9093',
+    doc: 'Alertmanager base URL; when set, alerts are also posted to its /api/v2/alerts (user:password@ in it becomes basic auth)',
   })
   alertmanagerUrl?: string;
+  @Field.string({ optional: true, doc: 'Alertmanager basic-auth user name' })
+  alertmanagerUsername?: string;
+  @Field.string({ optional: true, secret: true, doc: 'Alertmanager basic-auth password' })
+  alertmanagerPassword?: string;
+  @Field.string({
+    optional: true,
+    secret: true,
+    doc: 'Bearer token sent to Alertmanager (Authorization: Bearer), instead of basic auth',
+  })
+  alertmanagerBearerToken?: string;
   @Field.record({
     doc: 'Dispatchers per tier, e.g. {"p3_info":"log"} (names: log, alertmanager; comma-separated)',
   })
@@ -182,6 +199,7 @@ export class SloConfig extends ConfigSection {
       }
       seen.add(slo.name);
     });
+    problems.push(...this.alertmanagerAuthProblems());
     for (const [tier, names] of Object.entries(this.alertRoutes ?? {})) {
       for (const name of String(names)
         .split(',')
@@ -200,6 +218,44 @@ export class SloConfig extends ConfigSection {
         }
       }
     }
+    return problems;
+  }
+
+  /** Basic auth (user name and password, or `user:password@` in the URL) or a bearer token: one of them. */
+  private alertmanagerAuthProblems(): ConfigProblem[] {
+    const problems: ConfigProblem[] = [];
+    const set = (v: unknown) => v !== undefined && v !== null && v !== '';
+    const basic = set(this.alertmanagerUsername) || set(this.alertmanagerPassword);
+    const bearer = set(this.alertmanagerBearerToken);
+    let inUrl = false;
+    try {
+      const url = new URL(String(this.alertmanagerUrl));
+      inUrl = url.username !== '' || url.password !== '';
+    } catch {
+      // an invalid URL is reported by its own check
+    }
+    if (!set(this.alertmanagerUrl) && (basic || bearer))
+      problems.push({
+        path: bearer ? 'alertmanager_bearer_token' : 'alertmanager_username',
+        message: 'is set but alertmanager_url is not; set the URL or remove the credentials',
+      });
+    if (basic && bearer)
+      problems.push({
+        path: 'alertmanager_bearer_token',
+        message:
+          'use either basic auth (alertmanager_username and alertmanager_password) or a bearer token, not both',
+      });
+    if (set(this.alertmanagerPassword) && !set(this.alertmanagerUsername))
+      problems.push({
+        path: 'alertmanager_username',
+        message: 'is required with alertmanager_password (basic auth needs both)',
+      });
+    if (inUrl && (basic || bearer))
+      problems.push({
+        path: 'alertmanager_url',
+        message:
+          'carries credentials (user:password@) and alertmanager_username/password or bearer_token is set too; keep one: remove the credentials from the URL',
+      });
     return problems;
   }
 }
@@ -237,7 +293,13 @@ export class ErrorTrackingConfig extends ConfigSection {
 
 /** `monitor.opentelemetry`: the OTLP endpoint, headers, TLS, timeout, compression and batching. */
 export class OpenTelemetryConfig extends ConfigSection {
-  @Field.string({ default: 'http://localhost:4318', doc: 'OTLP/HTTP base URL' }) endpoint!: string;
+  @Field.url({
+    default: 'http://localhost:4318',
+    protocols: ['http:', 'https:'],
+    example: 'http://localhost:4318',
+    doc: 'OTLP/HTTP base URL',
+  })
+  endpoint!: string;
   @Field.record({ secret: true, doc: 'Headers sent with each export (JSON object)' })
   headers!: Record<string, string>;
   @Field.boolean({ default: false, doc: 'Allow plain HTTP (no TLS)' }) insecure!: boolean;
@@ -262,7 +324,12 @@ export class ScrapeConfig extends ConfigSection {
   path!: string;
   @Field.boolean({ default: true, doc: 'Export Node runtime metrics' })
   enableDefaultMetrics!: boolean;
-  @Field.string({ optional: true, doc: 'Pushgateway URL; unset disables pushing' })
+  @Field.url({
+    optional: true,
+    protocols: ['http:', 'https:'],
+    example: 'http://pushgateway:9091',
+    doc: 'Pushgateway URL; unset disables pushing (user:password@ in it becomes basic auth)',
+  })
   pushgatewayUrl?: string;
   @Field.number({ min: 0.1, default: 15, doc: 'Seconds between pushes' }) pushInterval!: number;
   @Field.boolean({ default: false, doc: 'Write snapshots to the database' }) storeInDb!: boolean;

@@ -132,7 +132,12 @@ export class DeliveryConfig extends ConfigSection {
     doc: 'inline: send in the caller; bullmq: enqueue on Redis and deliver from workers',
   })
   queue!: 'inline' | 'bullmq';
-  @Field.string({ default: 'redis://127.0.0.1:6379', doc: 'Redis URL of the bullmq queue' })
+  @Field.url({
+    default: 'redis://127.0.0.1:6379',
+    protocols: ['redis:', 'rediss:'],
+    example: 'redis://127.0.0.1:6379/0',
+    doc: 'Redis URL of the bullmq queue',
+  })
   redisUrl!: string;
   @Field.string({ nonEmpty: true, default: 'herald-delivery', doc: 'BullMQ queue name' })
   queueName!: string;
@@ -142,6 +147,34 @@ export class DeliveryConfig extends ConfigSection {
   worker!: boolean;
   @Field.integer({ min: 1, default: 10, doc: 'Jobs one worker delivers at once (bullmq)' })
   concurrency!: number;
+  @Field.number({
+    min: 1,
+    max: 300,
+    default: 5,
+    doc: 'Seconds a job stays locked to its worker between renewals (every half of it); the jobs of a crashed worker wait up to this plus stalled_interval (bullmq)',
+  })
+  lockDuration!: number;
+  @Field.number({
+    min: 1,
+    max: 300,
+    default: 5,
+    doc: 'Seconds between checks for jobs whose worker died (lock expired) (bullmq)',
+  })
+  stalledInterval!: number;
+  @Field.number({
+    min: 1,
+    max: 86_400,
+    default: 30,
+    doc: 'Seconds after which a queued record with no job (a caller killed inside a fan-out) is enqueued again (bullmq)',
+  })
+  sweepAfter!: number;
+  @Field.number({
+    min: 1,
+    max: 3600,
+    default: 10,
+    doc: 'Seconds between sweeps for queued records with no job (bullmq)',
+  })
+  sweepInterval!: number;
   @Field.integer({ min: 1, max: 100, default: 5, doc: 'Attempts per message, the first included' })
   retryAttempts!: number;
   @Field.number({ min: 0, default: 1, doc: 'Backoff base in seconds (full jitter)' })

@@ -12,6 +12,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 
@@ -34,6 +35,8 @@ export interface FieldMeta {
   /** Class of a `section` or of the items of a `list`. */
   type?: () => new (init?: object) => object;
   secret?: boolean;
+  /** A URL: shown only through `redactUrl` (no userinfo, no secret query values, lists by shape). */
+  url?: boolean;
   optional?: boolean;
   doc?: string;
 }
@@ -99,6 +102,19 @@ export const Field = {
       IsInt(msg('must be an integer')),
       ...rangeValidators(opts.min, opts.max),
     ]),
+  /** A URL with one of `protocols` (`['http:', 'https:']`) and a host; `example` goes into the message. */
+  url: (opts: FieldOptions & { protocols: readonly string[]; example: string }) => {
+    const { protocols, example, ...rest } = opts;
+    const schemes = protocols.map((p) => `${p}//`);
+    const list = `${schemes.slice(0, -1).join(', ')}${schemes.length > 1 ? ' or ' : ''}${schemes.at(-1)}`;
+    return field('string', { ...rest, url: true } as FieldOptions, [
+      IsString(msg('must be a string')),
+      ValidateBy(
+        { name: 'isUrl', validator: { validate: (value) => isUrlOf(value, protocols) } },
+        msg(`must be ${/^[aeiou]|^h/.test(list) ? 'an' : 'a'} ${list} URL such as ${example}`),
+      ),
+    ]);
+  },
   boolean: (opts: FieldOptions = {}) =>
     field('boolean', opts, [IsBoolean(msg('must be true or false'))]),
   enum: <T extends string>(values: readonly T[], opts: FieldOptions = {}) =>
@@ -133,6 +149,16 @@ export const Field = {
   record: (opts: FieldOptions = {}) =>
     field('record', opts, [IsObject(msg('must be a mapping of names to values'))]),
 };
+
+function isUrlOf(value: unknown, protocols: readonly string[]): boolean {
+  if (typeof value !== 'string') return true; // reported by IsString
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname !== '' && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
 
 function rangeValidators(min?: number, max?: number): PropertyDecorator[] {
   if (min !== undefined && max !== undefined) {

@@ -1,7 +1,15 @@
 import { inspect } from 'node:util';
 import { validateSync, type ValidationError } from 'class-validator';
 import { HeraldConfigError, type ConfigProblem } from '../../errors/herald-config.error.js';
-import { REDACTED, isSecretKey, redactUrlCredentials } from '../../utils/redact.util.js';
+import {
+  REDACTED,
+  describeUrl,
+  isSecretKey,
+  isUrlKey,
+  redactDeep,
+  redactUrl,
+  redactUrlCredentials,
+} from '../../utils/redact.util.js';
 import { getConfigFields, type FieldMeta } from './config-field.decorator.js';
 import { toCamelCase, toSnakeCase } from './naming.util.js';
 
@@ -191,14 +199,20 @@ function fieldOf(target: object | undefined, property: string): FieldMeta | unde
 /** Kinds whose values are whole structures: shown by shape only, since they may carry secrets. */
 const STRUCTURED = new Set(['section', 'list', 'record']);
 
-/** Shows a rejected value, never a secret. */
-export function describeValue(value: unknown, secret: boolean): string {
+/**
+ * Shows a rejected value, never a secret: a secret as `[REDACTED]`, a URL
+ * through `redactUrl` (no userinfo, no secret query values, a list or object
+ * by its shape), any other string or structure with URL credentials and
+ * secret-looking fields removed.
+ */
+export function describeValue(value: unknown, secret: boolean, url = false): string {
   if (secret && value !== undefined && value !== null && value !== '') return REDACTED;
+  if (url) return describeUrl(value);
   if (value === undefined) return 'nothing';
   if (typeof value === 'string') return JSON.stringify(redactUrlCredentials(value));
   if (typeof value === 'object') {
-    const text = JSON.stringify(value);
-    return text && text.length > 80 ? `${text.slice(0, 77)}...` : String(text);
+    const text = redactUrlCredentials(String(JSON.stringify(redactDeep(value))));
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
   }
   return String(value);
 }
@@ -233,7 +247,11 @@ function collectValidatorProblems(
       const shown =
         item || STRUCTURED.has(meta?.kind ?? '')
           ? describeShape(error.value)
-          : describeValue(error.value, Boolean(meta?.secret) || isSecretKey(error.property));
+          : describeValue(
+              error.value,
+              Boolean(meta?.secret) || isSecretKey(error.property),
+              Boolean(meta?.url) || isUrlKey(error.property),
+            );
       for (const message of messages) {
         out.push({ path: here, message: required ? message : `${message} (got ${shown})` });
       }
@@ -287,7 +305,9 @@ function toPlain(value: unknown, secret = false): unknown {
     for (const meta of getConfigFields(value)) {
       const v = (value as any)[meta.property];
       const hide = Boolean(meta.secret) || isSecretKey(meta.property);
-      if (meta.kind === 'record' && meta.secret && v && typeof v === 'object') {
+      if (!hide && typeof v === 'string' && (meta.url || isUrlKey(meta.property))) {
+        out[meta.property] = redactUrl(v);
+      } else if (meta.kind === 'record' && meta.secret && v && typeof v === 'object') {
         out[meta.property] = Object.fromEntries(Object.keys(v).map((k) => [k, REDACTED]));
       } else {
         out[meta.property] = toPlain(v, hide && meta.kind !== 'record');
@@ -299,7 +319,10 @@ function toPlain(value: unknown, secret = false): unknown {
   if (typeof value === 'string') return redactUrlCredentials(value);
   if (isPlainObject(value)) {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, toPlain(v, isSecretKey(k))]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        typeof v === 'string' && isUrlKey(k) ? redactUrl(v) : toPlain(v, isSecretKey(k)),
+      ]),
     );
   }
   return value;

@@ -5,6 +5,7 @@ import {
   type MetricProtocol,
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
+import { heraldMetricHelp } from '@herald/contracts/internal';
 import { HeraldValueError } from '../../errors/herald-value.error.js';
 import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
 import { BaseMetric, type MetricRecordSink } from '../instruments/base-metric.js';
@@ -89,7 +90,11 @@ export class MetricsCollector implements MetricsCollectorProtocol {
 
   /** Creates (or returns the existing) counter `makeMetricName(name)`. */
   createCounter(name: string, description = '', labels?: MetricLabels): Counter {
-    return this.getOrCreate(name, Counter, (n) => new Counter(n, description, this.labels(labels)));
+    return this.getOrCreate(
+      name,
+      Counter,
+      (n) => new Counter(n, description || help(name), this.labels(labels)),
+    );
   }
 
   /** `options.aggregation`: how a cluster primary merges the gauge over its workers. */
@@ -102,7 +107,7 @@ export class MetricsCollector implements MetricsCollectorProtocol {
     return this.getOrCreate(
       name,
       Gauge,
-      (n) => new Gauge(n, description, this.labels(labels), options),
+      (n) => new Gauge(n, description || help(name), this.labels(labels), options),
     );
   }
 
@@ -117,7 +122,7 @@ export class MetricsCollector implements MetricsCollectorProtocol {
       name,
       Histogram,
       (n) =>
-        new Histogram(n, description, this.labels(labels), buckets ?? this.buckets, {
+        new Histogram(n, description || help(name), this.labels(labels), buckets ?? this.buckets, {
           maxObservations: this.maxObservations,
         }),
     );
@@ -128,7 +133,9 @@ export class MetricsCollector implements MetricsCollectorProtocol {
       name,
       Summary,
       (n) =>
-        new Summary(n, description, this.labels(labels), { maxObservations: this.maxObservations }),
+        new Summary(n, description || help(name), this.labels(labels), {
+          maxObservations: this.maxObservations,
+        }),
     );
   }
 
@@ -219,4 +226,9 @@ export class MetricsCollector implements MetricsCollectorProtocol {
     this.metrics.set(full, metric);
     return metric;
   }
+}
+
+/** Herald's own description of a metric it records by name, else empty (HELP then shows the name). */
+function help(name: string): string {
+  return heraldMetricHelp(name) ?? '';
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { MetricsCollectorProtocol } from '@herald/contracts';
+import { HERALD_METRIC_HELP } from '@herald/contracts/internal';
 import { MetricsCollector } from '../collector/metrics-collector.js';
 
 /** Options of `createHttpMetricsMiddleware`. */
@@ -67,10 +68,13 @@ export function createHttpMetricsMiddleware(
   options: HttpMetricsOptions = {},
 ): (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void {
   const collector = options.collector ?? new MetricsCollector();
-  const requests = collector.createCounter(HTTP_METRIC_NAMES.requests, 'HTTP requests served');
+  const requests = collector.createCounter(
+    HTTP_METRIC_NAMES.requests,
+    HERALD_METRIC_HELP[HTTP_METRIC_NAMES.requests],
+  );
   const duration = collector.createHistogram(
     HTTP_METRIC_NAMES.duration,
-    'HTTP request duration in seconds',
+    HERALD_METRIC_HELP[HTTP_METRIC_NAMES.duration],
     undefined,
     options.buckets,
   );
@@ -78,7 +82,7 @@ export function createHttpMetricsMiddleware(
   // collector other than Herald's own ignores the options argument.
   const active = (collector as Pick<MetricsCollector, 'createGauge'>).createGauge(
     HTTP_METRIC_NAMES.active,
-    'HTTP requests in progress',
+    HERALD_METRIC_HELP[HTTP_METRIC_NAMES.active],
     undefined,
     { aggregation: 'sum' },
   );

@@ -43,17 +43,23 @@ describe('MetricsPushgateway', () => {
     }
   });
 
-  it.each(['not a url', 'ftp://gateway:21', 'http://user:hunter2@'])(
-    'refuses %j with a HeraldValueError that does not print the password',
-    (url) => {
-      const make = () => new MetricsPushgateway({ url, source: createScrapeSource({}) });
-      expect(make).toThrow(HeraldValueError);
-      expect(make).toThrow(/Invalid Pushgateway URL .*use an absolute http:\/\/ or https:\/\/ URL/);
-      try {
-        make();
-      } catch (error) {
-        expect((error as Error).message).not.toContain('hunter2');
-      }
-    },
-  );
+  it.each([
+    'not a url',
+    'ftp://gateway:21',
+    'http://user:hunter2@',
+    'gw:hunter2@push.example:9091',
+    'https//gw:hunter2@push.example:9091',
+    'http://gw:hunter2 x@push.example:9091',
+    'http://gw:hunter2/x@push.example:port',
+    ['https://gw:hunter2@push.example:9091'],
+  ] as string[])('refuses %j with a HeraldValueError that does not print the password', (url) => {
+    const make = () => new MetricsPushgateway({ url, source: createScrapeSource({}) });
+    expect(make).toThrow(HeraldValueError);
+    expect(make).toThrow(/Invalid Pushgateway URL .*use an absolute http:\/\/ or https:\/\/ URL/);
+    try {
+      make();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('hunter2');
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { redactUrlCredentials } from '@herald/contracts/internal';
+import { describeUrl } from '@herald/contracts/internal';
 import { ExportError } from '../../errors/export.error.js';
 import { HeraldValueError } from '../../errors/herald-value.error.js';
 import { PROMETHEUS_CONTENT_TYPE } from '../exposition/render-exposition.js';
@@ -38,13 +38,17 @@ export class MetricsPushgateway {
   constructor(private readonly options: MetricsPushgatewayOptions) {
     let url: URL | undefined;
     try {
-      url = new URL(options.url);
+      // WHATWG URL accepts a list (stringified) and spaces in the userinfo: both are typos here
+      url =
+        typeof options.url === 'string' && !/\s/.test(options.url)
+          ? new URL(options.url)
+          : undefined;
     } catch {
       url = undefined;
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       throw new HeraldValueError(
-        `Invalid Pushgateway URL "${redactUrlCredentials(String(options.url))}": use an absolute http:// or https:// URL such as http://pushgateway:9091.`,
+        `Invalid Pushgateway URL ${describeUrl(options.url)}: use an absolute http:// or https:// URL such as http://pushgateway:9091.`,
       );
     }
     if (url.username || url.password) {

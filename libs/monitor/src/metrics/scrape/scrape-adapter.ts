@@ -1,5 +1,5 @@
 import { type MetricLabels } from '@herald/contracts';
-import { isOptionalAvailable } from '@herald/contracts/internal';
+import { heraldMetricHelp, isOptionalAvailable } from '@herald/contracts/internal';
 import { InvalidMetricError } from '../../errors/invalid-metric.error.js';
 import { MetricsCollector } from '../collector/metrics-collector.js';
 import { assertMetricName } from '../instruments/metric-name.util.js';
@@ -106,7 +106,12 @@ export class ScrapeAdapter {
             : type === 'gauge'
               ? this.prom.Gauge
               : this.prom.Histogram;
-        metric = new (Ctor as any)({ name, help: name, labelNames, registers: [this.registry] });
+        metric = new (Ctor as any)({
+          name,
+          help: heraldMetricHelp(name) ?? name,
+          labelNames,
+          registers: [this.registry],
+        });
       }
       family = { type, labelNames, metric };
       this.families.set(name, family);

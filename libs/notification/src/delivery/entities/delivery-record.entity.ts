@@ -5,7 +5,7 @@ import type { DeliveryChannel, DeliveryStatus } from '../records/delivery-record
 /**
  * Table of delivery records (created by `CreateDeliveryRecords1732400000000`,
  * `notification_id` added by `AddDeliveryNotificationId1734200000000`, the provider
- * feedback columns by `AddDeliveryFeedback1735300000000`).
+ * feedback columns by `AddDeliveryFeedback1735300000000`, `job` by `AddDeliveryJob1736100000000`).
  */
 export const DELIVERY_TABLE = 'herald_delivery_records';
 
@@ -26,6 +26,7 @@ export class DeliveryRecordEntity {
   sentAt!: Date | null;
   providerStatusAt!: Date | null;
   providerReason!: string | null;
+  job!: string | null;
 }
 
 const epochMs = {
@@ -76,6 +77,7 @@ export function deliveryRecordEntity(): EntitySchema<DeliveryRecordEntity> {
         transformer: epochMs,
       },
       providerReason: { name: 'provider_reason', type: 'text', nullable: true },
+      job: { type: 'text', nullable: true },
     },
   });
   return schema;

@@ -40,7 +40,8 @@ export interface DeliveryUpdatedEvent {
 
 /** One piece of provider feedback, as the webhook controllers read it. */
 export interface DeliveryFeedback {
-  channel: ProviderChannel;
+  /** `mail`, `sms` or `push`; `email` is accepted and read as `mail`. */
+  channel: ProviderChannel | 'email';
   provider: string;
   providerMessageId: string;
   status: FeedbackStatus;

@@ -3,6 +3,7 @@ import type { EventSink } from '../../utils/lazy-event-emitter.util.js';
 import { DELIVERY_TRANSITIONS, type DeliveryRecord } from '../records/delivery-record.js';
 import { DeliveryStateError } from '../records/delivery-state.error.js';
 import type { DeliveryStore } from '../stores/delivery-store.protocol.js';
+import { normalizeChannel } from '../records/normalize-channel.util.js';
 import {
   DELIVERY_FEEDBACK_METRIC,
   DELIVERY_UPDATED_EVENT,
@@ -28,10 +29,8 @@ export class DeliveryFeedbackRecorder {
   async record(
     feedback: DeliveryFeedback,
   ): Promise<{ result: DeliveryFeedbackResult; record?: DeliveryRecord }> {
-    const current = await this.store.findByProviderMessageId(
-      feedback.providerMessageId,
-      feedback.channel,
-    );
+    const channel = normalizeChannel(feedback.channel);
+    const current = await this.store.findByProviderMessageId(feedback.providerMessageId, channel);
     if (!current) return { result: 'unknown' };
     if (!DELIVERY_TRANSITIONS[current.status].includes(feedback.status))
       return { result: 'unchanged', record: current };
@@ -48,12 +47,12 @@ export class DeliveryFeedbackRecorder {
       throw error;
     }
     this.metrics?.increment(DELIVERY_FEEDBACK_METRIC, 1, {
-      channel: feedback.channel,
+      channel,
       provider: feedback.provider,
       outcome: feedback.status,
     });
     const event: DeliveryUpdatedEvent = {
-      channel: feedback.channel,
+      channel,
       provider: feedback.provider,
       providerMessageId: feedback.providerMessageId,
       deliveryId: moved.id,

@@ -4,6 +4,7 @@ import {
 } from '../stores/__fixtures__/delivery-test-databases.js';
 import { DatabaseDeliveryStore } from '../stores/database-delivery.store.js';
 import { AddDeliveryFeedback1735300000000 } from './add-delivery-feedback.migration.js';
+import { AddDeliveryJob1736100000000 } from './add-delivery-job.migration.js';
 
 describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000 on %s', (kind) => {
   let db: TestDatabase;
@@ -31,6 +32,7 @@ describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000
     expect(await columns()).toEqual(
       expect.arrayContaining(['provider_status_at', 'provider_reason']),
     );
+    await db.dataSource.undoLastMigration(); // AddDeliveryJob1736100000000, which came after
     await db.dataSource.undoLastMigration();
     expect(await columns()).not.toContain('provider_reason');
     expect(await columns()).not.toContain('provider_status_at');
@@ -38,6 +40,7 @@ describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000
     try {
       await new AddDeliveryFeedback1735300000000().up(runner);
       await new AddDeliveryFeedback1735300000000().up(runner); // idempotent
+      await new AddDeliveryJob1736100000000().up(runner);
     } finally {
       await runner.release();
     }

@@ -1,4 +1,5 @@
-import { requireOptional } from '@herald/contracts/internal';
+import { HeraldConfigError } from '@herald/contracts';
+import { describeUrl, requireOptional } from '@herald/contracts/internal';
 import type * as BullMQ from 'bullmq';
 
 /** Where the queue lives and what it is called. */
@@ -14,9 +15,35 @@ export interface BullmqQueueOptions {
 export const loadBullmq = (): typeof BullMQ =>
   requireOptional<typeof BullMQ>('bullmq', 'queued delivery (notification.delivery.queue: bullmq)');
 
-/** BullMQ connection options from a redis URL (BullMQ opens its own ioredis clients). */
-export function connectionFromUrl(url = 'redis://127.0.0.1:6379'): BullMQ.ConnectionOptions {
-  const parsed = new URL(url);
+function parseRedisUrl(url: unknown): URL {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof url === 'string' && !/\s/.test(url) ? new URL(url) : undefined;
+  } catch {
+    // Node's TypeError carries the whole URL as `input`: never rethrown
+  }
+  if (parsed && (parsed.protocol === 'redis:' || parsed.protocol === 'rediss:') && parsed.hostname)
+    return parsed;
+  throw new HeraldConfigError(
+    [
+      {
+        path: 'notification.delivery.redis_url',
+        message: `must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0 (got ${describeUrl(url)})`,
+      },
+    ],
+    'Invalid BullMQ queue options',
+  );
+}
+
+/**
+ * BullMQ connection options from a redis URL (BullMQ opens its own ioredis
+ * clients). A URL that is not `redis://`/`rediss://` is a `HeraldConfigError`
+ * that shows it without its credentials.
+ */
+export function connectionFromUrl(
+  url: unknown = 'redis://127.0.0.1:6379',
+): BullMQ.ConnectionOptions {
+  const parsed = parseRedisUrl(url);
   return {
     host: parsed.hostname || '127.0.0.1',
     port: Number(parsed.port || 6379),

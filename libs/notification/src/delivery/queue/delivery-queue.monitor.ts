@@ -4,9 +4,12 @@ import {
   type MetricsCollectorProtocol,
 } from '@herald/contracts';
 import type { DeliveryQueue, DeliveryQueueCounts } from './delivery-queue.protocol.js';
+import type { DeliverySweeper } from './delivery-sweeper.js';
 
 export interface DeliveryQueueMonitorOptions {
   metrics?: MetricsCollectorProtocol;
+  /** Its last sweep is the health check's `orphaned` detail. */
+  sweeper?: DeliverySweeper;
   /** Depth (waiting + delayed jobs) above which health turns DEGRADED. @default 1000 */
   backlogThreshold?: number;
 }
@@ -22,7 +25,9 @@ export const DELIVERY_QUEUE_METRICS = {
  * Reads the queue's counts and publishes them as gauges through
  * `METRICS_COLLECTOR` (depth, in flight, dead), and answers the
  * `notification.delivery.queue` health check: DEGRADED past the backlog
- * threshold, UNHEALTHY when Redis cannot be read.
+ * threshold or when the sweeper found orphaned records (`queued`, no job) it
+ * could not enqueue again, UNHEALTHY when Redis cannot be read. Detail
+ * `orphaned`: what the last sweep found and the totals since start.
  */
 export class DeliveryQueueMonitor {
   readonly backlogThreshold: number;
@@ -52,13 +57,21 @@ export class DeliveryQueueMonitor {
       try {
         const counts = await this.refresh();
         const backedUp = counts.depth > this.backlogThreshold;
+        const orphans = this.orphans();
+        const stranded = orphans?.unrepaired ? orphans.message : undefined;
         return {
-          status: backedUp ? HealthStatus.DEGRADED : HealthStatus.HEALTHY,
-          message: backedUp
-            ? `delivery queue backed up: ${counts.depth} jobs waiting (threshold ${this.backlogThreshold})`
-            : `${counts.depth} jobs waiting`,
+          status: backedUp || stranded ? HealthStatus.DEGRADED : HealthStatus.HEALTHY,
+          message: [
+            backedUp
+              ? `delivery queue backed up: ${counts.depth} jobs waiting (threshold ${this.backlogThreshold})`
+              : `${counts.depth} jobs waiting`,
+            stranded,
+          ]
+            .filter(Boolean)
+            .join('; '),
           ...counts,
           backlogThreshold: this.backlogThreshold,
+          ...(orphans ? { orphaned: orphans.detail } : {}),
         };
       } catch (error) {
         return {
@@ -66,6 +79,32 @@ export class DeliveryQueueMonitor {
           message: `delivery queue unreadable: ${(error as Error).message}`,
         };
       }
+    };
+  }
+
+  /** The sweeper's last result as a health detail; `unrepaired` when orphans are left. */
+  private orphans() {
+    const sweeper = this.options.sweeper;
+    if (!sweeper?.supported) return undefined;
+    const last = sweeper.last;
+    const total = sweeper.total;
+    const left = last ? last.orphaned - last.requeued : 0;
+    return {
+      unrepaired: left > 0 || last?.error !== undefined,
+      message: last?.error
+        ? `orphaned-record sweep failed: ${last.error}`
+        : `${left} orphaned delivery records (queued, no job) not enqueued again`,
+      detail: {
+        lastSweep: last && {
+          at: last.at.toISOString(),
+          checked: last.checked,
+          orphaned: last.orphaned,
+          requeued: last.requeued,
+        },
+        found: total.orphaned,
+        requeued: total.requeued,
+        afterMs: sweeper.afterMs,
+      },
     };
   }
 

@@ -35,6 +35,12 @@ export interface DeliveryQueue {
   enqueue(job: DeliveryJob): Promise<void>;
   /** Adds many jobs in one round trip where the queue can; without it, callers enqueue one by one. */
   enqueueMany?(jobs: readonly DeliveryJob[]): Promise<void>;
+  /**
+   * Of `ids`, those with no job in the queue in any state (waiting,
+   * delayed, active, failed). Optional: without it the sweeper adds every
+   * candidate again and relies on `enqueue` skipping ids already queued.
+   */
+  missing?(ids: readonly string[]): Promise<string[]>;
   counts(): Promise<DeliveryQueueCounts>;
   close(): Promise<void>;
 }

@@ -13,11 +13,20 @@ import { traceProcessJob } from './queue-tracing.util.js';
 export interface DeliveryWorkerOptions extends BullmqQueueOptions {
   /** Jobs delivered at once by this worker. @default 10 */
   concurrency?: number;
-  /** How long a job stays locked to this worker without renewal. @default 30000 */
+  /**
+   * How long a job stays locked to this worker; the lock is renewed every
+   * half of it while the job runs, so a send longer than the lock is not
+   * handed to another worker. A crashed worker's jobs wait until their lock
+   * expires and the next stalled check: at most about
+   * `lockDurationMs + stalledIntervalMs`. @default 5000
+   */
   lockDurationMs?: number;
-  /** How often stalled jobs (of a crashed worker) are looked for. @default 30000 */
+  /** How often stalled jobs (of a crashed worker) are looked for. @default 5000 */
   stalledIntervalMs?: number;
 }
+
+/** Defaults of `DeliveryWorkerOptions`: a crashed worker's jobs go out again within about 10 s. */
+export const DELIVERY_WORKER_DEFAULTS = { lockDurationMs: 5000, stalledIntervalMs: 5000 } as const;
 
 /**
  * A BullMQ worker that delivers queued messages: one round over the backend
@@ -41,12 +50,15 @@ export class DeliveryWorker {
     service.engine.breakers.load(); // a missing cockatiel fails here, not on the first job
     const policy = service.engine.policy;
     this.queueName = options.queueName ?? 'herald-delivery';
+    const lockDurationMs = options.lockDurationMs ?? DELIVERY_WORKER_DEFAULTS.lockDurationMs;
     this.worker = new Worker(this.queueName, (job) => this.process(job), {
       connection: connectionFromUrl(options.redisUrl),
       prefix: options.prefix ?? 'herald',
       concurrency: options.concurrency ?? 10,
-      lockDuration: options.lockDurationMs ?? 30_000,
-      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      lockDuration: lockDurationMs,
+      // renewed well before it expires, even when a busy event loop delays the timer
+      lockRenewTime: lockDurationMs / 2,
+      stalledInterval: options.stalledIntervalMs ?? DELIVERY_WORKER_DEFAULTS.stalledIntervalMs,
       maxStalledCount: 10,
       settings: {
         backoffStrategy: (attemptsMade, _type, error) => policy.delayFor(attemptsMade, error),

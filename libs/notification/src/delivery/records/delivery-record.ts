@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { maskRecipient } from '../../utils/mask.util.js';
+import { normalizeChannel } from './normalize-channel.util.js';
 
 /**
  * Where a delivery stands. `sent`, `failed` (permanent error) and `dead`
@@ -30,18 +31,19 @@ export type DeliveryStatus =
  * Order, from best to worst: `sent` < `delivered` < `failed` = `bounced` <
  * `complained`. A record only moves forward in this order, so a late or
  * repeated event never undoes a worse one: `delivered` after `bounced` is
- * ignored, `complained` after `delivered` is applied.
+ * ignored, `complained` after `delivered`, `bounced` or `failed` is applied.
  */
 export type FeedbackStatus = 'delivered' | 'bounced' | 'failed' | 'complained';
 /** Final statuses of deliveries that never reach a provider. */
 export type NotSentStatus = 'skipped' | 'suppressed' | 'throttled' | 'digested';
 /**
- * The channel of a record: `sms`, `push`, `email`, `inbox` (the notifier's
- * in-app channel) or the name of a custom notifier channel.
+ * The channel of a record: `sms`, `push`, `mail`, `inbox` (the notifier's
+ * in-app channel) or the name of a custom notifier channel. `email` is accepted
+ * as input (queries, registrations) and read as `mail`.
  */
 export type DeliveryChannel = ProviderChannel | 'inbox' | (string & {});
 /** The channels whose backends are configured providers (`sms_backends`, `push_backends`, `mailer`). */
-export type ProviderChannel = 'sms' | 'push' | 'email';
+export type ProviderChannel = 'sms' | 'push' | 'mail';
 
 export const NOT_SENT_STATUSES: readonly NotSentStatus[] = [
   'skipped',
@@ -83,7 +85,8 @@ export const FINAL_STATUSES: ReadonlySet<DeliveryStatus> = new Set<DeliveryStatu
  * previous worker died mid-send. A record may also be created directly in a
  * not-sent status (`store.create({ ..., status: 'skipped' })`). After `sent`,
  * provider feedback only moves forward (`delivered` may still turn into a
- * bounce or a complaint; see `FeedbackStatus`).
+ * bounce or a complaint, and `bounced` or `failed` into a complaint; see
+ * `FeedbackStatus`).
  */
 export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
   queued: ['sending', 'failed', 'dead', ...NOT_SENT_STATUSES],
@@ -91,9 +94,10 @@ export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly Deli
   retrying: ['sending', 'failed', 'dead'],
   sent: ['delivered', 'bounced', 'failed', 'complained'],
   delivered: ['bounced', 'failed', 'complained'],
-  bounced: [],
+  // failed = bounced < complained: a spam report after a bounce or failure is still recorded
+  bounced: ['complained'],
   complained: [],
-  failed: [],
+  failed: ['complained'],
   dead: [],
   skipped: [],
   suppressed: [],
@@ -239,7 +243,7 @@ export function newDeliveryRecord(
   const now = input.createdAt ?? new Date();
   return new DeliveryRecord({
     id: input.id,
-    channel: input.channel,
+    channel: normalizeChannel(input.channel),
     backend: input.backend,
     recipient: input.recipient,
     status: input.status ?? 'queued',

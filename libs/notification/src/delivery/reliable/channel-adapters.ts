@@ -58,7 +58,7 @@ export const PUSH_ADAPTER: ChannelAdapter<PushMessage, PushSendResult> = {
 const addressOf = (a: MailAddress): string => (typeof a === 'string' ? a : a.address);
 
 export const MAIL_ADAPTER: ChannelAdapter<MailMessage, MailSendResult> = {
-  channel: 'email',
+  channel: 'mail',
   recipientOf: (m) => m.to.map(addressOf).join(', '),
   contentOf: (m) => [m.to.map(addressOf), m.subject, m.text ?? '', m.html ?? ''],
   keyOf: (m) => m.idempotencyKey,

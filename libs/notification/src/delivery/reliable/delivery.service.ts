@@ -19,6 +19,7 @@ import {
   type ChannelAdapter,
 } from './channel-adapters.js';
 import type { DeliveryBackend, DeliveryEngine } from './delivery-engine.js';
+import { normalizeChannel } from '../records/normalize-channel.util.js';
 import type { DeliveryGuard, DeliveryGuardVerdict } from './delivery-guard.js';
 
 export interface DeliveryServiceOptions {
@@ -96,13 +97,14 @@ export class DeliveryService {
 
   /**
    * Registers a backend of `channel`; for a channel other than `sms`, `push`
-   * and `email`, also give its `adapter` (once is enough).
+   * and `mail` (`email` is read as `mail`), also give its `adapter` (once is enough).
    */
   register(
     channel: DeliveryChannel,
     backend: DeliveryBackend<any, any>,
     adapter?: ChannelAdapter<any, any>,
   ): this {
+    channel = normalizeChannel(channel);
     if (adapter) this.adapters.set(channel, adapter);
     this.backends.set(`${channel}:${backend.name}`, backend);
     return this;
@@ -110,6 +112,7 @@ export class DeliveryService {
 
   /** A registered backend; throws naming the known ones when absent. */
   backend(channel: DeliveryChannel, name: string): DeliveryBackend {
+    channel = normalizeChannel(channel);
     const found = this.backends.get(`${channel}:${name}`);
     if (found) return found;
     const known = [...this.backends.keys()].filter((k) => k.startsWith(`${channel}:`));
@@ -122,6 +125,7 @@ export class DeliveryService {
 
   /** How messages of `channel` are read and (de)serialised; throws naming the known channels when absent. */
   adapter(channel: DeliveryChannel): ChannelAdapter<any, any> {
+    channel = normalizeChannel(channel);
     const found = this.adapters.get(channel);
     if (found) return found;
     throw new DeliveryError(
@@ -165,12 +169,10 @@ export class DeliveryService {
       }
       message = (verdict.message as M | undefined) ?? message;
     }
-    const { id, keyed, input } = this.prepare({ adapter, chain, message });
+    const { id, keyed, input, job } = this.prepare({ adapter, chain, message });
     const { record, created } = await this.engine.store.create(input);
-    if (this.queue) {
-      if (created || record.status === 'queued') {
-        await this.enqueue([{ id, channel, backends: [...chain], message: adapter.toJob(keyed) }]);
-      }
+    if (job) {
+      if (created || record.status === 'queued') await this.enqueue([{ ...job }]);
       return { ...adapter.queuedResult(id, record.backend, message), deliveryId: id };
     }
     if (!created) return this.replay(adapter, record, message);
@@ -289,7 +291,8 @@ export class DeliveryService {
 
   /** The record of a refused send: created directly in `suppressed`, with the reason. */
   private suppressedInput(request: DeliveryRequest, reason: string) {
-    return { ...this.prepare(request).input, status: 'suppressed' as const, lastError: reason };
+    const { input } = this.prepare(request, false);
+    return { ...input, status: 'suppressed' as const, lastError: reason };
   }
 
   private recordSuppressed(request: DeliveryRequest, reason: string) {
@@ -351,18 +354,11 @@ export class DeliveryService {
           prepared.map((p) => p.input),
         );
         const jobs: DeliveryJob[] = [];
-        prepared.forEach(({ request, id, keyed }, i) => {
+        prepared.forEach(({ job }, i) => {
           const { record, created } = stored[i];
           outcomes.push({ deliveryId: record.id, status: record.status });
           if (!created && record.status !== 'queued') return;
-          jobs.push({
-            id,
-            channel: request.adapter.channel,
-            backends: [...request.chain],
-            message: request.adapter.toJob(keyed),
-            notificationId: request.notificationId,
-            meta: request.meta,
-          });
+          jobs.push({ ...job! });
         });
         await adding;
         if (jobs.length > 0) adding = this.enqueue(jobs);
@@ -373,20 +369,38 @@ export class DeliveryService {
     return outcomes;
   }
 
-  /** A request's id, key, keyed message and the record to create. */
-  private prepare<M>(request: DeliveryRequest<M>) {
+  /**
+   * A request's id, key, keyed message, its queue job (queued mode) and the
+   * record to create, which carries the job: a record whose job never
+   * reaches the queue (the caller killed between the two writes, Redis
+   * down) is enqueued again by the sweeper.
+   */
+  private prepare<M>(request: DeliveryRequest<M>, queued = this.queue !== undefined) {
     const { id, key, keyed } = this.identify(request.adapter, request.message);
+    const { channel } = request.adapter;
+    const job: DeliveryJob | undefined = queued
+      ? {
+          id,
+          channel,
+          backends: [...request.chain],
+          message: request.adapter.toJob(keyed),
+          notificationId: request.notificationId,
+          meta: request.meta,
+        }
+      : undefined;
     return {
       request,
       id,
       keyed,
+      job,
       input: {
         id,
-        channel: request.adapter.channel,
+        channel,
         backend: request.chain[0],
         recipient: request.adapter.recipientOf(request.message),
         idempotencyKey: key,
         notificationId: request.notificationId,
+        job,
       },
     };
   }

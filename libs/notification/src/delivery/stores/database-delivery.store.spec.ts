@@ -49,7 +49,7 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
     const sentAt = new Date(1_700_000_000_123);
     const { record } = await store.create({
       id: `fields_${kind}`,
-      channel: 'email',
+      channel: 'mail',
       backend: 'smtp',
       recipient: 'ada@example.com, bob@example.com',
       idempotencyKey: 'welcome:1',
@@ -62,7 +62,7 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
       lastError: 'it\'s "quoted"',
     });
     expect(await store.get(record.id)).toMatchObject({
-      channel: 'email',
+      channel: 'mail',
       backend: 'sendgrid',
       recipient: 'ada@example.com, bob@example.com',
       status: 'sent',

@@ -20,17 +20,26 @@ import {
 } from './delivery-sql.util.js';
 import { runSql } from '../../utils/sql-store.util.js';
 import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
+import { normalizeChannel } from '../records/normalize-channel.util.js';
 import type {
   DeliveryCountQuery,
   DeliveryListQuery,
   DeliveryStore,
   NewDeliveryRecord,
+  QueuedJobQuery,
+  StoredDeliveryJob,
 } from './delivery-store.protocol.js';
 
 const INSERT_COLUMNS =
-  'id, channel, backend, recipient, status, attempts, last_error, idempotency_key, notification_id, created_at, updated_at';
+  'id, channel, backend, recipient, status, attempts, last_error, idempotency_key, notification_id, created_at, updated_at, job';
 
-function insertValues(record: DeliveryRecord): unknown[] {
+/** The job column: what the sweeper needs to add the job again (id, channel, notification are columns). */
+function jobText(record: DeliveryRecord, job: StoredDeliveryJob | undefined): string | null {
+  if (!job || record.status !== 'queued') return null;
+  return JSON.stringify({ backends: job.backends, message: job.message, meta: job.meta });
+}
+
+function insertValues(record: DeliveryRecord, job: StoredDeliveryJob | undefined): unknown[] {
   const now = record.createdAt.getTime();
   return [
     record.id,
@@ -44,9 +53,10 @@ function insertValues(record: DeliveryRecord): unknown[] {
     record.notificationId ?? null,
     now,
     now,
+    jobText(record, job),
   ];
 }
-const INSERT_WIDTH = 11;
+const INSERT_WIDTH = 12;
 
 const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
   backend: 'backend',
@@ -133,7 +143,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     const inserted = new Set<string>();
     for (let start = 0; start < records.length; start += maxRows) {
       const chunk = records.slice(start, start + maxRows);
-      const values = chunk.flatMap(insertValues);
+      const values = chunk.flatMap((record, row) => insertValues(record, inputs[start + row].job));
       const tuples = chunk.map(
         (_, row) =>
           `(${Array.from({ length: INSERT_WIDTH }, (__, col) => this.p(row * INSERT_WIDTH + col + 1)).join(', ')})`,
@@ -180,6 +190,11 @@ export class DatabaseDeliveryStore implements DeliveryStore {
   ): Promise<DeliveryRecord> {
     const sets = ['status', 'updated_at'];
     const values: unknown[] = [status, Date.now()];
+    if (status !== 'queued') {
+      // the job is in the queue's hands now: the message body does not stay in the table
+      sets.push('job');
+      values.push(null);
+    }
     for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof DeliveryPatch, string][]) {
       const value = patch[key];
       if (value === undefined) continue;
@@ -200,6 +215,45 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     throw new DeliveryStateError(id, status, current?.status);
   }
 
+  async findQueuedJobs(
+    query: QueuedJobQuery,
+  ): Promise<Array<StoredDeliveryJob & { createdAt: Date }>> {
+    const params: unknown[] = [query.before.getTime()];
+    let where = `status = 'queued' AND job IS NOT NULL AND created_at < ${this.p(1)}`;
+    if (query.after) {
+      const at = query.after.createdAt.getTime();
+      params.push(at, at, query.after.id);
+      where += ` AND (created_at > ${this.p(2)} OR (created_at = ${this.p(3)} AND id > ${this.p(4)}))`;
+    }
+    const limit = Math.max(1, Math.min(Math.floor(query.limit), 10_000));
+    // `status = 'queued'` written out: PostgreSQL matches it to the partial index
+    const rows = (await this.run(
+      `SELECT id, channel, notification_id, created_at, job FROM ${this.table}
+       WHERE ${where} ORDER BY created_at, id LIMIT ${limit}`,
+      params,
+    )) as unknown as Array<DeliveryRow & { job: string }>;
+    const out: Array<StoredDeliveryJob & { createdAt: Date }> = [];
+    for (const row of rows) {
+      let job: Pick<StoredDeliveryJob, 'backends' | 'message' | 'meta'>;
+      try {
+        job = JSON.parse(row.job);
+      } catch {
+        continue; // not written by this store: nothing to enqueue
+      }
+      if (!Array.isArray(job?.backends)) continue;
+      out.push({
+        id: row.id,
+        channel: row.channel,
+        backends: job.backends,
+        message: job.message,
+        notificationId: row.notification_id ?? undefined,
+        meta: job.meta,
+        createdAt: new Date(Number(row.created_at)),
+      });
+    }
+    return out;
+  }
+
   async findByProviderMessageId(
     providerMessageId: string,
     channel?: string,
@@ -207,7 +261,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     const params: unknown[] = [providerMessageId];
     let where = `provider_message_id = ${this.p(1)}`;
     if (channel) {
-      params.push(channel);
+      params.push(normalizeChannel(channel));
       where += ` AND channel = ${this.p(2)}`;
     }
     const rows = await this.run(

@@ -4,6 +4,24 @@ import type {
   DeliveryRecordData,
   DeliveryStatus,
 } from '../records/delivery-record.js';
+import type { DeliveryJob } from '../queue/delivery-queue.protocol.js';
+
+/**
+ * The queue job of a `queued` record, written with the record (queued
+ * delivery) so the sweeper can add it again when the job never reached the
+ * queue; the trace context is not kept.
+ */
+export type StoredDeliveryJob = Omit<DeliveryJob, 'trace'>;
+
+/** Which stored jobs `findQueuedJobs` answers. */
+export interface QueuedJobQuery {
+  /** Only records created before this instant. */
+  before: Date;
+  /** At most this many, oldest first. */
+  limit: number;
+  /** Only those after this one in (creation time, id) order: the last of the previous page. */
+  after?: { createdAt: Date; id: string };
+}
 
 /** New record: the store fills status `queued`, attempts 0 and the timestamps when absent. */
 export type NewDeliveryRecord = Pick<
@@ -15,7 +33,10 @@ export type NewDeliveryRecord = Pick<
       DeliveryRecordData,
       'idempotencyKey' | 'status' | 'createdAt' | 'notificationId' | 'lastError'
     >
-  >;
+  > & {
+    /** The record's queue job (queued delivery); the store drops it when the record leaves `queued`. */
+    job?: StoredDeliveryJob;
+  };
 
 export interface DeliveryListQuery {
   status?: DeliveryStatus;
@@ -47,6 +68,12 @@ export interface DeliveryStore {
     records: readonly NewDeliveryRecord[],
   ): Promise<Array<{ record: DeliveryRecord; created: boolean }>>;
   get(id: string): Promise<DeliveryRecord | undefined>;
+  /**
+   * The jobs stored with records still `queued` (see `QueuedJobQuery`),
+   * each with its record's creation time: what the sweeper checks against
+   * the queue. Optional: a store without it is not swept.
+   */
+  findQueuedJobs?(query: QueuedJobQuery): Promise<Array<StoredDeliveryJob & { createdAt: Date }>>;
   /**
    * Moves a record to `status` (applying `patch`) when the lifecycle allows it,
    * atomically; throws `DeliveryStateError` otherwise.

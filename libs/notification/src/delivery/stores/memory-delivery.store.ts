@@ -8,11 +8,14 @@ import {
   type DeliveryStatus,
 } from '../records/delivery-record.js';
 import { DeliveryStateError } from '../records/delivery-state.error.js';
+import { normalizeChannel } from '../records/normalize-channel.util.js';
 import type {
   DeliveryCountQuery,
   DeliveryListQuery,
   DeliveryStore,
   NewDeliveryRecord,
+  QueuedJobQuery,
+  StoredDeliveryJob,
 } from './delivery-store.protocol.js';
 
 /** `DELIVERY_TRANSITIONS` as sets: one lookup per transition. */
@@ -31,6 +34,8 @@ export interface MemoryDeliveryStoreOptions {
  */
 export class MemoryDeliveryStore implements DeliveryStore {
   private readonly records = new Map<string, DeliveryRecord>();
+  /** The jobs of records still `queued` (queued delivery). */
+  private readonly jobs = new Map<string, StoredDeliveryJob>();
   private readonly maxRecords: number;
   /** How many records are final (evictable): no scan while there is none. */
   private finals = 0;
@@ -44,6 +49,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
     if (existing) return { record: copy(existing), created: false };
     const record = newDeliveryRecord(input);
     this.records.set(record.id, record);
+    if (input.job && record.status === 'queued') this.jobs.set(record.id, { ...input.job });
     if (FINAL_STATUSES.has(record.status)) this.finals++;
     if (this.records.size > this.maxRecords) this.evict();
     return { record: copy(record), created: true };
@@ -73,10 +79,31 @@ export class MemoryDeliveryStore implements DeliveryStore {
       throw new DeliveryStateError(id, status, record.status);
     }
     applyPatch(record, patch);
+    if (status !== 'queued') this.jobs.delete(id);
     if (!FINAL_STATUSES.has(record.status) && FINAL_STATUSES.has(status)) this.finals++;
     record.status = status;
     record.updatedAt = new Date();
     return copy(record);
+  }
+
+  async findQueuedJobs(
+    query: QueuedJobQuery,
+  ): Promise<Array<StoredDeliveryJob & { createdAt: Date }>> {
+    const { before, after } = query;
+    const found: Array<StoredDeliveryJob & { createdAt: Date }> = [];
+    for (const [id, job] of this.jobs) {
+      const { createdAt } = this.records.get(id)!;
+      if (createdAt >= before) continue;
+      if (
+        after &&
+        (createdAt < after.createdAt || (+createdAt === +after.createdAt && id <= after.id))
+      )
+        continue;
+      found.push({ ...job, createdAt });
+    }
+    return found
+      .sort((a, b) => +a.createdAt - +b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, query.limit);
   }
 
   async findByProviderMessageId(
@@ -84,6 +111,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
     channel?: string,
   ): Promise<DeliveryRecord | undefined> {
     let found: DeliveryRecord | undefined;
+    channel = normalizeChannel(channel);
     for (const record of this.records.values()) {
       if (record.providerMessageId !== providerMessageId) continue;
       if (channel && record.channel !== channel) continue;

@@ -5,7 +5,12 @@ import { HeraldError } from '@herald/contracts';
  * by `getInbox`, ...). The message names the offending field and value.
  */
 export class InboxError extends HeraldError {
-  constructor(message: string, code = 'INBOX_INVALID_INPUT') {
+  constructor(
+    message: string,
+    code = 'INBOX_INVALID_INPUT',
+    /** The input field at fault (`userId`, `title`...), when one is. */
+    readonly field?: string,
+  ) {
     super(message, { code });
   }
 }

@@ -9,4 +9,8 @@ export interface InboxDataSource {
   readonly options: { readonly type: string };
   query(query: string, parameters?: any[]): Promise<any>;
   createQueryRunner(): unknown;
+  /** Called at bootstrap when `isInitialized` is false (a plain `new DataSource(...)`). */
+  initialize?(): Promise<unknown>;
+  /** Called at shutdown for a data source Herald initialised itself. */
+  destroy?(): Promise<void>;
 }

@@ -1,9 +1,14 @@
 import type { InboxConfig, InboxMessage } from '@herald/contracts';
 
-/** What `InboxService.send()` takes. */
+/**
+ * What `InboxService.send()` takes: `title` is required, everything else optional
+ * (the same fields the routes recipe and the admin page's send form take).
+ */
 export interface InboxSendInput {
+  /** A non-blank line, at most 500 characters. */
   title: string;
-  body: string;
+  /** Text below the title (line breaks and tabs allowed). @default '' */
+  body?: string;
   category?: string;
   actionUrl?: string;
   data?: Record<string, unknown>;

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { InboxConfig } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration.js';
+import { InboxError } from '../errors/inbox.error.js';
 import { InboxService } from '../inbox.service.js';
 import { DatabaseInboxStore } from './database-inbox.store.js';
 
@@ -86,5 +87,46 @@ describe('DatabaseInboxStore on PostgreSQL', () => {
     } finally {
       await elsewhere.destroy();
     }
+  });
+
+  it.each([
+    ['userId', { userId: 'u\u0000' }],
+    ['title', { title: 'ti\u0000tle' }],
+    ['title', { title: 'line\nbreak' }],
+    ['body', { body: 'bo\u0000dy' }],
+    ['category', { category: 'c\u0007' }],
+    ['actionUrl', { actionUrl: '/a\u0000' }],
+  ])(
+    'insert refuses a control character in %s with an InboxError naming it, not a QueryFailedError',
+    async (field, bad) => {
+      const store = new DatabaseInboxStore(ds);
+      const message = await new InboxService(store).send('ctl', { title: 't', body: 'a\nb' });
+      const error = await store
+        .insert({ ...message, id: '0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d', ...bad })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InboxError);
+      expect(error).toMatchObject({ field, code: 'INBOX_INVALID_INPUT' });
+      expect((error as Error).message).toMatch(
+        new RegExp(`^inbox ${field} must not contain control characters`),
+      );
+      expect(await store.findOne('ctl', '0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d', new Date())).toBe(
+        undefined,
+      );
+    },
+  );
+
+  it('reads and updates refuse a user id or message id with NUL the same way', async () => {
+    const store = new DatabaseInboxStore(ds);
+    const now = new Date();
+    const id = '0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d';
+    for (const attempt of [
+      store.list('u\u0000', { limit: 5 }, now),
+      store.countUnread('u\u0000', now),
+      store.markAllRead('u\u0000', now),
+      store.markRead('u\u0000', id, now),
+      store.delete('u', `${id}\u0000`),
+      store.findOne('u', `\u0000${id}`, now),
+    ])
+      await expect(attempt).rejects.toBeInstanceOf(InboxError);
   });
 });

@@ -9,6 +9,7 @@ import type {
 import { InboxError } from '../errors/inbox.error.js';
 import { INBOX_TABLE } from '../inbox.constants.js';
 import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util.js';
+import { refuseInboxControls, refuseInboxMessageControls } from './inbox-store-input.util.js';
 import {
   INBOX_COLUMNS,
   buildSql,
@@ -120,6 +121,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async insert(m: InboxMessage): Promise<InboxMessage> {
+    refuseInboxMessageControls(m);
     await this.run(
       sql`INSERT INTO ${this.table} (${raw(INBOX_COLUMNS)}) VALUES (${m.id}, ${m.userId}, ${m.title}, ${m.body}, ${m.category ?? null}, ${m.actionUrl ?? null}, ${m.data === undefined ? null : JSON.stringify(m.data)}, ${m.readAt ? m.readAt.getTime() : null}, ${m.createdAt.getTime()}, ${m.expiresAt.getTime()})`,
     );
@@ -127,6 +129,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async list(userId: string, query: InboxPageQuery, now: Date): Promise<InboxPage> {
+    refuseInboxControls({ userId });
     return (await this.page(userId, query, now, raw('')))[0];
   }
 
@@ -141,6 +144,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     query: InboxPageQuery,
     now: Date,
   ): Promise<InboxPage & { unreadCount: number }> {
+    refuseInboxControls({ userId });
     const [page, first] = await this.page(
       userId,
       query,
@@ -177,6 +181,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async findOne(userId: string, messageId: string, now: Date): Promise<InboxMessage | undefined> {
+    refuseInboxControls({ userId, messageId });
     const { records } = await this.run(
       sql`SELECT ${raw(INBOX_COLUMNS)} FROM ${this.table} WHERE id = ${messageId} AND user_id = ${userId} AND expires_at > ${now.getTime()}`,
     );
@@ -184,6 +189,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async markRead(userId: string, messageId: string, at: Date): Promise<boolean> {
+    refuseInboxControls({ userId, messageId });
     const ms = at.getTime();
     const { affected } = await this.run(
       sql`UPDATE ${this.table} SET read_at = ${ms} WHERE id = ${messageId} AND user_id = ${userId} AND read_at IS NULL AND expires_at > ${ms}`,
@@ -192,6 +198,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async markAllRead(userId: string, at: Date): Promise<number> {
+    refuseInboxControls({ userId });
     const ms = at.getTime();
     const { affected } = await this.run(
       sql`UPDATE ${this.table} SET read_at = ${ms} WHERE user_id = ${userId} AND read_at IS NULL AND expires_at > ${ms}`,
@@ -200,6 +207,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async delete(userId: string, messageId: string): Promise<boolean> {
+    refuseInboxControls({ userId, messageId });
     const { affected } = await this.run(
       sql`DELETE FROM ${this.table} WHERE id = ${messageId} AND user_id = ${userId}`,
     );
@@ -207,6 +215,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   async countUnread(userId: string, now: Date): Promise<number> {
+    refuseInboxControls({ userId });
     const { records } = await this.run(this.unreadCountSql(userId, now));
     return Number((records[0] as { n: string | number }).n);
   }

@@ -5,6 +5,7 @@ import type {
   InboxStoreProtocol,
 } from '@herald/contracts';
 import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util.js';
+import { refuseInboxControls, refuseInboxMessageControls } from './inbox-store-input.util.js';
 
 interface UserBox {
   /** Ascending by (createdAt, id); newest last. */
@@ -35,6 +36,7 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
   private readonly boxes = new Map<string, UserBox>();
 
   async insert(message: InboxMessage): Promise<InboxMessage> {
+    refuseInboxMessageControls(message);
     const stored = copy(message);
     const box = this.box(stored.userId, true)!;
     const { ordered } = box;
@@ -47,6 +49,7 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
   }
 
   async list(userId: string, query: InboxPageQuery, now: Date): Promise<InboxPage> {
+    refuseInboxControls({ userId });
     const ordered = this.box(userId)?.ordered ?? [];
     const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
     let i = ordered.length - 1;
@@ -74,11 +77,13 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
   }
 
   async findOne(userId: string, messageId: string, now: Date): Promise<InboxMessage | undefined> {
+    refuseInboxControls({ userId, messageId });
     const m = this.box(userId)?.byId.get(messageId);
     return m && m.expiresAt > now ? copy(m) : undefined;
   }
 
   async markRead(userId: string, messageId: string, at: Date): Promise<boolean> {
+    refuseInboxControls({ userId, messageId });
     const m = this.box(userId)?.byId.get(messageId);
     if (!m || m.readAt || m.expiresAt <= at) return false;
     m.readAt = new Date(at);
@@ -86,6 +91,7 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
   }
 
   async markAllRead(userId: string, at: Date): Promise<number> {
+    refuseInboxControls({ userId });
     let changed = 0;
     for (const m of this.box(userId)?.ordered ?? []) {
       if (!m.readAt && m.expiresAt > at) {
@@ -97,6 +103,7 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
   }
 
   async delete(userId: string, messageId: string): Promise<boolean> {
+    refuseInboxControls({ userId, messageId });
     const box = this.box(userId);
     const m = box?.byId.get(messageId);
     if (!box || !m) return false;
@@ -106,6 +113,7 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
   }
 
   async countUnread(userId: string, now: Date): Promise<number> {
+    refuseInboxControls({ userId });
     let count = 0;
     for (const m of this.box(userId)?.ordered ?? []) {
       if (!m.readAt && m.expiresAt > now) count++;

@@ -1,20 +1,22 @@
 import { InboxError } from '../errors/inbox.error.js';
+import {
+  codePointLabel,
+  findControlCharacter,
+  isControlCode,
+} from '../../utils/store-text.util.js';
+
+export { findControlCharacter };
 
 const LIMITS = { userId: 255, title: 500, body: 20000, category: 100, actionUrl: 2000 };
 
-/** C0 controls (U+0000–U+001F) and DEL: PostgreSQL refuses NUL in text, none belongs in a one-line field. */
-const isControl = (code: number) => code < 0x20 || code === 0x7f;
-/** Tab, line feed, carriage return: the control characters multi-line text may hold. */
-const isLineBreakOrTab = (code: number) => code === 0x09 || code === 0x0a || code === 0x0d;
-
-const codePoint = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+const codePoint = codePointLabel;
 
 /** Control characters written as `\u0000`, so a message never carries them raw. */
 function escapeControls(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    out += isControl(code) ? `\\u${codePoint(code).slice(2)}` : text[i];
+    out += isControlCode(code) ? `\\u${codePoint(code).slice(2)}` : text[i];
   }
   return out;
 }
@@ -25,26 +27,6 @@ const quote = (value: unknown): string => {
     typeof value === 'string' ? `'${escapeControls(value.slice(0, 40))}'` : String(value);
   return text.length > 60 ? `${text.slice(0, 60)}...` : text;
 };
-
-/**
- * Index of the first control character of `text` (U+0000–U+001F, U+007F), or
- * -1. With `allowLineBreaks`, tab, line feed and carriage return are allowed.
- * The rule `InboxService` applies to user ids, titles, categories and action
- * URLs (and, with line breaks allowed, to bodies): reuse it to validate the
- * same fields earlier, e.g. in a request DTO.
- *
- * @example findControlCharacter('a\u0000b') // 1
- */
-export function findControlCharacter(
-  text: string,
-  options: { allowLineBreaks?: boolean } = {},
-): number {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (isControl(code) && !(options.allowLineBreaks && isLineBreakOrTab(code))) return i;
-  }
-  return -1;
-}
 
 function refuseControlCharacters(label: string, value: string, allowLineBreaks = false): void {
   const at = findControlCharacter(value, { allowLineBreaks });
@@ -76,14 +58,14 @@ export function validateSendInput(input: {
   data?: unknown;
 }): void {
   if (!input || typeof input !== 'object') {
-    throw new InboxError('inbox message must be an object such as { title, body }');
+    throw new InboxError('inbox message must be an object such as { title, body? }');
   }
   const text = (field: 'title' | 'body' | 'category' | 'actionUrl', required: boolean) => {
     const value = input[field];
     if (value === undefined && !required) return;
     if (typeof value !== 'string' || (required && field === 'title' && value.trim() === '')) {
       throw new InboxError(
-        `inbox message ${field} ${quote(value)} is invalid; pass a non-empty string`,
+        `inbox message ${field} ${quote(value)} is invalid; pass a ${field === 'title' ? 'non-empty ' : ''}string`,
       );
     }
     if (value.length > LIMITS[field]) {
@@ -94,7 +76,7 @@ export function validateSendInput(input: {
     refuseControlCharacters(`inbox message ${field}`, value, field === 'body');
   };
   text('title', true);
-  text('body', true);
+  text('body', false);
   text('category', false);
   text('actionUrl', false);
   if (

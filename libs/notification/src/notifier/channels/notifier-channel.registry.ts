@@ -20,7 +20,7 @@ import type { NotifierChannel } from './notifier-channel.interface.js';
 const BUILT_IN: Readonly<Record<string, DeliveryChannel>> = {
   sms: 'sms',
   push: 'push',
-  mail: 'email',
+  mail: 'mail',
   inbox: 'inbox',
 };
 const CUSTOM_NAME = /^[a-z][a-z0-9_-]{0,15}$/;
@@ -62,10 +62,15 @@ export class NotifierChannelRegistry {
     const problems: Array<{ path: string; message: string }> = [];
     (sources.custom ?? []).forEach((channel, i) => {
       const name = channel?.name;
-      if (typeof name !== 'string' || !CUSTOM_NAME.test(name) || name in BUILT_IN) {
+      if (
+        typeof name !== 'string' ||
+        !CUSTOM_NAME.test(name) ||
+        name in BUILT_IN ||
+        name === 'email'
+      ) {
         problems.push({
           path: `channels[${i}].name`,
-          message: `must be 1 to 16 lower-case letters, digits, "-" or "_", starting with a letter, and not sms, push, mail or inbox (got ${JSON.stringify(name)})`,
+          message: `must be 1 to 16 lower-case letters, digits, "-" or "_", starting with a letter, and not sms, push, mail (or its alias email) or inbox (got ${JSON.stringify(name)})`,
         });
       } else if (this.custom.has(name)) {
         problems.push({ path: `channels[${i}].name`, message: `"${name}" is registered twice` });
@@ -103,7 +108,7 @@ export class NotifierChannelRegistry {
     const { inbox } = this;
     for (const name of sms?.names() ?? []) delivery.register('sms', sms!.raw(name));
     for (const name of push?.names() ?? []) delivery.register('push', push!.raw(name));
-    for (const name of mail?.names() ?? []) delivery.register('email', mail!.raw(name));
+    for (const name of mail?.names() ?? []) delivery.register('mail', mail!.raw(name));
     if (inbox) delivery.register('inbox', inboxDeliveryBackend(inbox), INBOX_ADAPTER);
     for (const channel of this.custom.values()) {
       delivery.register(

@@ -13,6 +13,7 @@ import type {
 } from './device-token.js';
 import { DEVICE_TOKEN_TABLE } from './device-token.entity.js';
 import type { DeviceTokenStore } from './device-token-store.protocol.js';
+import { refuseDeviceTokenControls, refuseUserIdControls } from './device-token-text.util.js';
 
 const COLUMNS = 'token, user_id, platform, app, created_at, updated_at, dead_at, dead_reason';
 
@@ -56,6 +57,11 @@ export class DatabaseDeviceTokenStore extends SqlTableStore implements DeviceTok
   }
 
   async register(registration: DeviceTokenRegistration): Promise<DeviceToken> {
+    refuseDeviceTokenControls({
+      token: registration.token,
+      userId: registration.userId,
+      app: registration.app,
+    });
     const { ds, table, p } = this.sql();
     const now = Date.now();
     const [row] = await runSql<Row>(
@@ -79,6 +85,7 @@ export class DatabaseDeviceTokenStore extends SqlTableStore implements DeviceTok
   }
 
   async unregister(token: string, userId?: string): Promise<DeviceToken | undefined> {
+    refuseDeviceTokenControls({ userId });
     const { ds, table, p } = this.sql();
     const rows = await runSql<Row>(
       ds,
@@ -101,6 +108,8 @@ export class DatabaseDeviceTokenStore extends SqlTableStore implements DeviceTok
     userIds: readonly string[],
     filter: DeviceTokenFilter = {},
   ): Promise<DeviceToken[]> {
+    refuseUserIdControls(userIds);
+    refuseDeviceTokenControls({ app: filter.app });
     const { ds, table, p } = this.sql();
     const unique = [...new Set(userIds)];
     const slice = maxParameters(ds) - 2;
@@ -128,6 +137,7 @@ export class DatabaseDeviceTokenStore extends SqlTableStore implements DeviceTok
   }
 
   async markDead(token: string, reason: string): Promise<DeviceToken | undefined> {
+    refuseDeviceTokenControls({ reason });
     const { ds, table, p } = this.sql();
     const rows = await runSql<Row>(
       ds,

@@ -71,6 +71,23 @@ describe('DeviceTokenService', () => {
     ).rejects.toThrow(/app must be a non-empty string/);
   });
 
+  it('refuses NUL and other control characters before the store sees them', async () => {
+    const register = jest.fn();
+    const service = new DeviceTokenService({ register } as never);
+    await expect(
+      service.register({ userId: 'u', token: 'abc\u0000def', platform: 'fcm' }),
+    ).rejects.toThrow(
+      'device token: token must not contain control characters (U+0000 at index 3)',
+    );
+    await expect(
+      service.register({ userId: 'u\r\n', token: 't', platform: 'fcm' }),
+    ).rejects.toMatchObject({ field: 'userId' });
+    await expect(
+      service.register({ userId: 'u', token: 't', platform: 'fcm', app: 'a\u0009' }),
+    ).rejects.toMatchObject({ field: 'app' });
+    expect(register).not.toHaveBeenCalled();
+  });
+
   it('retires the token of a push that failed for a dead token, once, with an event', async () => {
     const { service, events } = setup();
     await service.register({ userId: 'u1', token: 'tok', platform: 'apns', app: 'ios' });

@@ -13,6 +13,7 @@ import {
   type DeviceTokenRegistration,
 } from './device-token.js';
 import type { DeviceTokenStore } from './device-token-store.protocol.js';
+import { refuseDeviceTokenControls } from './device-token-text.util.js';
 
 const MAX_TOKEN_LENGTH = 8192;
 
@@ -38,6 +39,7 @@ function check(registration: DeviceTokenRegistration): void {
       'app',
       `must be a non-empty string of at most 255 characters when given (got ${JSON.stringify(app)})`,
     );
+  refuseDeviceTokenControls({ token, userId, app });
 }
 
 /**

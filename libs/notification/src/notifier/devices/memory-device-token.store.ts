@@ -1,5 +1,6 @@
 import type { DeviceToken, DeviceTokenFilter, DeviceTokenRegistration } from './device-token.js';
 import type { DeviceTokenStore } from './device-token-store.protocol.js';
+import { refuseDeviceTokenControls, refuseUserIdControls } from './device-token-text.util.js';
 
 const copy = (token: DeviceToken): DeviceToken => ({ ...token });
 
@@ -8,6 +9,11 @@ export class MemoryDeviceTokenStore implements DeviceTokenStore {
   private readonly tokens = new Map<string, DeviceToken>();
 
   async register(registration: DeviceTokenRegistration): Promise<DeviceToken> {
+    refuseDeviceTokenControls({
+      token: registration.token,
+      userId: registration.userId,
+      app: registration.app,
+    });
     const now = new Date();
     const existing = this.tokens.get(registration.token);
     const token: DeviceToken = {
@@ -23,6 +29,7 @@ export class MemoryDeviceTokenStore implements DeviceTokenStore {
   }
 
   async unregister(token: string, userId?: string): Promise<DeviceToken | undefined> {
+    refuseDeviceTokenControls({ userId });
     const found = this.tokens.get(token);
     if (!found || (userId !== undefined && found.userId !== userId)) return undefined;
     this.tokens.delete(token);
@@ -38,6 +45,8 @@ export class MemoryDeviceTokenStore implements DeviceTokenStore {
     userIds: readonly string[],
     filter: DeviceTokenFilter = {},
   ): Promise<DeviceToken[]> {
+    refuseUserIdControls(userIds);
+    refuseDeviceTokenControls({ app: filter.app });
     const users = new Set(userIds);
     return [...this.tokens.values()]
       .filter(
@@ -52,6 +61,7 @@ export class MemoryDeviceTokenStore implements DeviceTokenStore {
   }
 
   async markDead(token: string, reason: string): Promise<DeviceToken | undefined> {
+    refuseDeviceTokenControls({ reason });
     const found = this.tokens.get(token);
     if (!found || found.deadAt) return undefined;
     found.deadAt = new Date();

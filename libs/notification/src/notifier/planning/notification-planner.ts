@@ -10,6 +10,7 @@ import { recipientProfile } from '../recipients/recipient-profile.util.js';
 import type { NotificationPlan, PlannedDelivery } from './notification-plan.interface.js';
 import { normalizeContent } from './normalize-content.util.js';
 import { renderFunction, renderMethodName } from './render-method.util.js';
+import { normalizeChannel } from '../../delivery/records/normalize-channel.util.js';
 
 /**
  * First stage of `notify()`: resolves the recipients (user ids through the
@@ -42,7 +43,8 @@ export class NotificationPlanner {
         );
       }
       const deliveries: PlannedDelivery[] = [];
-      for (const channel of new Set<string>(via)) {
+      // `email` is the input alias of `mail`
+      for (const channel of new Set<string>(via.map(normalizeChannel))) {
         let render = renderers.get(channel);
         if (!render) {
           this.channels.assertUsable(channel, descriptor.type);

@@ -10,6 +10,7 @@ import type {
 } from './notification-preference.js';
 import { NOTIFICATION_PREFERENCE_TABLE } from './notification-preference.entity.js';
 import type { NotificationPreferenceStore } from './notification-preference-store.protocol.js';
+import { refusePreferenceControls } from './preference-text.util.js';
 
 const COLUMNS = 'user_id, category, channel, enabled, updated_at';
 
@@ -44,6 +45,8 @@ export class DatabaseNotificationPreferenceStore
   }
 
   async set(input: NotificationPreferenceInput): Promise<NotificationPreference> {
+    const { userId, category, channel } = input;
+    refusePreferenceControls({ userId, category, channel });
     const { ds, table, p } = this.sql();
     const [row] = await runSql<Row>(
       ds,
@@ -57,6 +60,7 @@ export class DatabaseNotificationPreferenceStore
   }
 
   async unset(userId: string, category: string, channel: string): Promise<boolean> {
+    refusePreferenceControls({ userId, category, channel });
     const { ds, table, p } = this.sql();
     const rows = await runSql<{ user_id: string }>(
       ds,
@@ -68,6 +72,7 @@ export class DatabaseNotificationPreferenceStore
   }
 
   async list(userId: string): Promise<NotificationPreference[]> {
+    refusePreferenceControls({ userId });
     const { ds, table, p } = this.sql();
     const rows = await runSql<Row>(
       ds,
@@ -78,6 +83,7 @@ export class DatabaseNotificationPreferenceStore
   }
 
   async listFor(userIds: readonly string[], category: string): Promise<NotificationPreference[]> {
+    refusePreferenceControls({ category }, userIds);
     const { ds, table, p } = this.sql();
     const unique = [...new Set(userIds)];
     const slice = maxParameters(ds) - 1;

@@ -3,6 +3,7 @@ import type {
   NotificationPreferenceInput,
 } from './notification-preference.js';
 import type { NotificationPreferenceStore } from './notification-preference-store.protocol.js';
+import { refusePreferenceControls } from './preference-text.util.js';
 
 const keyOf = (userId: string, category: string, channel: string): string =>
   `${userId}\u0000${category}\u0000${channel}`;
@@ -15,6 +16,8 @@ export class MemoryNotificationPreferenceStore implements NotificationPreference
   private readonly rows = new Map<string, NotificationPreference>();
 
   async set(input: NotificationPreferenceInput): Promise<NotificationPreference> {
+    const { userId, category, channel } = input;
+    refusePreferenceControls({ userId, category, channel });
     const row: NotificationPreference = {
       userId: input.userId,
       category: input.category,
@@ -27,10 +30,12 @@ export class MemoryNotificationPreferenceStore implements NotificationPreference
   }
 
   async unset(userId: string, category: string, channel: string): Promise<boolean> {
+    refusePreferenceControls({ userId, category, channel });
     return this.rows.delete(keyOf(userId, category, channel));
   }
 
   async list(userId: string): Promise<NotificationPreference[]> {
+    refusePreferenceControls({ userId });
     return [...this.rows.values()]
       .filter((r) => r.userId === userId)
       .sort(byTopic)
@@ -38,6 +43,7 @@ export class MemoryNotificationPreferenceStore implements NotificationPreference
   }
 
   async listFor(userIds: readonly string[], category: string): Promise<NotificationPreference[]> {
+    refusePreferenceControls({ category }, userIds);
     const users = new Set(userIds);
     return [...this.rows.values()]
       .filter((r) => users.has(r.userId) && r.category === category)

@@ -93,6 +93,21 @@ describe('NotificationPreferencesService', () => {
     expect(await prefs.store.list(input.userId)).toEqual([]);
   });
 
+  it('refuses a user id with NUL or another control character before the store sees it', async () => {
+    const set = jest.fn();
+    const prefs = new NotificationPreferencesService({ set } as never, () => ['mail']);
+    await expect(
+      prefs.set({ userId: 'u\u0000v', category: 'orders', channel: 'mail', enabled: false }),
+    ).rejects.toThrow(
+      'notification preference: userId must not contain control characters (U+0000 at index 1)',
+    );
+    await expect(
+      prefs.set({ userId: 'u\u0085', category: 'orders', channel: 'mail', enabled: false }),
+    ).rejects.toMatchObject({ field: 'userId' });
+    expect(() => prefs.validate('u\r\n', 'orders', 'mail')).toThrow(NotificationPreferenceError);
+    expect(set).not.toHaveBeenCalled();
+  });
+
   it('checks unset, validate, list and effective arguments the same way', async () => {
     const prefs = setup();
     expect(() => prefs.validate('u', '', 'mail')).toThrow(/category must be a non-empty string/);

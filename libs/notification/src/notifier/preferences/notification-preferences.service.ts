@@ -8,9 +8,9 @@ import {
   type PreferenceTopic,
 } from './notification-preference.js';
 import type { NotificationPreferenceStore } from './notification-preference-store.protocol.js';
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+import { refusePreferenceControls } from './preference-text.util.js';
+import { findControlCharacter } from '../../utils/store-text.util.js';
+import { normalizeChannel } from '../../delivery/records/normalize-channel.util.js';
 
 const shown = (value: unknown): string =>
   typeof value === 'string' && value.length > 40
@@ -36,7 +36,8 @@ export class NotificationPreferencesService {
 
   /** Turns one channel of one category on or off for a user; validates every field. */
   async set(input: NotificationPreferenceInput): Promise<NotificationPreference> {
-    const { userId, category, channel, enabled } = input ?? ({} as NotificationPreferenceInput);
+    const { userId, category, enabled } = input ?? ({} as NotificationPreferenceInput);
+    const channel = normalizeChannel(input?.channel);
     this.checkUser(userId);
     this.checkCategory(category);
     this.checkChannel(channel);
@@ -55,11 +56,12 @@ export class NotificationPreferencesService {
   validate(userId: string, category: string, channel: string): void {
     this.checkUser(userId);
     this.checkCategory(category);
-    this.checkChannel(channel);
+    this.checkChannel(normalizeChannel(channel));
   }
 
   /** Forgets a user's choice (the default applies again); `false` when there was none. */
   async unset(userId: string, category: string, channel: string): Promise<boolean> {
+    channel = normalizeChannel(channel);
     this.validate(userId, category, channel);
     return this.store.unset(userId, category, channel);
   }
@@ -93,7 +95,7 @@ export class NotificationPreferencesService {
       (await this.store.list(userId)).map((p) => [`${p.category}\u0000${p.channel}`, p.enabled]),
     );
     return topics.flatMap((topic) =>
-      topic.channels.map((channel: string): EffectivePreference => {
+      topic.channels.map(normalizeChannel).map((channel: string): EffectivePreference => {
         const mine = chosen.get(`${topic.category}\u0000${channel}`);
         return mine === undefined
           ? {
@@ -117,6 +119,7 @@ export class NotificationPreferencesService {
         field,
         `must be a non-empty string of at most ${MAX_PREFERENCE_USER_ID_LENGTH} characters (got ${shown(userId)})`,
       );
+    refusePreferenceControls({ [field]: userId });
   }
 
   private checkCategory(category: unknown, field = 'category'): asserts category is string {
@@ -124,7 +127,7 @@ export class NotificationPreferencesService {
       typeof category !== 'string' ||
       category.trim() === '' ||
       category.length > MAX_PREFERENCE_CATEGORY_LENGTH ||
-      CONTROL.test(category)
+      findControlCharacter(category) !== -1
     )
       throw new NotificationPreferenceError(
         field,
@@ -134,7 +137,7 @@ export class NotificationPreferencesService {
 
   private checkChannel(channel: unknown, field = 'channel'): asserts channel is string {
     const known = this.knownChannels();
-    if (typeof channel !== 'string' || !known.includes(channel))
+    if (typeof channel !== 'string' || !known.includes(normalizeChannel(channel)))
       throw new NotificationPreferenceError(
         field,
         `must be one of ${known.join(', ')} (got ${shown(channel)})`,

@@ -65,8 +65,8 @@ describe('escalation, scheduled sends and cancel on inline timers (fake clock)',
     expect(mails()).toHaveLength(1);
     const deliveries = await notifier.deliveries(notificationId);
     expect(deliveries.map((d) => [d.channel, d.status]).sort()).toEqual([
-      ['email', 'sent'],
       ['inbox', 'sent'],
+      ['mail', 'sent'],
     ]);
   });
 

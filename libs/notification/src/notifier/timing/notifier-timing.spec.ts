@@ -28,7 +28,7 @@ describe('NotifierTiming.cancelPending', () => {
     await scheduler.schedule('ntf_1.e1', job, Date.now() + 90_000);
     for (const [id, channel] of [
       ['d1', 'sms'],
-      ['d2', 'email'],
+      ['d2', 'mail'],
     ])
       await deliveries.create({
         id,
@@ -45,7 +45,7 @@ describe('NotifierTiming.cancelPending', () => {
     } as unknown as NotifierTimingDeps);
     // 2 records written, 3 counted: one deferred delivery is still waiting
     const parts = await timing.cancelPending(record(3));
-    expect(parts.sort()).toEqual(['-', '-', '-', 'email']);
+    expect(parts.sort()).toEqual(['-', '-', '-', 'mail']);
     expect(await deliveries.get('d2')).toMatchObject({
       status: 'suppressed',
       lastError: 'cancelled with NotifierService.cancel()',

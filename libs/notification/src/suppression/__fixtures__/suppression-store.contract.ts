@@ -1,3 +1,4 @@
+import { SuppressionInputError } from '../errors/suppression-input.error.js';
 import { suppressionId } from '../normalize-address.util.js';
 import type { SuppressionEntry, SuppressionReason } from '../suppression-entry.js';
 import type { SuppressionStore } from '../suppression-store.protocol.js';
@@ -28,6 +29,35 @@ export function describeSuppressionStoreContract(
   store: () => SuppressionStore,
 ): void {
   describe(`${name} (store contract)`, () => {
+    it.each([
+      ['address', { address: 'a\u0000b@x.example' }],
+      ['category', { category: 'news\u0000' }],
+      ['source', { source: 'admin\u0007' }],
+    ])('refuses a control character in %s with a SuppressionInputError', async (field, bad) => {
+      const good = entry('mail', `ctl-${process.pid}-${seq++}@x.example`);
+      const error = await store()
+        .add({ ...good, ...bad })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SuppressionInputError);
+      expect(error).toMatchObject({ field });
+      expect(await store().find('mail', good.address)).toEqual([]);
+    });
+
+    it('refuses control characters and unsafe offsets in what it finds and lists by', async () => {
+      await expect(store().find('mail', 'a\u0000b@x.example')).rejects.toMatchObject({
+        field: 'address',
+      });
+      await expect(
+        store().list({ address: 'a\u0000', limit: 10, offset: 0 }),
+      ).rejects.toBeInstanceOf(SuppressionInputError);
+      await expect(store().list({ limit: 10, offset: 1e20 })).rejects.toMatchObject({
+        field: 'offset',
+      });
+      await expect(store().list({ limit: 2 ** 63, offset: 0 })).rejects.toMatchObject({
+        field: 'limit',
+      });
+    });
+
     const unique = () => `u${process.pid}-${++seq}-${Math.random().toString(36).slice(2)}`;
 
     it('adds once per (channel, address, category) and answers the existing entry after', async () => {

@@ -15,6 +15,7 @@ import type {
 } from '../suppression-entry.js';
 import type { SuppressionStore } from '../suppression-store.protocol.js';
 import { SUPPRESSION_TABLE } from './suppression.entity.js';
+import { refuseSuppressionControls, refuseUnsafePage } from './suppression-store-input.util.js';
 
 const COLUMNS = 'id, channel, address, category, reason, source, created_at';
 
@@ -55,6 +56,8 @@ export class DatabaseSuppressionStore extends SqlTableStore implements Suppressi
   }
 
   async add(entry: SuppressionEntry): Promise<{ entry: SuppressionEntry; created: boolean }> {
+    const { address, category, source } = entry;
+    refuseSuppressionControls({ address, category, source });
     const { ds, table, p } = this.sql();
     const inserted = await runSql<Row>(
       ds,
@@ -92,6 +95,7 @@ export class DatabaseSuppressionStore extends SqlTableStore implements Suppressi
   }
 
   async find(channel: string, address: string, reason?: string): Promise<SuppressionEntry[]> {
+    refuseSuppressionControls({ address });
     const { ds, table, p } = this.sql();
     const params: unknown[] = [channel, hashOf(address)];
     let where = `channel = ${p(1)} AND address_hash = ${p(2)}`;
@@ -147,6 +151,8 @@ export class DatabaseSuppressionStore extends SqlTableStore implements Suppressi
   async list(
     query: Required<Pick<SuppressionListQuery, 'limit' | 'offset'>> & SuppressionListQuery,
   ): Promise<SuppressionPage> {
+    refuseSuppressionControls({ address: query.address });
+    refuseUnsafePage(query.limit, query.offset);
     const { ds, table, p } = this.sql();
     const params: unknown[] = [];
     const where: string[] = [];

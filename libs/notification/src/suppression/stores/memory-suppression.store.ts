@@ -5,6 +5,7 @@ import type {
   SuppressionProbe,
 } from '../suppression-entry.js';
 import type { SuppressionStore } from '../suppression-store.protocol.js';
+import { refuseSuppressionControls, refuseUnsafePage } from './suppression-store-input.util.js';
 
 const copy = (entry: SuppressionEntry): SuppressionEntry => ({ ...entry });
 const keyOf = (channel: string, address: string): string => `${channel}\u0000${address}`;
@@ -15,6 +16,8 @@ export class MemorySuppressionStore implements SuppressionStore {
   private readonly byAddress = new Map<string, SuppressionEntry[]>();
 
   async add(entry: SuppressionEntry): Promise<{ entry: SuppressionEntry; created: boolean }> {
+    const { address, category, source } = entry;
+    refuseSuppressionControls({ address, category, source });
     const existing = this.entries.get(entry.id);
     if (existing) return { entry: copy(existing), created: false };
     const stored = copy(entry);
@@ -41,6 +44,7 @@ export class MemorySuppressionStore implements SuppressionStore {
   }
 
   async find(channel: string, address: string, reason?: string): Promise<SuppressionEntry[]> {
+    refuseSuppressionControls({ address });
     return (this.byAddress.get(keyOf(channel, address)) ?? [])
       .filter((e) => reason === undefined || e.reason === reason)
       .map(copy);
@@ -60,6 +64,8 @@ export class MemorySuppressionStore implements SuppressionStore {
   async list(
     query: Required<Pick<SuppressionListQuery, 'limit' | 'offset'>> & SuppressionListQuery,
   ): Promise<SuppressionPage> {
+    refuseSuppressionControls({ address: query.address });
+    refuseUnsafePage(query.limit, query.offset);
     const matching = [...this.entries.values()]
       .filter(
         (e) =>

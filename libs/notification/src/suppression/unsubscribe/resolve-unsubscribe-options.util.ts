@@ -1,4 +1,5 @@
 import { HeraldConfigError } from '@herald/contracts';
+import { describeUrl } from '@herald/contracts/internal';
 import type {
   ResolvedUnsubscribeOptions,
   UnsubscribeOptions,
@@ -19,17 +20,26 @@ export function resolveUnsubscribeOptions(
     });
   let url: URL | undefined;
   try {
-    url = new URL(options.url);
+    // WHATWG URL would accept a list (stringified) and spaces in the userinfo
+    if (typeof options.url === 'string' && !/\s/.test(options.url)) url = new URL(options.url);
   } catch {
+    url = undefined;
+  }
+  if (!url)
     problems.push({
       path: `${path}.url`,
-      message: `must be an absolute URL (got ${JSON.stringify(options.url)})`,
+      message: `must be an absolute URL such as https://app.example.com/unsubscribe (got ${describeUrl(options.url)})`,
     });
-  }
   if (url && url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname)))
     problems.push({
       path: `${path}.url`,
-      message: `must be https:// (http:// only for localhost and loopback) (got ${JSON.stringify(options.url)})`,
+      message: `must be https:// (http:// only for localhost and loopback) (got ${describeUrl(options.url)})`,
+    });
+  // the link goes into every mail: credentials in it would be handed to each recipient
+  if (url && (url.username || url.password))
+    problems.push({
+      path: `${path}.url`,
+      message: `must not carry credentials (user:password@): the link is sent to every recipient (got ${describeUrl(options.url)})`,
     });
   const route = options.route ?? 'unsubscribe';
   if (typeof route !== 'string' || !/^\/?[\w\-/.]*$/.test(route))

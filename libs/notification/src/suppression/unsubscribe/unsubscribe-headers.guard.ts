@@ -47,7 +47,7 @@ export class UnsubscribeHeadersGuard implements DeliveryGuard {
   }
 
   private headersFor(item: DeliveryGuardItem): DeliveryGuardVerdict {
-    if (item.channel !== 'email') return SEND;
+    if (item.channel !== 'mail') return SEND;
     const category = categoryOf(item);
     if (!category || this.transactional.has(category)) return SEND;
     const mail = item.message as MailMessage;

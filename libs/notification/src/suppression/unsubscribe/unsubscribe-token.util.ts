@@ -30,15 +30,22 @@ export function signUnsubscribeToken(secret: string, claim: UnsubscribeClaim): s
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
+/** Slack on top of `ttlSeconds` for a token's expiry (clock skew between instances), in seconds. */
+export const UNSUBSCRIBE_EXPIRY_SLACK_SECONDS = 86_400;
+
 /**
  * The claim of a token signed with `secret` that has not expired at `now`
  * (epoch ms); throws an `UnsubscribeTokenError` (`malformed`, `forged`,
- * `expired`) otherwise. Signatures are compared in constant time.
+ * `expired`, and `far_future` for an expiry later than `now` + `maxTtlSeconds`
+ * + one day, which no token signed with that TTL has) otherwise. Signatures
+ * are compared in constant time. The claim's address and category are as
+ * signed: check them (`checkUnsubscribeClaim`) before use.
  */
 export function verifyUnsubscribeToken(
   secret: string,
   token: unknown,
   now = Date.now(),
+  maxTtlSeconds = 366 * 86_400,
 ): UnsubscribeClaim {
   if (typeof token !== 'string' || token.length > 4096 || !/^[\w-]+\.[\w-]+$/.test(token))
     throw new UnsubscribeTokenError('malformed');
@@ -56,9 +63,12 @@ export function verifyUnsubscribeToken(
   if (
     typeof claim?.a !== 'string' ||
     (claim.c !== null && typeof claim.c !== 'string') ||
-    typeof claim.e !== 'number'
+    !Number.isSafeInteger(claim.e)
   )
     throw new UnsubscribeTokenError('malformed');
-  if (claim.e * 1000 <= now) throw new UnsubscribeTokenError('expired');
-  return { address: claim.a, category: claim.c as string | null, expiresAt: claim.e };
+  const expiresAt = claim.e as number;
+  if (expiresAt * 1000 <= now) throw new UnsubscribeTokenError('expired');
+  if (expiresAt > Math.floor(now / 1000) + maxTtlSeconds + UNSUBSCRIBE_EXPIRY_SLACK_SECONDS)
+    throw new UnsubscribeTokenError('far_future');
+  return { address: claim.a, category: claim.c as string | null, expiresAt };
 }

@@ -24,7 +24,7 @@ export class InMemoryMailer implements MailerProtocol {
   failNext(
     error: DeliveryError = new DeliveryError('injected failure', {
       reason: 'provider_unavailable',
-      channel: 'email',
+      channel: 'mail',
       backend: this.name,
     }),
   ): this {

@@ -3,6 +3,7 @@ import * as http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { verifyJwt } from '../../utils/jwt.util.js';
 import type { InjectedFailure } from './fake-provider-server.js';
+import { listenOnLoopback, type FakeServerStartOptions } from './listen-on-loopback.util.js';
 import { createSelfSignedCertificate } from './self-signed-certificate.js';
 
 /** One notification the fake APNs received. */
@@ -72,7 +73,8 @@ export class FakeApnsServer {
     this.ca = this.tls.cert;
   }
 
-  async start(): Promise<this> {
+  /** Starts listening on 127.0.0.1, on `options.port` or (default) a free port. */
+  async start(options: FakeServerStartOptions = {}): Promise<this> {
     const server = http2.createSecureServer({
       key: this.tls.key,
       cert: this.tls.cert,
@@ -88,7 +90,7 @@ export class FakeApnsServer {
     server.on('stream', (stream, headers) =>
       this.onStream(stream, headers).catch(() => stream.destroy()),
     );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await listenOnLoopback(server, options, 'FakeApnsServer');
     this.server = server;
     return this;
   }

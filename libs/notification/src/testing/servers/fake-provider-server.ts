@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback, type FakeServerStartOptions } from './listen-on-loopback.util.js';
 
 /** One request a fake provider received. */
 export interface ReceivedRequest {
@@ -41,7 +42,8 @@ export interface InjectedFailure {
 }
 
 /**
- * Base of the HTTP/1.1 fake provider servers: listens on 127.0.0.1 (port 0),
+ * Base of the HTTP/1.1 fake provider servers: listens on 127.0.0.1 (a free port
+ * unless `start({ port })` names one),
  * records what it received, counts each idempotency key, and injects failures
  * and delays. Subclasses speak one provider's wire protocol.
  */
@@ -62,15 +64,15 @@ export abstract class FakeProviderServer {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
 
-  /** Starts listening on 127.0.0.1 with a free port. */
-  async start(): Promise<this> {
+  /** Starts listening on 127.0.0.1, on `options.port` or (default) a free port. */
+  async start(options: FakeServerStartOptions = {}): Promise<this> {
     const server = createServer((req, res) => this.dispatch(req, res).catch(() => res.destroy()));
     server.keepAliveTimeout = this.keepAliveTimeoutMs;
     server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await listenOnLoopback(server, options, this.constructor.name);
     this.server = server;
     return this;
   }

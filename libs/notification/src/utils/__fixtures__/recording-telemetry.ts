@@ -1,4 +1,5 @@
 import type {
+  HeraldSpanKind,
   MetricLabels,
   SpanAttributes,
   SpanProtocol,
@@ -14,6 +15,10 @@ export class RecordedSpan extends NoopSpan implements SpanProtocol {
   status?: unknown;
   ended = false;
   exceptions: unknown[] = [];
+  readonly parentSpanId = undefined;
+  get kind(): HeraldSpanKind {
+    return this.options.kind ?? 'internal';
+  }
   constructor(
     readonly spanName: string,
     readonly options: StartSpanOptions,

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, InternalServerErrorException } from '@nestjs/common';
 import type { FeedbackStatus } from '../../delivery/records/delivery-record.js';
 import { BoundedSet } from '../utils/bounded-set.util.js';
+import { providerId, providerText } from '../utils/webhook-fields.util.js';
 import { header, readRawBody, type WebhookRequest } from '../utils/webhook-body.util.js';
 import { WebhookContext } from '../webhook-context.js';
 import { SEEN_EVENTS_LIMIT } from '../webhooks.constants.js';
@@ -51,10 +52,11 @@ export class SendgridWebhookHandler {
         'SendGrid',
         'no X-Twilio-Email-Event-Webhook-Signature / -Timestamp header',
       );
-    const raw = await readRawBody(req);
+    const raw = await readRawBody(req, this.context.bodyLimit);
     if (!raw) {
+      // only when a body parser ran before the route (an adapter other than Express) and kept no copy
       this.context.logger.error(
-        'SendGrid webhook: the raw request body is gone, so its signature cannot be checked; create the app with NestFactory.create(AppModule, { rawBody: true })',
+        'SendGrid webhook: a body parser consumed the request body without keeping a copy, so its signature cannot be checked; create the app with NestFactory.create(AppModule, { rawBody: true })',
       );
       throw new InternalServerErrorException('raw request body unavailable');
     }
@@ -77,8 +79,7 @@ export class SendgridWebhookHandler {
           providerMessageId: messageId,
           status,
           reason: event.reason ?? event.response ?? event.type,
-          occurredAt:
-            typeof event.timestamp === 'number' ? new Date(event.timestamp * 1000) : undefined,
+          occurredAt: event.timestamp === undefined ? undefined : new Date(event.timestamp * 1000),
         });
         if (result === 'updated') updated++;
       } catch (error) {
@@ -100,13 +101,42 @@ function parseEvents(raw: Buffer): SendgridEvent[] {
   }
   if (!Array.isArray(body))
     throw new BadRequestException('the body must be a JSON array of events');
-  body.forEach((event, i) => {
-    if (!event || typeof event !== 'object' || typeof event.event !== 'string')
-      throw new BadRequestException(`event ${i} must be an object with an "event" name`);
-    if (event.sg_message_id !== undefined && typeof event.sg_message_id !== 'string')
-      throw new BadRequestException(`event ${i}: "sg_message_id" must be a string`);
-  });
-  return body as SendgridEvent[];
+  return body.map(checkedEvent);
+}
+
+/** Latest event time accepted: the last second of year 9999 (a valid `Date` in every store). */
+const MAX_EVENT_SECONDS = 253_402_300_799;
+
+/** One event with the fields Herald reads checked (400 naming the event and field), text cut. */
+function checkedEvent(event: unknown, i: number): SendgridEvent {
+  if (!event || typeof event !== 'object' || Array.isArray(event))
+    throw new BadRequestException(`event ${i} must be an object with an "event" name`);
+  const fields = event as Record<string, unknown>;
+  if (typeof fields.event !== 'string')
+    throw new BadRequestException(`event ${i} must be an object with an "event" name`);
+  const ts = fields.timestamp;
+  if (
+    ts !== undefined &&
+    (typeof ts !== 'number' || !Number.isFinite(ts) || ts < 0 || ts > MAX_EVENT_SECONDS)
+  )
+    throw new BadRequestException(
+      `event ${i}: "timestamp" must be Unix seconds from 0 to ${MAX_EVENT_SECONDS} (got ${JSON.stringify(ts)})`,
+    );
+  try {
+    return {
+      event: fields.event,
+      timestamp: ts as number | undefined,
+      sg_event_id: providerId(fields.sg_event_id, 'sg_event_id'),
+      sg_message_id: providerId(fields.sg_message_id, 'sg_message_id'),
+      type: providerText(fields.type, 'type'),
+      reason: providerText(fields.reason, 'reason'),
+      response: providerText(fields.response, 'response'),
+    };
+  } catch (error) {
+    if (error instanceof BadRequestException)
+      throw new BadRequestException(`event ${i}: ${error.message}`);
+    throw error;
+  }
 }
 
 function statusOf(event: SendgridEvent): FeedbackStatus | undefined {

@@ -6,6 +6,7 @@ import {
   type SmsOptOutEvent,
 } from '../../sms/sms-opt-out.events.js';
 import { BoundedSet } from '../utils/bounded-set.util.js';
+import { providerId, providerText } from '../utils/webhook-fields.util.js';
 import {
   calledUrl,
   formParams,
@@ -15,6 +16,7 @@ import {
 } from '../utils/webhook-body.util.js';
 import { WebhookContext } from '../webhook-context.js';
 import {
+  MAX_PROVIDER_TEXT_LENGTH,
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
   SEEN_EVENTS_LIMIT,
@@ -23,21 +25,21 @@ import {
 import { verifyTwilioSignature } from './twilio-signature.util.js';
 
 /** Twilio `MessageStatus` values: the final ones map to a feedback status, the rest are progress. */
-const TWILIO_STATUSES: Readonly<Record<string, FeedbackStatus | null>> = {
-  delivered: 'delivered',
-  undelivered: 'failed',
-  failed: 'failed',
-  accepted: null,
-  scheduled: null,
-  canceled: null,
-  queued: null,
-  sending: null,
-  sent: null,
-  receiving: null,
-  received: null,
-  read: null,
-  partially_delivered: null,
-};
+const TWILIO_STATUSES: ReadonlyMap<string, FeedbackStatus | null> = new Map([
+  ['delivered', 'delivered'],
+  ['undelivered', 'failed'],
+  ['failed', 'failed'],
+  ['accepted', null],
+  ['scheduled', null],
+  ['canceled', null],
+  ['queued', null],
+  ['sending', null],
+  ['sent', null],
+  ['receiving', null],
+  ['received', null],
+  ['read', null],
+  ['partially_delivered', null],
+]);
 
 /** TwiML that answers an inbound SMS with nothing (Twilio itself confirms STOP and START). */
 export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -56,18 +58,21 @@ export class TwilioWebhookHandler {
   /** A status callback: moves the delivery record of `MessageSid`; unknown sids are ignored. */
   async status(req: WebhookRequest): Promise<void> {
     const params = await this.verified(req);
-    const sid = params.get('MessageSid') ?? params.get('SmsSid');
+    const sid = providerId(params.get('MessageSid') ?? params.get('SmsSid'), 'MessageSid');
     const reported = params.get('MessageStatus') ?? params.get('SmsStatus');
     if (!sid || !reported)
       throw new BadRequestException('a status callback needs MessageSid and MessageStatus');
-    if (!(reported in TWILIO_STATUSES))
-      throw new BadRequestException(`unknown MessageStatus ${JSON.stringify(reported)}`);
-    const status = TWILIO_STATUSES[reported];
+    const status = TWILIO_STATUSES.get(reported);
+    if (status === undefined)
+      throw new BadRequestException(
+        `unknown MessageStatus ${JSON.stringify(reported.slice(0, 64))}: expected one of ${[...TWILIO_STATUSES.keys()].join(', ')}`,
+      );
+    const errorCode = providerText(params.get('ErrorCode'), 'ErrorCode');
+    const to = providerId(params.get('To'), 'To');
     if (!status) return;
-    const errorCode = params.get('ErrorCode') || undefined;
-    if (errorCode === '21610' && params.get('To'))
+    if (errorCode === '21610' && to)
       this.optOut(SMS_OPT_OUT_EVENT, {
-        address: params.get('To')!,
+        address: to,
         provider: 'twilio',
         source: 'send_error',
         providerMessageId: sid,
@@ -89,8 +94,9 @@ export class TwilioWebhookHandler {
    */
   async inbound(req: WebhookRequest): Promise<string> {
     const params = await this.verified(req);
-    const sid = params.get('MessageSid') ?? params.get('SmsSid');
-    const from = params.get('From');
+    const sid = providerId(params.get('MessageSid') ?? params.get('SmsSid'), 'MessageSid');
+    const from = providerId(params.get('From'), 'From');
+    const to = providerId(params.get('To'), 'To');
     if (!sid || !from)
       throw new BadRequestException('an inbound message needs MessageSid and From');
     // Twilio sets OptOutType when Advanced Opt-Out is on; else the keyword is the whole body
@@ -105,10 +111,10 @@ export class TwilioWebhookHandler {
     if (event && this.inboundSeen.add(sid))
       this.optOut(event, {
         address: from,
-        to: params.get('To') ?? undefined,
+        to,
         provider: 'twilio',
         source: 'inbound',
-        keyword: keyword || optOutType,
+        keyword: (keyword || optOutType)?.slice(0, MAX_PROVIDER_TEXT_LENGTH),
         providerMessageId: sid,
         occurredAt: new Date(),
       });
@@ -124,13 +130,13 @@ export class TwilioWebhookHandler {
     if (!tokens) this.context.notConfigured('Twilio', 'twilio.authToken');
     const signature = header(req, TWILIO_SIGNATURE_HEADER);
     if (!signature) this.context.reject('Twilio', 'no X-Twilio-Signature header');
-    const params = formParams(await readRawBody(req), req.body);
+    const params = formParams(await readRawBody(req, this.context.bodyLimit), req.body);
     if (!params) this.context.reject('Twilio', 'the body is not a form, so it cannot be verified');
-    const url = calledUrl(req, this.context.twilioPublicUrl);
+    const url = calledUrl(req, this.context.twilioPublicUrl, this.context.twilioTrustProxy);
     if (!verifyTwilioSignature(tokens, signature, url, params))
       this.context.reject(
         'Twilio',
-        `X-Twilio-Signature does not match ${url} (set twilio.publicUrl when a proxy changes the URL)`,
+        `X-Twilio-Signature does not match ${url} (set twilio.publicUrl to the URL Twilio calls, or twilio.trustProxy behind a proxy that sets X-Forwarded-Host)`,
       );
     return params;
   }

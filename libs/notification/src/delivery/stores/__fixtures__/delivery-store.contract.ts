@@ -205,7 +205,19 @@ export function describeDeliveryStoreContract(name: string, getStore: () => Deli
       await expect(store.transition(bounced.id, 'delivered')).rejects.toBeInstanceOf(
         DeliveryStateError,
       );
+      for (const next of ['failed', 'bounced'] as const)
+        await expect(store.transition(bounced.id, next)).rejects.toBeInstanceOf(DeliveryStateError);
       expect((await store.get(bounced.id))?.providerReason).toBe('550 no such user');
+      // a complaint is worse than a bounce or a failure: always recorded
+      expect((await store.transition(bounced.id, 'complained')).status).toBe('complained');
+      const failed = (await create()).record;
+      await store.transition(failed.id, 'sending');
+      await store.transition(failed.id, 'sent');
+      await store.transition(failed.id, 'failed', { providerReason: 'Twilio error 30003' });
+      await expect(store.transition(failed.id, 'bounced')).rejects.toBeInstanceOf(
+        DeliveryStateError,
+      );
+      expect((await store.transition(failed.id, 'complained')).status).toBe('complained');
     });
 
     it('masks the recipient when a record is printed', async () => {
@@ -213,6 +225,59 @@ export function describeDeliveryStoreContract(name: string, getStore: () => Deli
       expect(JSON.stringify(record)).not.toContain('5550006');
       expect(String(record)).not.toContain('5550006');
       expect(record.recipient).toBe('+15005550006');
+    });
+
+    it('keeps the job of a queued record for the sweeper, pages it by age, drops it when the record moves on', async () => {
+      const store = getStore();
+      if (!store.findQueuedJobs) throw new Error(`${name} has no findQueuedJobs`);
+      // records from 1970: older than anything the other tests write
+      const base = 1_000 + (seq++ % 1000) * 1000;
+      const jobOf = (id: string) => ({
+        id,
+        channel: 'sms',
+        backends: ['primary', 'backup'],
+        message: { to: '+15005550006', body: `body of ${id}`, idempotencyKey: id },
+        notificationId: 'ntf_sweep',
+        meta: { type: 'Ping', channel: 'sms' },
+      });
+      const ids = [0, 1, 2].map(() => newId());
+      for (const [i, id] of ids.entries())
+        await store.create({
+          id,
+          channel: 'sms',
+          backend: 'primary',
+          recipient: '+15005550006',
+          notificationId: 'ntf_sweep',
+          createdAt: new Date(base + i),
+          job: jobOf(id),
+        });
+      const noJob = newId();
+      await store.create({
+        id: noJob,
+        channel: 'sms',
+        backend: 'primary',
+        recipient: '+1',
+        createdAt: new Date(base),
+      });
+      const window = { before: new Date(base + 2) };
+      const first = await store.findQueuedJobs({ ...window, limit: 1 });
+      expect(first).toEqual([{ ...jobOf(ids[0]), createdAt: new Date(base) }]);
+      const next = await store.findQueuedJobs({
+        ...window,
+        limit: 10,
+        after: { createdAt: first[0].createdAt, id: first[0].id },
+      });
+      // the third is not older than `before`; the record without a job is never a candidate
+      expect(next.map((j) => j.id)).toEqual([ids[1]]);
+
+      await store.transition(ids[0], 'sending', { attempts: 1 });
+      const later = await store.findQueuedJobs({ before: new Date(base + 10), limit: 10 });
+      expect(later.map((j) => j.id)).toEqual([ids[1], ids[2]]);
+      // back to retrying and sending again: the job stays gone
+      await store.transition(ids[0], 'retrying');
+      expect((await store.findQueuedJobs({ before: new Date(base + 10), limit: 10 })).length).toBe(
+        2,
+      );
     });
   });
 }

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { deliveryRecordEntity } from '../../entities/delivery-record.entity.js';
 import { AddDeliveryFeedback1735300000000 } from '../../migrations/add-delivery-feedback.migration.js';
+import { AddDeliveryJob1736100000000 } from '../../migrations/add-delivery-job.migration.js';
 import { AddDeliveryNotificationId1734200000000 } from '../../migrations/add-delivery-notification-id.migration.js';
 import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration.js';
 import { memorySqlite } from '../../../../../../test/helpers/sqlite.js';
@@ -23,6 +24,7 @@ export async function openDeliveryTestDatabase(
   migrations: ReadonlyArray<new () => unknown> = [
     AddDeliveryNotificationId1734200000000,
     AddDeliveryFeedback1735300000000,
+    AddDeliveryJob1736100000000,
   ],
 ): Promise<TestDatabase> {
   const common = {

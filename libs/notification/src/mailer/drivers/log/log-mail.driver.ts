@@ -17,7 +17,7 @@ export class LogMailDriver implements MailProviderDriver {
 
   async send(message: MailMessage): Promise<MailDriverResult> {
     const recipients = recipientsOf(message);
-    const entry = this.log.record('email', this.backend, recipients.join(', '), message);
+    const entry = this.log.record('mail', this.backend, recipients.join(', '), message);
     this.logger.log(
       `email ${entry.id} to ${maskRecipients(recipients)} ("${message.subject}") recorded, not sent`,
     );

@@ -23,7 +23,7 @@ export class SendgridMailDriver implements MailProviderDriver {
     backend: string,
     private readonly config: SendgridDriverConfig,
   ) {
-    this.context = { channel: 'email', backend, provider: 'SendGrid' };
+    this.context = { channel: 'mail', backend, provider: 'SendGrid' };
     this.http = new HttpClient(this.context);
   }
 

@@ -44,6 +44,6 @@ export function smtpDeliveryError(error: unknown, backend: string): DeliveryErro
   }
   return new DeliveryError(
     `SMTP delivery on backend "${backend}" failed${reply ? ` with reply ${reply}` : ''}${e.code ? ` (${e.code})` : ''}: ${e.response ?? e.message ?? String(error)}`,
-    { reason, channel: 'email', backend, statusCode: reply, providerCode: e.code, cause: error },
+    { reason, channel: 'mail', backend, statusCode: reply, providerCode: e.code, cause: error },
   );
 }

@@ -1,3 +1,4 @@
+import { DeviceTokenError } from '../../errors/device-token.error.js';
 import type { DeviceTokenStore } from '../device-token-store.protocol.js';
 
 let seq = 0;
@@ -9,6 +10,43 @@ export function describeDeviceTokenStoreContract(
   getStore: () => DeviceTokenStore,
 ): void {
   describe(`${name}: DeviceTokenStore contract`, () => {
+    it.each([
+      ['token', { token: 'tok\u0000en' }],
+      ['token', { token: 'tok\nen' }],
+      ['userId', { userId: 'us\u0000er' }],
+      ['userId', { userId: 'user\u0085' }],
+      ['app', { app: 'ap\u0000p' }],
+      ['app', { app: 'app\u007f' }],
+    ])(
+      'refuses a control character in %s with a DeviceTokenError naming it',
+      async (field, bad) => {
+        const store = getStore();
+        const registration = { userId: unique('u'), token: unique('t'), platform: 'fcm' as const };
+        const error = await store.register({ ...registration, ...bad }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DeviceTokenError);
+        expect(error).toMatchObject({ field, code: 'HERALD_DEVICE_TOKEN_INVALID' });
+        expect((error as Error).message).toMatch(
+          new RegExp(`^device token: ${field} must not contain control characters \\(U\\+00`),
+        );
+        expect(await store.get(registration.token)).toBeUndefined();
+      },
+    );
+
+    it('refuses control characters in the strings it queries and marks by', async () => {
+      const store = getStore();
+      const token = unique('t');
+      await store.register({ userId: unique('u'), token, platform: 'fcm' });
+      await expect(store.listLive(['ok', 'b\u0000d'])).rejects.toMatchObject({
+        field: 'userIds[1]',
+      });
+      await expect(store.listLive(['ok'], { app: 'a\u0000' })).rejects.toBeInstanceOf(
+        DeviceTokenError,
+      );
+      await expect(store.unregister(token, 'u\u0000')).rejects.toMatchObject({ field: 'userId' });
+      await expect(store.markDead(token, 'gone\u0000')).rejects.toMatchObject({ field: 'reason' });
+      expect((await store.get(token))?.deadAt).toBeUndefined();
+    });
+
     it('registers, lists live tokens of many users in one call, filters by platform and app', async () => {
       const store = getStore();
       const [u1, u2, u3] = [unique('u'), unique('u'), unique('u')];

@@ -1,3 +1,4 @@
+import { NotificationPreferenceError } from '../../errors/notification-preference.error.js';
 import type { NotificationPreferenceStore } from '../notification-preference-store.protocol.js';
 
 let seq = 0;
@@ -9,6 +10,40 @@ export function describeNotificationPreferenceStoreContract(
   getStore: () => NotificationPreferenceStore,
 ): void {
   describe(`${name}: NotificationPreferenceStore contract`, () => {
+    it.each([
+      ['userId', { userId: 'u\u0000ser' }],
+      ['userId', { userId: 'u\u009bser' }],
+      ['category', { category: 'ord\u0000ers' }],
+      ['channel', { channel: 'ma\nil' }],
+    ])(
+      'refuses a control character in %s with a NotificationPreferenceError naming it',
+      async (field, bad) => {
+        const store = getStore();
+        const input = { userId: unique('u'), category: 'orders', channel: 'mail', enabled: false };
+        const error = await store.set({ ...input, ...bad }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(NotificationPreferenceError);
+        expect(error).toMatchObject({ field });
+        expect((error as Error).message).toMatch(
+          new RegExp(`^notification preference: ${field} must not contain control characters`),
+        );
+        expect(await store.list(input.userId)).toEqual([]);
+      },
+    );
+
+    it('refuses control characters in what it deletes and lists by', async () => {
+      const store = getStore();
+      await expect(store.unset('u\u0000', 'orders', 'mail')).rejects.toMatchObject({
+        field: 'userId',
+      });
+      await expect(store.list('u\u0000')).rejects.toBeInstanceOf(NotificationPreferenceError);
+      await expect(store.listFor(['ok', 'b\u0000d'], 'orders')).rejects.toMatchObject({
+        field: 'userIds[1]',
+      });
+      await expect(store.listFor(['ok'], 'or\u0000ders')).rejects.toMatchObject({
+        field: 'category',
+      });
+    });
+
     it.each([
       ['opts out', false],
       ['opts in', true],

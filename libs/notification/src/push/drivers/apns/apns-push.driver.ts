@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as http2 from 'node:http2';
 import type { ApnsDriverConfig, PushMessage } from '@herald/contracts';
+import { secretRedactor } from '@herald/contracts/internal';
 import {
   DeliveryError,
   parseRetryAfter,
@@ -47,6 +48,8 @@ export class ApnsPushDriver implements PushProviderDriver {
   private readonly context: DeliveryContext;
   private readonly tokens: ApnsTokenProvider;
   private readonly origin: string;
+  /** Removes the credentials of `base_url` from transport errors. */
+  private readonly scrub: (text: string) => string;
   private session?: http2.ClientHttp2Session;
   /** Connections opened so far (one, unless the server closed it). */
   connectionsOpened = 0;
@@ -60,6 +63,7 @@ export class ApnsPushDriver implements PushProviderDriver {
     this.origin =
       config.baseUrl ??
       (config.production ? 'https://api.push.apple.com' : 'https://api.sandbox.push.apple.com');
+    this.scrub = secretRedactor(this.origin);
   }
 
   async send(
@@ -130,7 +134,7 @@ export class ApnsPushDriver implements PushProviderDriver {
         });
       } catch (error) {
         this.session = undefined;
-        reject(transportError(this.context, error));
+        reject(transportError(this.context, error, this.scrub));
         return;
       }
       const timeoutMs = this.config.timeout * 1000;
@@ -140,7 +144,7 @@ export class ApnsPushDriver implements PushProviderDriver {
       const chunks: Buffer[] = [];
       stream.on('response', (h) => (headers = h));
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('error', (error) => reject(transportError(this.context, error)));
+      stream.on('error', (error) => reject(transportError(this.context, error, this.scrub)));
       stream.on('close', () => {
         const status = Number(headers[':status'] ?? 0);
         if (status > 0) resolve({ status, headers, body: Buffer.concat(chunks).toString('utf8') });

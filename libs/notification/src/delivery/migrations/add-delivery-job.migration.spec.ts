@@ -1,0 +1,71 @@
+import {
+  openDeliveryTestDatabase,
+  type TestDatabase,
+} from '../stores/__fixtures__/delivery-test-databases.js';
+import { DatabaseDeliveryStore } from '../stores/database-delivery.store.js';
+import { AddDeliveryJob1736100000000 } from './add-delivery-job.migration.js';
+
+describe.each(['sqlite', 'postgres'] as const)('AddDeliveryJob1736100000000 on %s', (kind) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openDeliveryTestDatabase(kind);
+  });
+  afterAll(() => db?.close());
+
+  const columns = async () => {
+    const table = 'herald_delivery_records';
+    const rows =
+      kind === 'sqlite'
+        ? ((await db.dataSource.query(`PRAGMA table_info("${table}")`)) as Array<{ name: string }>)
+        : ((await db.dataSource.query(
+            `SELECT column_name AS name FROM information_schema.columns
+             WHERE table_schema = $1 AND table_name = $2`,
+            [(db.dataSource.options as { schema?: string }).schema, table],
+          )) as Array<{ name: string }>);
+    return rows.map((r) => r.name);
+  };
+
+  it('adds the job column, undoes cleanly and runs again over existing rows', async () => {
+    const store = new DatabaseDeliveryStore(db.dataSource);
+    const job = {
+      id: 'dlv_j1',
+      channel: 'sms',
+      backends: ['tw'],
+      message: { to: '+1', body: 'hi' },
+    };
+    await store.create({
+      id: 'dlv_j1',
+      channel: 'sms',
+      backend: 'tw',
+      recipient: '+15551234567',
+      createdAt: new Date(1000),
+      job,
+    });
+    expect(await columns()).toContain('job');
+    await db.dataSource.undoLastMigration();
+    expect(await columns()).not.toContain('job');
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      await new AddDeliveryJob1736100000000().up(runner);
+      await new AddDeliveryJob1736100000000().up(runner); // idempotent
+    } finally {
+      await runner.release();
+    }
+    // the record written before the undo lost its job: not a sweep candidate, still readable
+    expect(await store.findQueuedJobs({ before: new Date(2000), limit: 10 })).toEqual([]);
+    expect((await store.get('dlv_j1'))?.status).toBe('queued');
+    await store.create({
+      id: 'dlv_j2',
+      channel: 'sms',
+      backend: 'tw',
+      recipient: '+15551234567',
+      createdAt: new Date(1001),
+      job: { ...job, id: 'dlv_j2' },
+    });
+    expect(await store.findQueuedJobs({ before: new Date(2000), limit: 10 })).toMatchObject([
+      { id: 'dlv_j2', backends: ['tw'], message: { to: '+1', body: 'hi' } },
+    ]);
+    await store.transition('dlv_j2', 'sending');
+    expect(await store.findQueuedJobs({ before: new Date(2000), limit: 10 })).toEqual([]);
+  });
+});
