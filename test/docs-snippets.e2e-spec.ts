@@ -19,9 +19,10 @@ import '../examples/testing/fake-apns.test-example.js';
 // The same reading of documents and examples as `node scripts/sync-doc-snippets.js`, which
 // rewrites the snippets this test compares.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { EXAMPLE_REF, docFiles, exampleText } = require('../scripts/sync-doc-snippets.js') as {
-  EXAMPLE_REF: RegExp;
+const { docFiles, exampleRefBefore, exampleText } = require('../scripts/sync-doc-snippets.js') as {
   docFiles(): string[];
+  /** The example reference of the fence on line `i` (the line before, or before a blank one). */
+  exampleRefBefore(lines: string[], i: number): RegExpExecArray | null;
   exampleText(path: string, region?: string): string;
 };
 
@@ -42,7 +43,7 @@ function snippetsOf(doc: string): Snippet[] {
     if (!/^```(ts|typescript)\s*$/.test(lines[i])) continue;
     const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
     if (end < 0) throw new Error(`${doc}:${i + 1}: a \`\`\`ts block is never closed`);
-    const match = EXAMPLE_REF.exec(lines[i - 1] ?? '');
+    const match = exampleRefBefore(lines, i);
     out.push({
       doc,
       line: i + 1,
