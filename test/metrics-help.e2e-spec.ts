@@ -5,6 +5,7 @@ import { ScrapeAdapter } from '@herald/monitor/prometheus';
 import { HTTP_METRIC_NAMES } from '../libs/monitor/src/metrics/scrape/http-metrics.middleware.js';
 import { DELIVERY_FEEDBACK_METRIC } from '../libs/notification/src/delivery/feedback/delivery-feedback.events.js';
 import { DELIVERY_QUEUE_METRICS } from '../libs/notification/src/delivery/queue/delivery-queue.monitor.js';
+import { DELIVERY_SWEEPER_METRICS } from '../libs/notification/src/delivery/queue/delivery-sweeper.js';
 import { NOTIFIER_METRICS } from '../libs/notification/src/notifier/notifier.metrics.js';
 import {
   NOTIFICATION_SEND_DURATION,
@@ -23,6 +24,9 @@ const CONSTANTS: Record<string, string> = {
   'DELIVERY_QUEUE_METRICS.depth': DELIVERY_QUEUE_METRICS.depth,
   'DELIVERY_QUEUE_METRICS.inFlight': DELIVERY_QUEUE_METRICS.inFlight,
   'DELIVERY_QUEUE_METRICS.dead': DELIVERY_QUEUE_METRICS.dead,
+  'DELIVERY_SWEEPER_METRICS.found': DELIVERY_SWEEPER_METRICS.found,
+  'DELIVERY_SWEEPER_METRICS.requeued': DELIVERY_SWEEPER_METRICS.requeued,
+  'DELIVERY_SWEEPER_METRICS.orphaned': DELIVERY_SWEEPER_METRICS.orphaned,
   'NOTIFIER_METRICS.notifications': NOTIFIER_METRICS.notifications,
   'NOTIFIER_METRICS.deliveries': NOTIFIER_METRICS.deliveries,
   'NOTIFIER_METRICS.notifyDuration': NOTIFIER_METRICS.notifyDuration,

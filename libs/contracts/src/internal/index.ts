@@ -3,7 +3,11 @@
  * other. They are not part of the public API and may change in any release;
  * applications should not import them.
  */
-export { requireOptional, isOptionalAvailable, heraldRequire } from '../utils/require-optional.util.js';
+export {
+  requireOptional,
+  isOptionalAvailable,
+  heraldRequire,
+} from '../utils/require-optional.util.js';
 export {
   REDACTED,
   describeUrl,

@@ -29,6 +29,11 @@ export const HERALD_METRIC_HELP: Readonly<Record<string, string>> = Object.freez
   herald_delivery_queue_depth: 'Deliveries waiting in the queue (waiting plus delayed jobs)',
   herald_delivery_in_flight: 'Deliveries a queue worker is sending now',
   herald_delivery_dead: 'Deliveries in the dead-letter set after their last attempt failed',
+  herald_delivery_orphans_found_total:
+    'Queued delivery records the sweeper found without a queue job (a caller killed mid fan-out)',
+  herald_delivery_orphans_requeued_total:
+    'Orphaned delivery records whose queue job the sweeper added again',
+  herald_delivery_orphaned: 'Queued delivery records without a queue job at the last sweep',
   herald_notification_delivery_feedback_total:
     'Provider feedback on deliveries (delivered, bounced, complained, ...), by channel, provider and outcome',
   herald_notifications_total:

@@ -181,6 +181,19 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('InboxService on the %s
     expect(await inbox.markRead(alice, 'nope')).toBe(false);
   });
 
+  it('refuses a query or cursor of the wrong type with an InboxError (found by the fuzz)', async () => {
+    const alice = user('alice');
+    for (const query of [null, 'x', 5, [1]])
+      await expect(inbox.getInbox(alice, query as never)).rejects.toThrow(
+        /inbox query .* is invalid; pass an object such as \{ limit, cursor, unreadOnly \}/,
+      );
+    for (const cursor of [0, 12, null, { a: 1 }, ['x'], true])
+      await expect(inbox.getInbox(alice, { cursor } as never)).rejects.toThrow(InboxError);
+    await expect(inbox.getInbox(alice, { cursor: 7 } as never)).rejects.toThrow(
+      /inbox cursor 7 is not valid/,
+    );
+  });
+
   it('refuses NUL and control characters with a typed InboxError before the store sees them', async () => {
     const alice = user('alice');
     const refused = async (promise: Promise<unknown>, field: RegExp) => {

@@ -16,7 +16,7 @@ import {
 } from './inbox.events.js';
 import { decodeInboxCursor } from './utils/inbox-cursor.util.js';
 import { UuidV7Generator, isUuid } from './utils/uuid-v7.util.js';
-import { validateSendInput, validateUserId } from './utils/inbox-input.util.js';
+import { validateInboxQuery, validateSendInput, validateUserId } from './utils/inbox-input.util.js';
 import type {
   InboxEventSink,
   InboxQuery,
@@ -76,6 +76,7 @@ export class InboxService {
   /** A page of the user's messages, newest first, and the user's unread count. */
   async getInbox(userId: string, query: InboxQuery = {}): Promise<InboxResult> {
     validateUserId(userId);
+    validateInboxQuery(query);
     if (query.cursor !== undefined) decodeInboxCursor(query.cursor);
     const max = this.config.maxPageSize;
     const requested = Number.isFinite(query.limit) ? Math.floor(query.limit!) : max;

@@ -153,6 +153,43 @@ describe('NotifierService (inline, in-memory channels)', () => {
     expect((await store.list({ limit: 1000 })).length).toBe(before);
   });
 
+  it('describes any option value in its typed error, even one without toString (found by the fuzz)', async () => {
+    const bare = Object.create(null) as object;
+    const hostile = {
+      toString() {
+        throw new Error('no');
+      },
+    };
+    for (const value of [bare, hostile, [bare], Symbol('s'), 10n]) {
+      for (const options of [{ delayMs: value }, { sendAt: value }, { idempotencyKey: value }]) {
+        const error = await notifier
+          .notify(ada, new OrderShipped(), options as never)
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(NotifyArgumentError);
+      }
+    }
+    for (const options of [Symbol('s'), 10n])
+      await expect(notifier.notify(ada, new OrderShipped(), options as never)).rejects.toThrow(
+        /options must be an object/,
+      );
+    await expect(
+      notifier.notify(ada, new OrderShipped(), { delayMs: bare } as never),
+    ).rejects.toThrow(/options.delayMs must be a finite number of milliseconds.*\(got an object\)/);
+  });
+
+  it('refuses a type or category no store could keep: over 255 characters or with control characters (found by the fuzz)', async () => {
+    const named = (field: 'type' | 'category', value: string) =>
+      Object.defineProperty(new OrderShipped(), field, { value });
+    for (const field of ['type', 'category'] as const) {
+      for (const value of ['x'.repeat(256), 'a\u0000b', 'line\nbreak']) {
+        await expect(notifier.notify(ada, named(field, value))).rejects.toThrow(
+          new RegExp(`notification\\.${field} must be a string of 1 to 255 characters`),
+        );
+      }
+    }
+    await expect(notifier.notify(ada, named('type', 'x'.repeat(255)))).resolves.toBeDefined();
+  });
+
   it('needs the queue to schedule: delayMs inline is a typed config error', async () => {
     const error = await notifier
       .notify(ada, new OrderShipped(), { delayMs: 60_000 })

@@ -90,6 +90,22 @@ export function notificationIdFor(idempotencyKey: string): string {
   return `ntf_${createHash('sha256').update(`notify\u0000${idempotencyKey}`).digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * A notification's `type` or `category` (when it sets one) is a name that
+ * every record, metric label and store column keeps: 1 to 255 characters,
+ * no control characters.
+ */
+function checkLabel(notification: Notification<any>, field: 'type' | 'category'): void {
+  const value: unknown = notification[field];
+  if (typeof value !== 'string') return;
+  // eslint-disable-next-line no-control-regex
+  if (value.length >= 1 && value.length <= 255 && !/[\u0000-\u001f\u007f]/.test(value)) return;
+  throw new NotifyArgumentError(
+    `notification.${field}`,
+    `must be a string of 1 to 255 characters without control characters (got ${NotifyArgumentError.describe(value)})`,
+  );
+}
+
 /** `delayMs` / `sendAt` as an epoch-ms due time, `undefined` for now; typed errors for bad values. */
 function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
   const { delayMs, sendAt, idempotencyKey } = options;
@@ -99,7 +115,7 @@ function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
   ) {
     throw new NotifyArgumentError(
       'options.idempotencyKey',
-      `must be a non-empty string of at most 200 characters (got ${JSON.stringify(idempotencyKey)})`,
+      `must be a non-empty string of at most 200 characters (got ${NotifyArgumentError.describe(idempotencyKey)})`,
     );
   }
   if (delayMs !== undefined && sendAt !== undefined)
@@ -108,7 +124,7 @@ function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
     if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0)
       throw new NotifyArgumentError(
         'options.delayMs',
-        `must be a finite number of milliseconds, 0 or more (got ${String(delayMs)})`,
+        `must be a finite number of milliseconds, 0 or more (got ${NotifyArgumentError.describe(delayMs)})`,
       );
     return delayMs === 0 ? undefined : now + delayMs;
   }
@@ -117,7 +133,7 @@ function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
     if (typeof at !== 'number' || !Number.isFinite(at))
       throw new NotifyArgumentError(
         'options.sendAt',
-        `must be a valid Date or epoch milliseconds (got ${String(sendAt)})`,
+        `must be a valid Date or epoch milliseconds (got ${NotifyArgumentError.describe(sendAt)})`,
       );
     return at > now ? at : undefined;
   }
@@ -171,10 +187,14 @@ export class NotifierService implements NotifierProtocol {
       );
     }
     if (options === null || typeof options !== 'object')
-      throw new NotifyArgumentError('options', `must be an object (got ${String(options)})`);
+      throw new NotifyArgumentError(
+        'options',
+        `must be an object (got ${NotifyArgumentError.describe(options)})`,
+      );
     const targets = Array.isArray(recipients) ? recipients : [recipients as NotifyTarget];
     if (targets.length === 0)
       throw new NotifyArgumentError('recipients', 'is empty; pass at least one recipient');
+    for (const field of ['type', 'category'] as const) checkLabel(notification, field);
     const dueAt = dueTimeOf(options, Date.now());
     if (dueAt !== undefined && !this.deps.scheduler) {
       throw new NotifierConfigError([
@@ -526,7 +546,7 @@ function defaultPreferencesOf(
   if (!entries || entries.some(([, on]) => typeof on !== 'boolean' && on !== undefined)) {
     throw new NotifyArgumentError(
       'notification',
-      `${type}.defaultPreferences must map channel names to true or false (got ${JSON.stringify(defaults)})`,
+      `${type}.defaultPreferences must map channel names to true or false (got ${NotifyArgumentError.describe(defaults)})`,
     );
   }
   const out: Record<string, boolean> = {};

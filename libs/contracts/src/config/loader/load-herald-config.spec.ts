@@ -163,6 +163,42 @@ describe('loadHeraldConfig', () => {
     expect(problem).toContain(join(dir, 'config/app.yaml'));
   });
 
+  it('an alias that resolves nowhere or expands too far is malformed YAML, never quoted (found by the config fuzz)', () => {
+    const secret = 'S3CRETplant-yaml-alias';
+    // `*a` glued to a secret makes the secret an alias name; toJS() resolves it, and throws
+    write('config/app.yaml', `:monitor:\n  health:\n    auth_token: *a${secret}\n`);
+    const [unresolved] = problemsOf(() => load());
+    expect(unresolved).toMatch(/config[/\\]app\.yaml: malformed YAML: /);
+    expect(unresolved).not.toContain(secret);
+
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 8; i++)
+      bomb.push(
+        `${'b'.repeat(i)}: &${'b'.repeat(i)} [${Array(10)
+          .fill(i === 1 ? '*a' : `*${'b'.repeat(i - 1)}`)
+          .join(', ')}]`,
+      );
+    write('config/app.yaml', `${bomb.join('\n')}\nmonitor: { name: x }\n`);
+    expect(problemsOf(() => load())).toEqual([
+      expect.stringMatching(/app\.yaml: malformed YAML: .*alias/),
+    ]);
+  });
+
+  it('prints no warning quoting the document (a mapping used as a key)', () => {
+    const secret = 'S3CRETplant-yaml-key';
+    write('config/app.yaml', `monitor:\n  ? [${secret}]\n  : 1\n`);
+    const warnings = jest.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      // the key itself is reported as an unknown field, as any key is
+      expect(problemsOf(() => load())).toHaveLength(1);
+      expect(JSON.stringify([warnings.mock.calls, warn.mock.calls])).not.toContain(secret);
+    } finally {
+      warnings.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
   it('reports every invalid field together, each as path: message (got value)', () => {
     const problems = problemsOf(() =>
       load({

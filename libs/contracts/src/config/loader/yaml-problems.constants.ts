@@ -27,3 +27,7 @@ export const YAML_PROBLEMS: Readonly<Record<string, string>> = {
   TAG_RESOLVE_FAILED: 'unknown tag',
   UNEXPECTED_TOKEN: 'unexpected character (is a value missing its quotes?)',
 };
+
+/** What resolving the document's aliases failed on (never the alias, which may be any text). */
+export const YAML_RESOLVE_PROBLEM =
+  'an alias names no anchor defined before it, or aliases expand to too many nodes';

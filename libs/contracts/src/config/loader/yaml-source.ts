@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 import { HeraldConfigError } from '../../errors/herald-config.error.js';
-import { YAML_PROBLEMS } from './yaml-problems.constants.js';
+import { YAML_PROBLEMS, YAML_RESOLVE_PROBLEM } from './yaml-problems.constants.js';
 
 /**
  * Reads a YAML file and returns its `notification` and `monitor` keys (other
@@ -19,7 +19,13 @@ export function readYamlLayer(file: string): Record<string, unknown> {
     ]);
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter });
+  // logLevel 'error': the parser's warnings (e.g. a mapping used as a key) quote the document
+  const doc = parseDocument(text, {
+    prettyErrors: false,
+    uniqueKeys: true,
+    lineCounter,
+    logLevel: 'error',
+  });
   if (doc.errors.length > 0) {
     throw new HeraldConfigError(
       doc.errors.map((e) => {
@@ -31,7 +37,16 @@ export function readYamlLayer(file: string): Record<string, unknown> {
       `Cannot parse the Herald config file ${file}`,
     );
   }
-  const data: unknown = doc.toJS();
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    // an alias resolving nowhere, or expanding too far; the parser's message names the alias
+    throw new HeraldConfigError(
+      [{ path: file, message: `malformed YAML: ${YAML_RESOLVE_PROBLEM}` }],
+      `Cannot parse the Herald config file ${file}`,
+    );
+  }
   if (data === null || data === undefined) return {};
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new HeraldConfigError([

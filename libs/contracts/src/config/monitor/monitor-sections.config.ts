@@ -191,6 +191,8 @@ export class SloConfig extends ConfigSection {
     const problems: ConfigProblem[] = [];
     const seen = new Set<string>();
     this.slos.forEach((slo, index) => {
+      // an item that is not a mapping stays raw; the list's own check reports it
+      if (!(slo instanceof SloDefinitionConfig)) return;
       if (seen.has(slo.name)) {
         problems.push({
           path: `slos[${index}].name`,

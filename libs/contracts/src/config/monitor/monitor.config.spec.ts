@@ -37,6 +37,16 @@ describe('MonitorConfig', () => {
     }
   });
 
+  it('an SLO list item that is not a mapping is a problem, not a TypeError (found by the config fuzz)', () => {
+    for (const item of [null, 'p99', 7, ['a']]) {
+      const config = new MonitorConfig({
+        slo: { slos: [{ name: 'a', metric: 'm' }, item] },
+      } as object);
+      const problems = config.collectProblems().map((p) => `${p.path}: ${p.message}`);
+      expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^slo\.slos\[1\]/)]));
+    }
+  });
+
   it('validateForEnvironment() flags risky production settings', () => {
     const risky = new MonitorConfig({
       environment: 'production',

@@ -1,4 +1,5 @@
 import { InboxError } from '../errors/inbox.error.js';
+import { quote } from './inbox-input.util.js';
 
 /** Position after which the next page starts: the last message's `createdAt` and `id`. */
 export interface InboxCursor {
@@ -12,14 +13,16 @@ export function encodeInboxCursor(cursor: InboxCursor): string {
 }
 
 /** Decodes a cursor from `encodeInboxCursor`; throws `InboxError` naming it otherwise. */
-export function decodeInboxCursor(value: string): InboxCursor {
-  const text = /^[A-Za-z0-9_-]{1,200}$/.test(value)
-    ? Buffer.from(value, 'base64url').toString('utf8')
-    : '';
+export function decodeInboxCursor(value: unknown): InboxCursor {
+  const text =
+    typeof value === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(value)
+      ? Buffer.from(value, 'base64url').toString('utf8')
+      : '';
   const match = /^(\d{1,16})\.([0-9a-f-]{36})$/.exec(text);
   if (!match) {
+    const shown = typeof value === 'string' ? `'${value.slice(0, 80)}'` : quote(value);
     throw new InboxError(
-      `inbox cursor '${value.slice(0, 80)}' is not valid; pass the nextCursor of a previous getInbox() page or omit it`,
+      `inbox cursor ${shown} is not valid; pass the nextCursor of a previous getInbox() page or omit it`,
       'INBOX_INVALID_CURSOR',
     );
   }

@@ -21,10 +21,23 @@ function escapeControls(text: string): string {
   return out;
 }
 
-/** Shows a value in a message: control characters escaped, long text cut. */
-const quote = (value: unknown): string => {
+/**
+ * Shows a value in a message: control characters escaped, long text cut;
+ * objects by their kind (an object may have no `toString()`, or one that throws).
+ */
+export const quote = (value: unknown): string => {
   const text =
-    typeof value === 'string' ? `'${escapeControls(value.slice(0, 40))}'` : String(value);
+    typeof value === 'string'
+      ? `'${escapeControls(value.slice(0, 40))}'`
+      : value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? 'an array'
+          : typeof value === 'object' || typeof value === 'function'
+            ? `an ${typeof value}`
+            : typeof value === 'symbol'
+              ? 'a symbol'
+              : String(value);
   return text.length > 60 ? `${text.slice(0, 60)}...` : text;
 };
 
@@ -47,6 +60,16 @@ export function validateUserId(userId: unknown): asserts userId is string {
     );
   }
   refuseControlCharacters('inbox userId', userId);
+}
+
+/** A `getInbox()` query is omitted or an object; the error shows what was passed instead. */
+export function validateInboxQuery(query: unknown): void {
+  if (query === undefined) return;
+  if (query === null || typeof query !== 'object' || Array.isArray(query)) {
+    throw new InboxError(
+      `inbox query ${quote(query)} is invalid; pass an object such as { limit, cursor, unreadOnly }`,
+    );
+  }
 }
 
 /** Checks `send()` input; the error names the field, its value and the rule. */

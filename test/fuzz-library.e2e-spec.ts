@@ -1,0 +1,348 @@
+import { inspect } from 'node:util';
+import fc from 'fast-check';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { HeraldError, InboxConfig } from '@herald/contracts';
+import { Mailable } from '@herald/notification';
+import { InboxService } from '@herald/notification/inbox';
+import { Notification, NotifierService } from '@herald/notification/notifier';
+import { CreateInboxMessages1732300000000, DatabaseInboxStore } from '@herald/notification/typeorm';
+import { FakeFcmServer, FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
+import type { TestingModule } from '@nestjs/testing';
+import { InMemoryInboxStore } from '../libs/notification/src/inbox/stores/in-memory-inbox.store.js';
+import { notifierTestApp } from '../libs/notification/src/notifier/__fixtures__/notifier-test-app.js';
+import { fuzzAssert, fuzzCount, nastyString, OutputCapture, PLANT } from './helpers/fuzz.js';
+import { startNotifierApp, type NotifierTestApp } from './helpers/notifier-app.js';
+
+/** Generated cases per property: this file's share of the fuzz budget. */
+const RUNS = { notifyMemory: 1500, notifyPostgres: 250, inboxMemory: 2000, inboxPostgres: 1000 };
+
+const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+
+/** Anything a caller might pass where a value is expected. */
+const { anything } = fc.letrec((tie) => ({
+  anything: fc.oneof(
+    { depthSize: 'small', maxDepth: 2 },
+    nastyString(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.constantFrom(1e20, -1, 0, Number.NaN, Infinity, 2 ** 53 + 1),
+    fc.date({ noInvalidDate: false }),
+    fc.array(tie('anything'), { maxLength: 3 }),
+    fc.dictionary(nastyString(), tie('anything'), { maxKeys: 3 }),
+  ),
+}));
+
+/** A value of the expected kind most of the time, anything otherwise. */
+const mostly = <T>(good: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 3, arbitrary: good }, { weight: 1, arbitrary: anything });
+
+/** Only typed errors: the libraries' own classes (validation included), never a raw one. */
+function expectTyped(error: unknown, what: string): void {
+  if (error instanceof HeraldError) {
+    const shown = `${error.message}\n${inspect(error)}`;
+    if (shown.includes(PLANT)) throw new Error(`${what}: a planted secret in ${shown}`);
+    return;
+  }
+  throw new Error(`${what}: threw ${inspect(error, { depth: 2 }).slice(0, 600)}`);
+}
+
+const recipient = fc.record(
+  {
+    id: mostly(fc.oneof(fc.constantFrom('alice', 'bob'), nastyString(), fc.integer())),
+    email: mostly(fc.oneof(fc.constant('ada@example.com'), fc.emailAddress(), nastyString())),
+    phone: mostly(fc.oneof(fc.constant('+15005550006'), nastyString())),
+    name: mostly(nastyString()),
+    locale: mostly(nastyString()),
+    timezone: mostly(fc.oneof(fc.constantFrom('Europe/Paris', 'UTC'), nastyString())),
+  },
+  { requiredKeys: [] },
+);
+
+const channels = fc.array(
+  fc.oneof(fc.constantFrom('sms', 'push', 'mail', 'inbox'), nastyString()),
+  { maxLength: 4 },
+);
+
+/** What a render method returns: the right shape with generated fields, or anything. */
+const rendered = {
+  sms: mostly(
+    fc.oneof(
+      nastyString(),
+      fc.record({ body: mostly(nastyString()), from: mostly(nastyString()) }, { requiredKeys: [] }),
+    ),
+  ),
+  push: mostly(
+    fc.record(
+      {
+        title: mostly(nastyString()),
+        body: mostly(nastyString()),
+        data: mostly(fc.dictionary(nastyString(), nastyString(), { maxKeys: 3 })),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+  mail: mostly(
+    fc.oneof(
+      fc
+        .record({ subject: nastyString(), text: nastyString(), html: nastyString() })
+        .map((m) => new Mailable().subject(m.subject).text(m.text).html(m.html)),
+      fc.record(
+        {
+          subject: mostly(nastyString()),
+          text: mostly(nastyString()),
+          html: mostly(nastyString()),
+          headers: mostly(fc.dictionary(nastyString(), nastyString(), { maxKeys: 2 })),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+  ),
+  inbox: mostly(
+    fc.record(
+      {
+        title: mostly(nastyString()),
+        body: mostly(nastyString()),
+        category: mostly(nastyString()),
+        actionUrl: mostly(nastyString()),
+        data: mostly(fc.dictionary(nastyString(), anything, { maxKeys: 3 })),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+};
+
+const notificationArbitrary = fc.record({
+  via: mostly(channels),
+  type: mostly(nastyString()),
+  category: mostly(nastyString()),
+  critical: mostly(fc.boolean()),
+  throttle: fc.option(anything),
+  escalation: fc.option(anything),
+  digest: fc.option(anything),
+  defaultPreferences: fc.option(anything),
+  sms: rendered.sms,
+  push: rendered.push,
+  mail: rendered.mail,
+  inbox: rendered.inbox,
+});
+
+/** A Notification whose every member comes from the generator. */
+function makeNotification(spec: Record<string, any>): Notification {
+  class Generated extends Notification {
+    via() {
+      return spec.via as string[];
+    }
+    toSms() {
+      return spec.sms;
+    }
+    toPush() {
+      return spec.push;
+    }
+    toMail() {
+      return spec.mail;
+    }
+    toInbox() {
+      return spec.inbox;
+    }
+  }
+  const notification = new Generated();
+  for (const key of [
+    'type',
+    'category',
+    'critical',
+    'throttle',
+    'escalation',
+    'digest',
+    'defaultPreferences',
+  ])
+    if (spec[key] !== null) Object.defineProperty(notification, key, { value: spec[key] });
+  return notification;
+}
+
+describe('fuzz: notify() arguments and InboxService inputs give results or typed errors only', () => {
+  const output = new OutputCapture();
+  const started = Date.now();
+  beforeAll(() => output.start());
+  afterAll(() => {
+    output.expectNoPlant('the library calls');
+    output.stop();
+    process.stdout.write(
+      `fuzz-library: ${fuzzCount.cases} generated cases in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+  });
+
+  describe.each([
+    [
+      'in-memory channels and stores',
+      RUNS.notifyMemory,
+      async () => {
+        const app = await notifierTestApp();
+        return { app, close: () => app.close() };
+      },
+    ],
+    [
+      'PostgreSQL and the fake providers',
+      RUNS.notifyPostgres,
+      async () => {
+        const fakes = {
+          twilio: await new FakeTwilioServer({ authToken: `${PLANT}-twilio-token` }).start(),
+          fcm: await new FakeFcmServer().start(),
+          sendgrid: await new FakeSendgridServer(`SG.${PLANT}-sendgrid-key`).start(),
+        };
+        const started: NotifierTestApp = await startNotifierApp('postgres', 'inline', fakes);
+        return {
+          app: started.app,
+          close: async () => {
+            await started.close();
+            await Promise.all(Object.values(fakes).map((f) => f.stop()));
+          },
+        };
+      },
+    ],
+  ] as const)('notify() on %s', (_name, runs, open) => {
+    let opened: { app: TestingModule; close(): Promise<void> };
+    let notifier: NotifierService;
+
+    beforeAll(async () => {
+      opened = await open();
+      opened.app.useLogger(output);
+      notifier = opened.app.get(NotifierService);
+    });
+    afterAll(() => opened?.close());
+
+    it('any recipients, notification and options', async () => {
+      const recipients = fc.oneof(
+        { weight: 3, arbitrary: recipient },
+        { weight: 2, arbitrary: fc.array(recipient, { maxLength: 3 }) },
+        { weight: 1, arbitrary: anything },
+      );
+      const notification = fc.oneof(
+        { weight: 5, arbitrary: notificationArbitrary.map(makeNotification) },
+        { weight: 1, arbitrary: anything },
+      );
+      const options = fc.oneof(
+        fc.constant(undefined),
+        fc.record(
+          {
+            idempotencyKey: mostly(nastyString()),
+            delayMs: anything,
+            sendAt: anything,
+          },
+          { requiredKeys: [] },
+        ),
+        anything,
+      );
+      await fuzzAssert(runs, recipients, notification, options, async (r, n, o) => {
+        const what = `notify(${inspect(r, { depth: 1 }).slice(0, 200)}, …, ${inspect(o).slice(0, 100)})`;
+        try {
+          await notifier.notify(r as never, n as never, o as never);
+        } catch (error) {
+          expectTyped(error, what);
+        }
+        output.expectNoPlant(what);
+      });
+    }, 120_000);
+  });
+
+  describe.each([
+    ['memory', async () => ({ store: new InMemoryInboxStore(), close: async () => {} })],
+    [
+      'PostgreSQL',
+      async () => {
+        const schema = `herald_fuzz_inbox_${process.pid}`;
+        const admin = new Client(PG);
+        await admin.connect();
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await admin.query(`CREATE SCHEMA "${schema}"`);
+        const ds = new DataSource({
+          type: 'postgres',
+          host: PG.host,
+          port: PG.port,
+          username: PG.user,
+          database: PG.database,
+          schema,
+          migrations: [CreateInboxMessages1732300000000],
+          extra: { max: 2 },
+        });
+        await ds.initialize();
+        await ds.runMigrations();
+        return {
+          store: new DatabaseInboxStore(ds),
+          close: async () => {
+            await ds.destroy();
+            await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+            await admin.end();
+          },
+        };
+      },
+    ],
+  ] as const)('InboxService on the %s store', (name, open) => {
+    let inbox: InboxService;
+    let close: () => Promise<void>;
+    const ids: string[] = [];
+
+    beforeAll(async () => {
+      const opened = await open();
+      close = opened.close;
+      inbox = new InboxService(opened.store as never, {
+        config: new InboxConfig({ maxPageSize: 5 }),
+      });
+      for (let i = 0; i < 3; i++)
+        ids.push((await inbox.send('alice', { title: `t${i}`, body: '' })).id);
+    });
+    afterAll(() => close?.());
+
+    it('every method with any arguments', async () => {
+      const userId = mostly(fc.oneof(fc.constantFrom('alice', 'bob'), nastyString()));
+      const messageId = mostly(
+        fc.oneof(
+          fc.constantFrom(...ids),
+          fc.constantFrom(...ids).map((id) => id.toUpperCase()),
+          fc.uuid(),
+          nastyString(),
+        ),
+      );
+      const call = fc.oneof(
+        fc.tuple(fc.constant('send'), userId, rendered.inbox),
+        fc.tuple(
+          fc.constant('getInbox'),
+          userId,
+          mostly(
+            fc.record(
+              {
+                limit: mostly(fc.integer()),
+                cursor: mostly(nastyString()),
+                unreadOnly: mostly(fc.boolean()),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        ),
+        fc.tuple(fc.constantFrom('findOne', 'markRead', 'delete'), userId, messageId),
+        fc.tuple(fc.constantFrom('markAllRead', 'countUnread'), userId, fc.constant(undefined)),
+      );
+      await fuzzAssert(
+        name === 'memory' ? RUNS.inboxMemory : RUNS.inboxPostgres,
+        call,
+        async ([method, user, arg]) => {
+          const what = `inbox.${method}(${inspect(user).slice(0, 80)}, ${inspect(arg, { depth: 1 }).slice(0, 200)})`;
+          try {
+            await (inbox as any)[method](user, arg);
+          } catch (error) {
+            expectTyped(error, what);
+          }
+        },
+      );
+    });
+
+    it('pages with a cursor it issued, whatever was generated before', async () => {
+      const first = await inbox.getInbox('alice', { limit: 1 });
+      if (first.nextCursor)
+        await expect(inbox.getInbox('alice', { cursor: first.nextCursor })).resolves.toBeDefined();
+    });
+  });
+});
