@@ -34,6 +34,16 @@ function docFiles() {
   return ['README.md', ...docs, ...packages];
 }
 
+/**
+ * The `<!-- example: ... -->` reference of the fence on line `i`: the line before it,
+ * or the one before a blank line (Prettier puts a blank line between the comment and
+ * the fence when it formats a guide).
+ */
+function exampleRefBefore(lines, i) {
+  const before = lines[i - 1] ?? '';
+  return EXAMPLE_REF.exec(before.trim() === '' ? (lines[i - 2] ?? '') : before);
+}
+
 function sync() {
   let changed = 0;
   for (const doc of docFiles()) {
@@ -42,7 +52,7 @@ function sync() {
     for (let i = 0; i < lines.length; i++) {
       out.push(lines[i]);
       if (!/^```(ts|typescript)\s*$/.test(lines[i])) continue;
-      const match = EXAMPLE_REF.exec(lines[i - 1] ?? '');
+      const match = exampleRefBefore(lines, i);
       const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
       if (!match || end < 0) continue;
       out.push(...exampleText(match[1], match[2]).split('\n'));
@@ -58,7 +68,7 @@ function sync() {
   return changed;
 }
 
-module.exports = { EXAMPLE_REF, docFiles, exampleText };
+module.exports = { EXAMPLE_REF, docFiles, exampleRefBefore, exampleText };
 
 if (require.main === module) {
   console.log(`doc snippets: ${sync()} file(s) rewritten from examples/`);

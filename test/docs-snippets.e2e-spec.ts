@@ -19,9 +19,10 @@ import '../examples/testing/fake-apns.test-example.js';
 // The same reading of documents and examples as `node scripts/sync-doc-snippets.js`, which
 // rewrites the snippets this test compares.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { EXAMPLE_REF, docFiles, exampleText } = require('../scripts/sync-doc-snippets.js') as {
-  EXAMPLE_REF: RegExp;
+const { docFiles, exampleRefBefore, exampleText } = require('../scripts/sync-doc-snippets.js') as {
   docFiles(): string[];
+  /** The example reference of the fence on line `i` (the line before, or before a blank one). */
+  exampleRefBefore(lines: string[], i: number): RegExpExecArray | null;
   exampleText(path: string, region?: string): string;
 };
 
@@ -42,7 +43,7 @@ function snippetsOf(doc: string): Snippet[] {
     if (!/^```(ts|typescript)\s*$/.test(lines[i])) continue;
     const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
     if (end < 0) throw new Error(`${doc}:${i + 1}: a \`\`\`ts block is never closed`);
-    const match = EXAMPLE_REF.exec(lines[i - 1] ?? '');
+    const match = exampleRefBefore(lines, i);
     out.push({
       doc,
       line: i + 1,
@@ -77,15 +78,30 @@ describe('documentation snippets are example files', () => {
     },
   );
 
-  it('every example named by a document is compiled by examples/tsconfig.json', () => {
-    const config = JSON.parse(
-      readFileSync(join(ROOT, 'examples/tsconfig.json'), 'utf8').replace(/^\s*\/\/.*$/gm, ''),
-    ) as { include: string[] };
-    expect(config.include).toContain('**/*.ts');
+  it('every example named by a document is compiled as a CommonJS app and as an ES module app', () => {
+    const read = (file: string) =>
+      JSON.parse(
+        readFileSync(join(ROOT, 'examples', file), 'utf8').replace(/^\s*\/\/.*$/gm, ''),
+      ) as { include: string[]; exclude?: string[] };
+    const commonjs = read('tsconfig.json');
+    const esm = read('tsconfig.esm.json');
+    expect(commonjs.include).toContain('**/*.ts');
+    expect(esm.include).toContain('**/*.ts');
+    const commonjsOnly = esm.exclude ?? [];
+    const esmOnly = commonjs.exclude ?? [];
+    // A file left out of one compile is the other module system's form of a snippet
+    // (install/main.ts ends in a top-level await): the two lists name different files.
+    expect(commonjsOnly.filter((f) => esmOnly.includes(f))).toEqual([]);
     for (const s of snippets) {
-      expect(relative(join(ROOT, 'examples'), join(ROOT, s.ref!.path)).startsWith('..')).toBe(
-        false,
-      );
+      const path = relative(join(ROOT, 'examples'), join(ROOT, s.ref!.path));
+      expect(path.startsWith('..')).toBe(false);
+      if (esmOnly.includes(path) || commonjsOnly.includes(path)) {
+        // its other form is shown in the same guide
+        const forms = [...esmOnly, ...commonjsOnly].filter((f) => f !== path);
+        expect(
+          snippets.some((o) => o.doc === s.doc && forms.includes(o.ref?.path.slice(9) ?? '')),
+        ).toBe(true);
+      }
     }
   });
 });

@@ -7,4 +7,4 @@ async function bootstrap() {
   app.enableShutdownHooks(); // closes exporters, queues and pools on SIGTERM
   await app.listen(3000);
 }
-void bootstrap();
+await bootstrap();

@@ -208,6 +208,27 @@ const inbox: Probe = async (ctx) => {
   return `message ${id} stored, read back and marked read through examples/inbox.controller.ts; hook fired`;
 };
 
+/**
+ * The dual-package hazard: the ES module app's `.cjs` module got @herald/contracts
+ * and @herald/monitor through require(); token, MonitorModule class and the
+ * injected collector must be the ones `import` gave, and Node must have loaded
+ * the ES module build for require() (`module-sync`), not the CommonJS copy.
+ */
+const dualLoad: Probe = async (ctx) => {
+  const res = await http(ctx, 'GET', '/dual-load');
+  expect(res.status === 200, `GET /dual-load answered ${res.status}: ${res.text}`);
+  const body = res.json() as Record<string, unknown>;
+  for (const key of ['sameToken', 'sameModuleClass', 'sameCollector']) {
+    expect(body[key] === true, `GET /dual-load: ${key} is ${String(body[key])}: ${res.text}`);
+  }
+  const file = String(body.monitorFile);
+  expect(
+    !file.includes('/dist/cjs/'),
+    `require('@herald/monitor') loaded the CommonJS copy (${file}); Node should take module-sync`,
+  );
+  return `require() and import share METRICS_COLLECTOR, MonitorModule and the collector; require → ${file.slice(file.indexOf('@herald/'))}`;
+};
+
 /** The probes of each feature, in the order they run (`monitor` only configures, the others probe it). */
 export const PROBES: Record<Exclude<FeatureName, 'monitor'>, Probe> = {
   metrics,
@@ -217,6 +238,7 @@ export const PROBES: Record<Exclude<FeatureName, 'monitor'>, Probe> = {
   mail,
   inbox,
   'inbox-memory': inbox,
+  'dual-load': dualLoad,
 };
 
 /** Runs the probes of the app's features; a failure is reported, never thrown. */

@@ -6,17 +6,61 @@ import { betterSqlite3IsSafe } from '../../apps/demo/src/database/sqlite-driver.
  * features a consumer app can import, each with the peers it needs.
  */
 
-/** A set of exact versions for the app's framework, peers and compiler. */
+/** How the app is shaped: `nest new` with CLI 12 (`ts-esm`) or CLI 11 (`ts`). */
+export type ModuleSystem = 'esm' | 'cjs';
+
+/** A set of exact versions for the app's framework, peers and compiler, and the app's shape. */
 export interface Ecosystem {
   description: string;
+  /**
+   * `esm`: Nest CLI 12's `ts-esm` template ("type": "module", nodenext, `.js`
+   * relative imports, top-level `await bootstrap()`); `cjs`: CLI 11's `ts`
+   * template (CommonJS, Jest with ts-jest).
+   */
+  module: ModuleSystem;
+  /** The Nest CLI whose `nest new` template the app follows (its tsconfig). */
+  cli: 11 | 12;
+  /** The feature sets it runs (default: every one asked for); the first is its `cells` app. */
+  featureSets?: string[];
   /** Exact versions by package name; every package an app may install is listed. */
   versions: Record<string, string>;
+  /**
+   * Further TypeScript versions the `full` app is compiled with (installed
+   * beside `typescript` as `typescript-<version>` aliases, so one install
+   * serves every compiler).
+   */
+  moreTypescripts: string[];
+  /** Runs the template's Jest suite (with a spec importing Herald) in the `full` app. */
+  jest: boolean;
+  /**
+   * TypeScript versions of `moreTypescripts` that cannot compile this app, with
+   * the error expected in the app's own sources: the cell passes when the
+   * compile fails with it (it guards what docs/install.md says).
+   */
+  expectedFailures?: Record<string, string>;
+  /**
+   * Node versions (of `--also-node`) on which the `full` app cannot boot, with
+   * the error code expected in its output: the cell passes when the boot fails
+   * with it (it guards what docs/install.md says).
+   */
+  expectedBootFailures?: Record<string, string>;
 }
 
 export const ECOSYSTEMS = {
-  /** What `npm install <pkg>@latest` gives today (TypeORM 1.x accepts better-sqlite3 12 only). */
+  /**
+   * What `nest new` makes today (CLI 12, ES module app) with what `npm install
+   * <pkg>@latest` gives (TypeORM 1.x accepts better-sqlite3 12 only), compiled
+   * with every TypeScript line the README names.
+   */
   newest: {
-    description: 'Nest 12, TypeORM 1.x, TypeScript 7 (native compiler)',
+    description: 'Nest 12 ES module app (CLI 12 ts-esm), TypeORM 1.x, TypeScript 7 + 5.5, 5.8, 6.0',
+    module: 'esm',
+    cli: 12,
+    moreTypescripts: ['5.5.4', '5.8.3', '6.0.3'],
+    // Node 20.19.0-20.19.4 refuse Herald's require() of @nestjs/event-emitter while the
+    // app's ES module graph, which imports it too, is still being evaluated; 20.19.5 does not.
+    expectedBootFailures: { 'v20.19.0': 'ERR_REQUIRE_CYCLE_MODULE' },
+    jest: false,
     versions: {
       '@nestjs/common': '12.5.1',
       '@nestjs/core': '12.5.1',
@@ -40,13 +84,55 @@ export const ECOSYSTEMS = {
     },
   },
   /**
+   * Nest CLI 12's CommonJS template (`nest new` without ES modules) on Nest 12,
+   * whose own packages are ES modules: TypeScript 6.0 (the template's) and 5.8,
+   * 7.0 compile it; 5.5 cannot (TS1479 on the app's own `@nestjs/common` import,
+   * Herald or not). Only the mail-only app: the other features are proven above.
+   */
+  'newest-cjs': {
+    description:
+      'Nest 12 CommonJS app (CLI 12 ts), TypeScript 6.0 + 5.5 (expected TS1479), 5.8, 7.0',
+    module: 'cjs',
+    cli: 12,
+    featureSets: ['mail-only'],
+    moreTypescripts: ['5.5.4', '5.8.3', '7.0.2'],
+    expectedFailures: { '5.5.4': 'TS1479' },
+    jest: false,
+    versions: {
+      '@nestjs/common': '12.5.1',
+      '@nestjs/core': '12.5.1',
+      '@nestjs/platform-express': '12.5.1',
+      '@nestjs/event-emitter': '12.0.1',
+      '@nestjs/terminus': '12.1.0',
+      '@nestjs/typeorm': '12.0.2',
+      '@opentelemetry/otlp-exporter-base': '0.223.1',
+      '@opentelemetry/otlp-transformer': '0.223.1',
+      '@opentelemetry/sdk-metrics': '2.12.1',
+      '@types/express': '5.0.6',
+      '@types/node': '24.19.2',
+      'better-sqlite3': '12.11.1',
+      bullmq: '5.81.5',
+      'prom-client': '15.1.3',
+      'reflect-metadata': '0.2.2',
+      rxjs: '7.8.2',
+      'sql.js': '1.16.0',
+      typeorm: '1.1.1',
+      typescript: '6.0.3',
+    },
+  },
+  /**
    * The lower bounds of the peer ranges in libs/<pkg>/package.json. TypeORM
    * 0.3.20 accepts better-sqlite3 up to 9; TypeScript 5.5 is the oldest that
    * accepts Nest's default `target: ES2023` (the declarations alone pass with
-   * 5.0 at ES2022).
+   * 5.0 at ES2022). Shaped as Nest CLI 11's CommonJS app, with its Jest suite.
    */
   oldest: {
-    description: 'Nest 11.0, TypeORM 0.3.20, TypeScript 5.5',
+    description:
+      'Nest 11.0 CommonJS app (CLI 11 ts), TypeORM 0.3.20, TypeScript 5.5 + 5.8, 7.0, Jest 30.2',
+    module: 'cjs',
+    cli: 11,
+    moreTypescripts: ['5.8.3', '7.0.2'],
+    jest: true,
     versions: {
       '@nestjs/common': '11.0.0',
       '@nestjs/core': '11.0.0',
@@ -54,6 +140,10 @@ export const ECOSYSTEMS = {
       '@nestjs/event-emitter': '3.0.0',
       '@nestjs/terminus': '11.0.0',
       '@nestjs/typeorm': '11.0.0',
+      '@nestjs/testing': '11.0.0',
+      '@types/jest': '30.0.0',
+      jest: '30.2.0',
+      'ts-jest': '29.4.15',
       '@opentelemetry/otlp-exporter-base': '0.207.0',
       '@opentelemetry/otlp-transformer': '0.207.0',
       '@opentelemetry/sdk-metrics': '2.2.0',
@@ -82,6 +172,8 @@ export const BASE_DEPENDENCIES = [
   'rxjs',
 ];
 export const BASE_DEV_DEPENDENCIES = ['typescript', '@types/node', '@types/express'];
+/** What the CLI 11 template adds for its Jest suite (ts-jest, CommonJS). */
+export const JEST_DEV_DEPENDENCIES = ['jest', 'ts-jest', '@types/jest', '@nestjs/testing'];
 
 /** One slice of the consumer app: its source folder under app/src and what it needs. */
 export interface Feature {
@@ -99,6 +191,8 @@ export interface Feature {
   requires: string[];
   /** Files of other features' folders it uses too (`inbox/inbox.controller.ts`), copied alongside. */
   shares?: string[];
+  /** Only apps of these module systems get it (default: all). */
+  moduleSystems?: ModuleSystem[];
 }
 
 export const FEATURES = {
@@ -144,6 +238,18 @@ export const FEATURES = {
     peers: ['typeorm', '@nestjs/typeorm', '@nestjs/event-emitter'],
     requires: [],
   },
+  /**
+   * The dual-package hazard check: a `.cjs` module of the ES module app
+   * requires @herald/contracts and @herald/monitor; `GET /dual-load` compares
+   * the token, MonitorModule class and collector with what `import` gave.
+   */
+  'dual-load': {
+    module: 'DualLoadFeatureModule',
+    herald: ['@herald/contracts', '@herald/monitor'],
+    peers: [],
+    requires: ['metrics|monitor'],
+    moduleSystems: ['esm'],
+  },
   'inbox-memory': {
     module: 'InboxMemoryFeatureModule',
     herald: ['@herald/contracts', '@herald/notification'],
@@ -161,12 +267,20 @@ export const FEATURES = {
 
 export type FeatureName = keyof typeof FEATURES;
 
+/** The features of `spec` that an app of `module` gets (`dual-load` needs an ES module app). */
+export function featuresFor(spec: string, module: ModuleSystem): FeatureName[] {
+  return resolveFeatures(spec).filter((name) => {
+    const only = (FEATURES[name] as Feature).moduleSystems;
+    return !only || only.includes(module);
+  });
+}
+
 /**
  * Named feature sets: `full` installs every peer its features use; the
  * others are what a user of one feature installs, and nothing more.
  */
 export const PRESETS: Record<string, FeatureName[]> = {
-  full: ['metrics', 'health', 'tracing', 'terminus', 'mail', 'inbox'],
+  full: ['metrics', 'health', 'tracing', 'terminus', 'mail', 'inbox', 'dual-load'],
   'mail-only': ['mail'],
   'inbox-only': ['inbox-memory'],
   'metrics-only': ['metrics', 'health'],

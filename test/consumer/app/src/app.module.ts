@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { MetricsFeatureModule } from './metrics/metrics-feature.module';
-import { HealthFeatureModule } from './health/health-feature.module';
-import { TracingFeatureModule } from './tracing/tracing-feature.module';
-import { TerminusFeatureModule } from './terminus/terminus-feature.module';
-import { MailFeatureModule } from './mail/mail-feature.module';
-import { InboxFeatureModule } from './inbox/inbox-feature.module';
+import { MetricsFeatureModule } from './metrics/metrics-feature.module.js';
+import { HealthFeatureModule } from './health/health-feature.module.js';
+import { TracingFeatureModule } from './tracing/tracing-feature.module.js';
+import { TerminusFeatureModule } from './terminus/terminus-feature.module.js';
+import { MailFeatureModule } from './mail/mail-feature.module.js';
+import { InboxFeatureModule } from './inbox/inbox-feature.module.js';
 
 /**
  * The consumer app with every feature (the `full` preset). The consumer check

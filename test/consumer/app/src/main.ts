@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
+import { AppModule } from './app.module.js';
 
 /** Boots the consumer app on `PORT` (0: any free port) and prints its URL for the check to read. */
 async function bootstrap(): Promise<void> {

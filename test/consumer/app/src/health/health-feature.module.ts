@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventLoopHealthCheck, HealthCheckRunner } from '@herald/monitor';
-import { HealthController } from './health.controller';
+import { HealthController } from './health.controller.js';
 
 /**
  * `GET /health`, `/health/live`, `/health/ready`, `/health/startup` from the

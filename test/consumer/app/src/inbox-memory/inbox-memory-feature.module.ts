@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { InboxModule } from '@herald/notification/inbox';
-import { ConsumerUserGuard } from '../inbox/consumer-user.guard';
-import { InboxController } from '../inbox/inbox.controller';
-import { InboxHooksListener } from '../inbox/inbox-hooks.listener';
-import { InboxTestController } from '../inbox/inbox-test.controller';
+import { ConsumerUserGuard } from '../inbox/consumer-user.guard.js';
+import { InboxController } from '../inbox/inbox.controller.js';
+import { InboxHooksListener } from '../inbox/inbox-hooks.listener.js';
+import { InboxTestController } from '../inbox/inbox-test.controller.js';
 
 /**
  * The inbox on its in-memory store: no database, so neither TypeORM nor a

@@ -4,10 +4,10 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InboxModule } from '@herald/notification';
 import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
-import { ConsumerUserGuard } from './consumer-user.guard';
-import { InboxController } from './inbox.controller';
-import { InboxHooksListener } from './inbox-hooks.listener';
-import { InboxTestController } from './inbox-test.controller';
+import { ConsumerUserGuard } from './consumer-user.guard.js';
+import { InboxController } from './inbox.controller.js';
+import { InboxHooksListener } from './inbox-hooks.listener.js';
+import { InboxTestController } from './inbox-test.controller.js';
 
 /** Where the inbox's SQLite lives: better-sqlite3, or sql.js when `CONSUMER_SQLITE=sqljs`. */
 function sqlite(): { type: 'better-sqlite3'; database: string } | { type: 'sqljs' } {

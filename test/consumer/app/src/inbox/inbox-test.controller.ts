@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import type { InboxMessage } from '@herald/contracts';
 import { InboxService } from '@herald/notification';
-import { InboxHooksListener } from './inbox-hooks.listener';
+import { InboxHooksListener } from './inbox-hooks.listener.js';
 
 /**
  * What the check needs beside the recipe's routes: `POST /inbox/:userId` sends

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailerModule } from '@herald/notification';
-import { MailController } from './mail.controller';
+import { MailController } from './mail.controller.js';
 
 /** Email through the `log` driver: recorded and logged, never sent. */
 @Module({

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MetricsController, MonitorModule } from '@herald/monitor';
-import { PingController } from './ping.controller';
+import { PingController } from './ping.controller.js';
 
 /**
  * Metrics as the README shows them: `MonitorModule` with the prometheus

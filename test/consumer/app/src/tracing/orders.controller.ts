@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { OrdersService } from './orders.service';
+import { OrdersService } from './orders.service.js';
 
 /** `GET /orders/:id`, traced through `OrdersService.find`. */
 @Controller('orders')

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { OrdersController } from './orders.controller';
-import { OrdersService } from './orders.service';
+import { OrdersController } from './orders.controller.js';
+import { OrdersService } from './orders.service.js';
 
 /**
  * Tracing with no wiring of its own: `MonitorModule` traces every request

@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module.js';
+
+// The ES module app's entry (Nest CLI 12 `ts-esm` template: top-level await), copied
+// as src/main.ts; main.ts beside it is the CommonJS app's (CLI 11 template).
+/** Boots the consumer app on `PORT` (0: any free port) and prints its URL for the check to read. */
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create(AppModule);
+  app.enableShutdownHooks();
+  await app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1');
+  new Logger('ConsumerApp').log(`listening on ${await app.getUrl()}`);
+}
+await bootstrap();
