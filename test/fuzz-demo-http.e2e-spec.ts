@@ -49,6 +49,7 @@ const ROUTES: Array<[method: 'GET' | 'POST', path: string]> = [
   ['GET', '/channels/deliveries'],
   ['POST', '/channels/sms'],
   ['POST', '/channels/push'],
+  ['POST', '/channels/mail'],
   ['POST', '/channels/email'],
   ['GET', '/admin/suppressions'],
   ['GET', '/admin/suppressions.json'],

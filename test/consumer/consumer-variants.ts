@@ -57,9 +57,6 @@ export const ECOSYSTEMS = {
     module: 'esm',
     cli: 12,
     moreTypescripts: ['5.5.4', '5.8.3', '6.0.3'],
-    // Node 20.19.0-20.19.4 refuse Herald's require() of @nestjs/event-emitter while the
-    // app's ES module graph, which imports it too, is still being evaluated; 20.19.5 does not.
-    expectedBootFailures: { 'v20.19.0': 'ERR_REQUIRE_CYCLE_MODULE' },
     jest: false,
     versions: {
       '@nestjs/common': '12.5.1',

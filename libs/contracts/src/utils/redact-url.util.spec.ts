@@ -56,6 +56,13 @@ describe('URL redaction', () => {
     expect(redactUrl('http://alertmanager:9093')).toBe('http://alertmanager:9093');
   });
 
+  it('shows nothing of a string that is neither a URL nor userinfo@host', () => {
+    expect(redactUrl(`not a url ${PLANT}-pw`)).toBe(
+      'a string of 24 characters that is not a URL (not shown: it may hold a credential)',
+    );
+    expect(redactUrl(PLANT)).not.toContain(PLANT);
+  });
+
   it('describes a list or an object given where a URL belongs by its shape only', () => {
     expect(redactUrl([`https://u:${PLANT}@h`])).toBe('a list of 1 item');
     expect(redactUrl({ url: `https://u:${PLANT}@h`, password: PLANT })).toBe('an object');

@@ -51,14 +51,26 @@ function userinfoSpan(value: string): [number, number] {
   return [start, at];
 }
 
+/** True when `value` is an absolute URL with a host (`scheme://host...`), as WHATWG `URL` reads it. */
+function parsesWithHost(value: string): boolean {
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    return new URL(value).host !== '';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A URL-typed setting as it may be shown (in a config dump, a validation
  * message, a log line), whatever was given: a string loses everything before
  * its last `@` (the userinfo, even malformed: spaces, a `/` in the password,
  * no scheme) and the values of secret query parameters; a list or an object
- * (a YAML list where a URL belongs) is described by its shape only.
+ * (a YAML list where a URL belongs) is described by its shape only, and so is a string
+ * that is neither an absolute URL with a host nor holds an `@` (free text, spaces):
+ * nothing tells which of its parts is a password.
  *
- * @example redactUrl('user:pw@redis:6379') // '[REDACTED]@redis:6379'
+ * @example redactUrl('redis://user:pw@redis:6379') // 'redis://[REDACTED]@redis:6379'
  */
 export function redactUrl(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -66,6 +78,10 @@ export function redactUrl(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
   if (typeof value === 'object') return 'an object';
   if (typeof value !== 'string') return String(value);
+  if (!value.includes('@') && !parsesWithHost(value)) {
+    // Neither a URL nor userinfo@host: nothing tells which part is a password, so none is shown.
+    return `a string of ${value.length} character${value.length === 1 ? '' : 's'} that is not a URL (not shown: it may hold a credential)`;
+  }
   const [start, at] = userinfoSpan(value);
   const bare = at >= 0 ? `${value.slice(0, start)}${REDACTED}${value.slice(at)}` : value;
   return redactUrlCredentials(bare);

@@ -190,9 +190,15 @@ describe('loadHeraldConfig', () => {
     const warnings = jest.spyOn(process, 'emitWarning').mockImplementation(() => {});
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      // the key itself is reported as an unknown field, as any key is
-      expect(problemsOf(() => load())).toHaveLength(1);
-      expect(JSON.stringify([warnings.mock.calls, warn.mock.calls])).not.toContain(secret);
+      // the key itself is reported as an unknown field, as any key is, but not quoted
+      // (found by the config fuzz: a mapping as key arrives as its whole text)
+      const problems = problemsOf(() => load());
+      expect(problems).toEqual([
+        expect.stringMatching(/^monitor\.<a key of \d+ characters>: unknown field/),
+      ]);
+      expect(JSON.stringify([problems, warnings.mock.calls, warn.mock.calls])).not.toContain(
+        secret,
+      );
     } finally {
       warnings.mockRestore();
       warn.mockRestore();

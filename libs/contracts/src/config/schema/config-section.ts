@@ -260,6 +260,15 @@ function collectValidatorProblems(
   }
 }
 
+/**
+ * An unknown key as a problem path may show it: a plain name as it is; anything else (a
+ * YAML complex key `? {...}` arrives as the text of a whole mapping, secrets included)
+ * only by its length.
+ */
+function shownKey(key: string): string {
+  return /^[\w.$-]{1,100}$/u.test(key) ? key : `<a key of ${key.length} characters>`;
+}
+
 function collectStructuralProblems(
   section: ConfigSection,
   path: string,
@@ -269,7 +278,10 @@ function collectStructuralProblems(
   const unknown = (section as any)[UNKNOWN_FIELDS] as string[] | undefined;
   for (const key of unknown ?? []) {
     const allowed = fields.map((f) => toSnakeCase(f.property)).join(', ');
-    out.push({ path: join(path, key), message: `unknown field (allowed here: ${allowed})` });
+    out.push({
+      path: join(path, shownKey(key)),
+      message: `unknown field (allowed here: ${allowed})`,
+    });
   }
   for (const problem of (section as any).crossCheck() as ConfigProblem[]) {
     out.push({ path: problem.path ? join(path, problem.path) : path, message: problem.message });
