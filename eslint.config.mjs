@@ -12,6 +12,7 @@ export default tseslint.config(
       'test-output/**',
       '**/*.js',
       '**/*.mjs',
+      '**/*.cjs',
     ],
   },
   eslint.configs.recommended,
