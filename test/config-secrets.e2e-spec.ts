@@ -13,88 +13,12 @@ import {
 import { isSecretKey, isUrlKey, toSnakeCase } from '@herald/contracts/internal';
 
 /** Every planted secret starts with this, so any leak (even a truncated one) is found. */
+import { plantedConfig } from './helpers/planted-config.js';
+
 const MARK = 'S3CR1T';
 
 /** A valid configuration with a recognisable secret in every secret field (and URL credentials). */
-function baseConfig() {
-  return {
-    notification: {
-      sms_backends: [
-        {
-          name: 'tw',
-          primary: true,
-          driver: 'twilio',
-          twilio: {
-            account_sid: 'AC123',
-            auth_token: `${MARK}-twilio-auth-token`,
-            from_number: '+15005550006',
-          },
-        },
-      ],
-      push_backends: [
-        {
-          name: 'android',
-          primary: true,
-          driver: 'fcm',
-          fcm: {
-            project_id: 'herald-test',
-            client_email: 'pusher@herald-test.iam.gserviceaccount.com',
-            private_key: `-----BEGIN PRIVATE KEY-----\n${MARK}-fcm-private-key\n-----END PRIVATE KEY-----\n`,
-          },
-        },
-        {
-          name: 'ios',
-          driver: 'apns',
-          apns: {
-            team_id: 'TEAM',
-            key_id: 'KEY',
-            private_key: `-----BEGIN PRIVATE KEY-----\n${MARK}-apns-p8-key\n-----END PRIVATE KEY-----\n`,
-            bundle_id: 'dev.herald.app',
-          },
-        },
-        {
-          name: 'web',
-          driver: 'webpush',
-          webpush: {
-            vapid_public_key: 'BPublicKey',
-            vapid_private_key: `${MARK}-vapid-private-key`,
-            subject: 'mailto:ops@herald.test',
-          },
-        },
-      ],
-      mailer: {
-        backends: [
-          {
-            name: 'smtp',
-            primary: true,
-            driver: 'smtp',
-            from_email: 'noreply@herald.test',
-            smtp: { host: '127.0.0.1', username: 'mailer', password: `${MARK}-smtp-password` },
-          },
-          {
-            name: 'sg',
-            driver: 'sendgrid',
-            from_email: 'noreply@herald.test',
-            sendgrid: { api_key: `${MARK}-sendgrid-api-key` },
-          },
-        ],
-      },
-      delivery: { redis_url: `redis://:${MARK}-redis-password@127.0.0.1:6379` },
-    },
-    monitor: {
-      health: { auth_token: `${MARK}-health-bearer-token` },
-      error_tracking: { dsn: `https://${MARK}dsnkey@o1.ingest.example.io/42` },
-      opentelemetry: { headers: { authorization: `Bearer ${MARK}-otlp-token` } },
-      prometheus: {
-        auth_token: `${MARK}-scrape-bearer-token`,
-        pushgateway_url: `https://gw:${MARK}-pushgateway-password@push.example.io`,
-      },
-      slo: {
-        alertmanager_url: `https://am:${MARK}%2Fslash@alertmanager.example/?token=${MARK}-am-query`,
-      },
-    },
-  };
-}
+const baseConfig = () => plantedConfig(MARK);
 
 type Config = ReturnType<typeof baseConfig> & Record<string, any>;
 

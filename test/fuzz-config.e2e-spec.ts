@@ -10,6 +10,7 @@ import {
   HeraldError,
   loadHeraldConfig,
 } from '@herald/contracts';
+import { plantedConfig } from './helpers/planted-config.js';
 import { fuzzAssert, fuzzCount, nastyString, OutputCapture, PLANT } from './helpers/fuzz.js';
 
 /** Generated cases per property; four properties: this file's share of the fuzz budget. */
@@ -17,83 +18,11 @@ const RUNS = { env: 1500, yamlValues: 400, yamlText: 400, urls: 200 };
 
 /** A valid configuration with a planted secret in every secret field and URL credentials. */
 function baseConfig(urlCredentials = true): Record<string, any> {
-  const config: Record<string, any> = {
-    notification: {
-      sms_backends: [
-        {
-          name: 'tw',
-          primary: true,
-          driver: 'twilio',
-          twilio: {
-            account_sid: 'AC123',
-            auth_token: `${PLANT}-twilio-auth-token`,
-            from_number: '+15005550006',
-          },
-        },
-      ],
-      push_backends: [
-        {
-          name: 'android',
-          primary: true,
-          driver: 'fcm',
-          fcm: {
-            project_id: 'herald-test',
-            client_email: 'pusher@herald-test.iam.gserviceaccount.com',
-            private_key: `-----BEGIN PRIVATE KEY-----\n${PLANT}-fcm-key\n-----END PRIVATE KEY-----\n`,
-          },
-        },
-        {
-          name: 'ios',
-          driver: 'apns',
-          apns: {
-            team_id: 'TEAM',
-            key_id: 'KEY',
-            private_key: `-----BEGIN PRIVATE KEY-----\n${PLANT}-apns-key\n-----END PRIVATE KEY-----\n`,
-            bundle_id: 'dev.herald.app',
-          },
-        },
-        {
-          name: 'web',
-          driver: 'webpush',
-          webpush: {
-            vapid_public_key: 'BPublicKey',
-            vapid_private_key: `${PLANT}-vapid-private-key`,
-            subject: 'mailto:ops@herald.test',
-          },
-        },
-      ],
-      mailer: {
-        backends: [
-          {
-            name: 'smtp',
-            primary: true,
-            driver: 'smtp',
-            from_email: 'noreply@herald.test',
-            smtp: { host: '127.0.0.1', username: 'mailer', password: `${PLANT}-smtp-password` },
-          },
-          {
-            name: 'sg',
-            driver: 'sendgrid',
-            from_email: 'noreply@herald.test',
-            sendgrid: { api_key: `${PLANT}-sendgrid-api-key` },
-          },
-        ],
-      },
-      delivery: { redis_url: `redis://:${PLANT}-redis-password@127.0.0.1:6379` },
-    },
-    monitor: {
-      health: { auth_token: `${PLANT}-health-token` },
-      error_tracking: { dsn: `https://${PLANT}dsnkey@o1.ingest.example.io/42` },
-      opentelemetry: { headers: { authorization: `Bearer ${PLANT}-otlp-token` } },
-      prometheus: {
-        auth_token: `${PLANT}-scrape-token`,
-        pushgateway_url: `https://gw:${PLANT}-pushgateway-password@push.example.io`,
-      },
-    },
-  };
+  const config: Record<string, any> = plantedConfig(PLANT);
   if (!urlCredentials) {
     config.notification.delivery.redis_url = 'redis://127.0.0.1:6379';
     config.monitor.prometheus.pushgateway_url = 'https://push.example.io';
+    config.monitor.slo.alertmanager_url = 'https://alertmanager.example';
   }
   return config;
 }

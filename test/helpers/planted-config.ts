@@ -1,0 +1,84 @@
+/**
+ * A valid Herald configuration (YAML tree) with a recognisable secret, `mark`, in every
+ * secret field and in the credentials of its URL settings: what the secret-leak tests
+ * (`config-secrets`, `fuzz-config`) load and break.
+ */
+export function plantedConfig(mark: string) {
+  return {
+    notification: {
+      sms_backends: [
+        {
+          name: 'tw',
+          primary: true,
+          driver: 'twilio',
+          twilio: {
+            account_sid: 'AC123',
+            auth_token: `${mark}-twilio-auth-token`,
+            from_number: '+15005550006',
+          },
+        },
+      ],
+      push_backends: [
+        {
+          name: 'android',
+          primary: true,
+          driver: 'fcm',
+          fcm: {
+            project_id: 'herald-test',
+            client_email: 'pusher@herald-test.iam.gserviceaccount.com',
+            private_key: `-----BEGIN PRIVATE KEY-----\n${mark}-fcm-private-key\n-----END PRIVATE KEY-----\n`,
+          },
+        },
+        {
+          name: 'ios',
+          driver: 'apns',
+          apns: {
+            team_id: 'TEAM',
+            key_id: 'KEY',
+            private_key: `-----BEGIN PRIVATE KEY-----\n${mark}-apns-p8-key\n-----END PRIVATE KEY-----\n`,
+            bundle_id: 'dev.herald.app',
+          },
+        },
+        {
+          name: 'web',
+          driver: 'webpush',
+          webpush: {
+            vapid_public_key: 'BPublicKey',
+            vapid_private_key: `${mark}-vapid-private-key`,
+            subject: 'mailto:ops@herald.test',
+          },
+        },
+      ],
+      mailer: {
+        backends: [
+          {
+            name: 'smtp',
+            primary: true,
+            driver: 'smtp',
+            from_email: 'noreply@herald.test',
+            smtp: { host: '127.0.0.1', username: 'mailer', password: `${mark}-smtp-password` },
+          },
+          {
+            name: 'sg',
+            driver: 'sendgrid',
+            from_email: 'noreply@herald.test',
+            sendgrid: { api_key: `${mark}-sendgrid-api-key` },
+          },
+        ],
+      },
+      delivery: { redis_url: `redis://:${mark}-redis-password@127.0.0.1:6379` },
+    },
+    monitor: {
+      health: { auth_token: `${mark}-health-bearer-token` },
+      error_tracking: { dsn: `https://${mark}dsnkey@o1.ingest.example.io/42` },
+      opentelemetry: { headers: { authorization: `Bearer ${mark}-otlp-token` } },
+      prometheus: {
+        auth_token: `${mark}-scrape-bearer-token`,
+        pushgateway_url: `https://gw:${mark}-pushgateway-password@push.example.io`,
+      },
+      slo: {
+        alertmanager_url: `https://am:${mark}%2Fslash@alertmanager.example/?token=${mark}-am-query`,
+      },
+    },
+  };
+}
