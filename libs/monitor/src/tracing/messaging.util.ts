@@ -8,7 +8,7 @@ type Carrier = Record<string, string>;
 export interface TracePublishOptions {
   /** Destination (`mail`, `sms`, a queue name...). */
   channel: string;
-  /** @default 'email' (the SPEC's `trace_publish` default; Herald's own e-mail channel is named `mail`) */
+  /** @default 'email' (a generic message type; Herald's own mail deliveries name `mail`) */
   messageType?: string;
   /** Recorded masked (`a***@example.com`, `+33******78`), never in clear. */
   recipient?: string;
