@@ -48,9 +48,9 @@ describe('notification.delivery config', () => {
     ).not.toThrow();
   });
 
-  it("bounds a crashed worker's delay: lock and stalled interval default to 5 s, settable, validated", () => {
+  it("bounds a crashed worker's delay: lock and stalled interval default to 5 s and 4 s (at most 9 s), settable, validated", () => {
     const config = new NotificationConfig({}).validate().delivery;
-    expect(workerTimingFrom(config)).toEqual({ lockDurationMs: 5000, stalledIntervalMs: 5000 });
+    expect(workerTimingFrom(config)).toEqual({ lockDurationMs: 5000, stalledIntervalMs: 4000 });
     expect(config).toMatchObject({ sweepAfter: 30, sweepInterval: 10 });
     const set = new NotificationConfig({
       delivery: { lockDuration: 2.5, stalledInterval: '1' },

@@ -157,7 +157,7 @@ export class DeliveryConfig extends ConfigSection {
   @Field.number({
     min: 1,
     max: 300,
-    default: 5,
+    default: 4,
     doc: 'Seconds between checks for jobs whose worker died (lock expired) (bullmq)',
   })
   stalledInterval!: number;

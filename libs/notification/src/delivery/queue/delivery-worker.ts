@@ -21,12 +21,12 @@ export interface DeliveryWorkerOptions extends BullmqQueueOptions {
    * `lockDurationMs + stalledIntervalMs`. @default 5000
    */
   lockDurationMs?: number;
-  /** How often stalled jobs (of a crashed worker) are looked for. @default 5000 */
+  /** How often stalled jobs (of a crashed worker) are looked for. @default 4000 */
   stalledIntervalMs?: number;
 }
 
-/** Defaults of `DeliveryWorkerOptions`: a crashed worker's jobs go out again within about 10 s. */
-export const DELIVERY_WORKER_DEFAULTS = { lockDurationMs: 5000, stalledIntervalMs: 5000 } as const;
+/** Defaults of `DeliveryWorkerOptions`: a crashed worker's jobs are picked up again within 9 s. */
+export const DELIVERY_WORKER_DEFAULTS = { lockDurationMs: 5000, stalledIntervalMs: 4000 } as const;
 
 /**
  * A BullMQ worker that delivers queued messages: one round over the backend
