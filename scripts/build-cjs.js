@@ -6,14 +6,16 @@
 // package.json says "type": "commonjs"). Node itself never loads it: the packages'
 // `module-sync` condition sends both `import` and `require` to the one ES module copy
 // (see docs/install.md, "ES modules and CommonJS").
-const { readdirSync, readFileSync, writeFileSync, mkdirSync, rmSync, statSync } = require('node:fs');
+const { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, rmSync, statSync } = require('node:fs');
 const { join, dirname, relative } = require('node:path');
 const { transformSync } = require('@swc/core');
 
 const ROOT = join(__dirname, '..');
 const libs = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : readdirSync(join(ROOT, 'libs')).map((l) => join('libs', l));
+  : readdirSync(join(ROOT, 'libs'))
+      .map((l) => join('libs', l))
+      .filter((l) => existsSync(join(ROOT, l, 'package.json')));
 
 function* walk(dir, skip) {
   for (const name of readdirSync(dir)) {

@@ -203,9 +203,14 @@ export class SloConfig extends ConfigSection {
     });
     problems.push(...this.alertmanagerAuthProblems());
     for (const [tier, names] of Object.entries(this.alertRoutes ?? {})) {
-      for (const name of String(names)
-        .split(',')
-        .map((n) => n.trim())) {
+      if (typeof names !== 'string') {
+        problems.push({
+          path: `alert_routes.${tier}`,
+          message: `must be a comma-separated list of dispatchers (${ALERT_DISPATCHER_NAMES.join(', ')})`,
+        });
+        continue;
+      }
+      for (const name of names.split(',').map((n) => n.trim())) {
         if (!(ALERT_DISPATCHER_NAMES as readonly string[]).includes(name)) {
           problems.push({
             path: `alert_routes.${tier}`,

@@ -1,5 +1,5 @@
 import type { ConfigProblem } from '../../errors/herald-config.error.js';
-import { ConfigSection } from '../schema/config-section.js';
+import { ConfigSection, describeValue } from '../schema/config-section.js';
 import { Field } from '../schema/config-field.decorator.js';
 import {
   ApnsDriverConfig,
@@ -24,15 +24,19 @@ function checkFallbacks(
   listPath: string,
 ): ConfigProblem[] {
   if (!Array.isArray(list)) return [];
-  const names = new Set(list.map((item) => item?.name));
+  const names = new Set(
+    list
+      .map((item: { name?: unknown } | null) => item?.name)
+      .filter((n): n is string => typeof n === 'string'),
+  );
   const problems: ConfigProblem[] = [];
   list.forEach((item, i) => {
     if (!Array.isArray(item?.fallbacks)) return;
     item.fallbacks.forEach((fallback: unknown, j: number) => {
-      if (fallback === item.name || !names.has(fallback)) {
+      if (fallback === item.name || typeof fallback !== 'string' || !names.has(fallback)) {
         problems.push({
           path: `${listPath}[${i}].fallbacks[${j}]`,
-          message: `"${String(fallback)}" must name another backend of ${listPath} (known: ${[...names].join(', ')})`,
+          message: `${describeValue(fallback, false)} must name another backend of ${listPath} (known: ${[...names].join(', ')})`,
         });
       }
     });

@@ -1,0 +1,140 @@
+/**
+ * The headless inbox client's public shapes. `<herald-inbox>` depends on
+ * `InboxClient` only, so a test can hand it any object of this shape.
+ * Wire names (snake_case) are converted to these camelCase ones by the client.
+ */
+
+export type InboxSeverity = 'low' | 'normal' | 'high' | 'critical';
+export type InboxStatus = 'inbox' | 'archived' | 'snoozed' | 'all';
+
+export interface InboxAction {
+  label: string;
+  url?: string;
+  actionId?: string;
+}
+
+export interface InboxItem {
+  id: string;
+  title: string;
+  body: string;
+  category: string | null;
+  actionUrl: string | null;
+  data: Record<string, unknown> | null;
+  read: boolean;
+  seen: boolean;
+  archived: boolean;
+  snoozedUntil: Date | null;
+  tags: string[];
+  severity: InboxSeverity;
+  actions: InboxAction[];
+  createdAt: Date;
+}
+
+export interface InboxFilter {
+  status?: InboxStatus;
+  read?: boolean;
+  seen?: boolean;
+  tags?: string[];
+  severity?: InboxSeverity[];
+}
+
+export interface InboxTab {
+  id: string;
+  label: string;
+  filter?: InboxFilter;
+}
+
+export interface InboxCounts {
+  unread: number;
+  unseen: number;
+  total: number;
+}
+
+export interface InboxPage {
+  items: InboxItem[];
+  nextCursor?: string;
+  unreadCount: number;
+  unseenCount: number;
+}
+
+export interface PreferenceChannel {
+  channel: string;
+  enabled: boolean;
+}
+
+export interface PreferenceTopic {
+  category: string;
+  label: string;
+  channels: PreferenceChannel[];
+}
+
+/** `connecting` before the first open, `live` while the stream is open, `offline` while retrying. */
+export type ConnectionStatus = 'idle' | 'connecting' | 'live' | 'offline' | 'unauthorized';
+
+export type InboxChange =
+  'seen' | 'read' | 'unread' | 'archived' | 'unarchived' | 'snoozed' | 'unsnoozed';
+
+/** What the client emits; `on(type, listener)` returns the unsubscribe. */
+export interface InboxClientEvents {
+  /** A message arrived live (not during a resync). */
+  message: InboxItem;
+  /** A message changed or left (deleted) here or in another tab / device. */
+  update: { id?: string; change: InboxChange | 'deleted' | 'read_all'; count?: number };
+  /** Server counts for the configured tabs (after every change and every (re)connect). */
+  counts: Record<string, InboxCounts>;
+  /** Connection status changes. */
+  status: ConnectionStatus;
+  /** The stream reconnected after a gap the server could not replay: refetch what you show. */
+  resync: void;
+  /** A request failed; optimistic changes were rolled back already. */
+  error: { operation: string; error: Error };
+}
+
+export interface InboxClientOptions {
+  /** Base URL of the routes, e.g. `/admin/notifications` or `https://api.example.com/admin/notifications`. */
+  baseUrl: string;
+  /** Bearer token (subscriber token or the app's own); called again once after a 401. Omit for cookie auth. */
+  token?: () => string | Promise<string>;
+  /** fetch credentials mode. @default 'same-origin' ('include' for cross-origin cookie auth) */
+  credentials?: 'omit' | 'same-origin' | 'include';
+  /** Tabs whose counts the client keeps. @default [{ id: 'all', label: 'All' }] */
+  tabs?: InboxTab[];
+  /** For tests / Node: the fetch to use. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Backoff of the stream's reconnects. @default { initialMs: 1000, maxMs: 30000 } */
+  reconnect?: { initialMs?: number; maxMs?: number };
+}
+
+export interface InboxClient {
+  readonly status: ConnectionStatus;
+  /** Counts per configured tab, as last known. */
+  readonly counts: Record<string, InboxCounts>;
+  list(query?: {
+    tab?: string;
+    filter?: InboxFilter;
+    cursor?: string;
+    limit?: number;
+  }): Promise<InboxPage>;
+  refreshCounts(): Promise<Record<string, InboxCounts>>;
+  markSeen(id: string): Promise<void>;
+  markRead(id: string): Promise<void>;
+  markUnread(id: string): Promise<void>;
+  archive(id: string): Promise<void>;
+  unarchive(id: string): Promise<void>;
+  snooze(id: string, until: Date): Promise<void>;
+  unsnooze(id: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** Bulk: every message of the tab (or filter) seen / read / archived. Returns how many changed. */
+  markAll(change: 'seen' | 'read' | 'archived', tab?: string): Promise<number>;
+  runAction(id: string, actionId: string): Promise<void>;
+  preferences(): Promise<PreferenceTopic[]>;
+  setPreference(category: string, channel: string, enabled: boolean): Promise<void>;
+  /** Opens the live stream (idempotent). */
+  connect(): void;
+  /** Closes it; no reconnect until `connect()`. */
+  disconnect(): void;
+  on<K extends keyof InboxClientEvents>(
+    type: K,
+    listener: (value: InboxClientEvents[K]) => void,
+  ): () => void;
+}
