@@ -9,6 +9,7 @@ import type {
 import type { DeliveryRecord, DeliveryStatus } from '../delivery/records/delivery-record.js';
 import type { DeliveryService } from '../delivery/reliable/delivery.service.js';
 import { runTraced } from '../utils/run-traced.util.js';
+import { findControlCharacter } from '../utils/store-text.util.js';
 import { NotifierConfigError } from './errors/notifier-config.error.js';
 import { NotifyArgumentError } from './errors/notify-argument.error.js';
 import type { NotificationDescriptor } from './gates/notification-gate.interface.js';
@@ -111,11 +112,14 @@ function dueTimeOf(options: NotifyOptions, now: number): number | undefined {
   const { delayMs, sendAt, idempotencyKey } = options;
   if (
     idempotencyKey !== undefined &&
-    (typeof idempotencyKey !== 'string' || idempotencyKey === '' || idempotencyKey.length > 200)
+    (typeof idempotencyKey !== 'string' ||
+      idempotencyKey === '' ||
+      idempotencyKey.length > 200 ||
+      findControlCharacter(idempotencyKey) !== -1)
   ) {
     throw new NotifyArgumentError(
       'options.idempotencyKey',
-      `must be a non-empty string of at most 200 characters (got ${NotifyArgumentError.describe(idempotencyKey)})`,
+      `must be a non-empty string of at most 200 characters without control characters (got ${NotifyArgumentError.describe(idempotencyKey)})`,
     );
   }
   if (delayMs !== undefined && sendAt !== undefined)
