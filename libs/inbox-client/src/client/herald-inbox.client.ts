@@ -183,7 +183,7 @@ export class HeraldInboxClient implements InboxClient {
     return this.change(id, 'unarchive', 'unarchived', (i) => (i.archived = false));
   }
 
-  snooze(id: string, until: Date): Promise<void> {
+  async snooze(id: string, until: Date): Promise<void> {
     need(
       until instanceof Date && until.getTime() > this.rt.now(),
       'until',
