@@ -459,7 +459,7 @@ export class FakeInboxServer {
     const beat = this.options.heartbeatMs
       ? setInterval(() => res.write(': heartbeat\n\n'), this.options.heartbeatMs)
       : undefined;
-    req.on('close', () => {
+    res.on('close', () => {
       clearInterval(beat);
       this.streams.delete(entry);
     });
