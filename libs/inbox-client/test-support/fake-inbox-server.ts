@@ -104,7 +104,10 @@ export class FakeInboxServer {
   private readonly tokens = new Map<string, string>();
   private readonly prefs = new Map<string, Map<string, boolean>>();
   private readonly streams = new Set<{ userId: string; res: ServerResponse }>();
-  private readonly failures: Array<{ status: number; match: (method: string, path: string) => boolean }> = [];
+  private readonly failures: Array<{
+    status: number;
+    match: (method: string, path: string) => boolean;
+  }> = [];
   private events: StreamEvent[] = [];
   private instance = randomBytes(3).toString('hex');
   private seq = 0;
@@ -232,7 +235,12 @@ export class FakeInboxServer {
     let body: unknown;
     try {
       const raw = await readBody(req);
-      this.requests.push({ method, path: url.pathname + url.search, headers: req.headers, body: raw });
+      this.requests.push({
+        method,
+        path: url.pathname + url.search,
+        headers: req.headers,
+        body: raw,
+      });
       body = raw ? JSON.parse(raw) : undefined;
       this.requests[this.requests.length - 1].body = body;
       const failure = this.failures.findIndex((f) => f.match(method, url.pathname));
@@ -246,7 +254,8 @@ export class FakeInboxServer {
       if (method === 'GET' && route === 'stream') return this.stream(req, res, url, userId);
       send(res, 200, this.route(method, route, url.searchParams, body, userId));
     } catch (error) {
-      const status = error instanceof BadRequest ? error.status : error instanceof SyntaxError ? 400 : 500;
+      const status =
+        error instanceof BadRequest ? error.status : error instanceof SyntaxError ? 400 : 500;
       send(res, status, { statusCode: status, message: (error as Error).message });
     }
   }
@@ -278,7 +287,9 @@ export class FakeInboxServer {
       const ids = Object.keys(tabs);
       if (ids.length > 20) throw new BadRequest(400, 'tabs: at most 20 tabs');
       return {
-        counts: Object.fromEntries(ids.map((id) => [id, this.count(userId, filterOf(tabs[id], `tabs.${id}`))])),
+        counts: Object.fromEntries(
+          ids.map((id) => [id, this.count(userId, filterOf(tabs[id], `tabs.${id}`))]),
+        ),
       };
     }
     if (method === 'GET' && route === 'preferences') return { topics: this.topics(userId) };
@@ -393,10 +404,15 @@ export class FakeInboxServer {
     const all = this.stored(userId)
       .filter((m) => matches(filter, m, now))
       .sort((a, b) => listedAt(b, now) - listedAt(a, now) || (a.id < b.id ? 1 : -1));
-    const offset = q.has('cursor') ? Number(Buffer.from(q.get('cursor')!, 'base64url').toString()) : 0;
+    const offset = q.has('cursor')
+      ? Number(Buffer.from(q.get('cursor')!, 'base64url').toString())
+      : 0;
     if (!Number.isInteger(offset) || offset < 0) throw new BadRequest(400, 'cursor is not valid');
     const page = all.slice(offset, offset + limit);
-    const next = offset + limit < all.length ? Buffer.from(String(offset + limit)).toString('base64url') : undefined;
+    const next =
+      offset + limit < all.length
+        ? Buffer.from(String(offset + limit)).toString('base64url')
+        : undefined;
     return {
       ...this.badge(userId),
       notifications: page.map(json),
@@ -433,7 +449,10 @@ export class FakeInboxServer {
   private setPreference(userId: string, b: Record<string, unknown>): unknown {
     const { category, channel, enabled } = b;
     if (!TOPICS.some((t) => t.category === category))
-      throw new BadRequest(400, `category must be one of ${TOPICS.map((t) => t.category).join(', ')}`);
+      throw new BadRequest(
+        400,
+        `category must be one of ${TOPICS.map((t) => t.category).join(', ')}`,
+      );
     if (!CHANNELS.includes(channel as string))
       throw new BadRequest(400, `channel must be one of ${CHANNELS.join(', ')}`);
     if (typeof enabled !== 'boolean') throw new BadRequest(400, 'enabled must be true or false');
@@ -493,14 +512,18 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function filterOf(raw: unknown, field: string): Filter {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequest(400, `${field} must be an object`);
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new BadRequest(400, `${field} must be an object`);
   const f = raw as Record<string, unknown>;
   if (f.status !== undefined && !STATUSES.includes(f.status as string))
     throw new BadRequest(400, `${field}.status must be one of ${STATUSES.join(', ')}`);
   for (const key of ['read', 'seen'])
     if (f[key] !== undefined && typeof f[key] !== 'boolean')
       throw new BadRequest(400, `${field}.${key} must be true or false`);
-  if (f.tags !== undefined && !(Array.isArray(f.tags) && f.tags.every((t) => typeof t === 'string')))
+  if (
+    f.tags !== undefined &&
+    !(Array.isArray(f.tags) && f.tags.every((t) => typeof t === 'string'))
+  )
     throw new BadRequest(400, `${field}.tags must be a list of strings`);
   if (
     f.severity !== undefined &&
@@ -524,7 +547,9 @@ function matches(f: Filter, m: StoredMessage, now: number): boolean {
 
 function listedAt(m: StoredMessage, now: number): number {
   const end = m.snoozedUntil?.getTime();
-  return end !== undefined && end <= now ? Math.max(end, m.createdAt.getTime()) : m.createdAt.getTime();
+  return end !== undefined && end <= now
+    ? Math.max(end, m.createdAt.getTime())
+    : m.createdAt.getTime();
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

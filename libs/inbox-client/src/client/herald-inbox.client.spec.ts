@@ -16,7 +16,10 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
   let tokenCalls: number;
   let errors: InboxClientEvents['error'][];
 
-  function clientFor(userId: string, extra: Partial<ConstructorParameters<typeof HeraldInboxClient>[0]> = {}) {
+  function clientFor(
+    userId: string,
+    extra: Partial<ConstructorParameters<typeof HeraldInboxClient>[0]> = {},
+  ) {
     const c = new HeraldInboxClient({
       baseUrl: server.baseUrl,
       tabs: TABS,
@@ -101,11 +104,20 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
   });
 
   it('refuses a tab that is not configured and a limit that is not a positive integer, naming them', async () => {
-    await expect(client.list({ tab: 'nope' })).rejects.toThrow(/tab must be one of the configured tabs \(all, unread, billing, archived\)/);
+    await expect(client.list({ tab: 'nope' })).rejects.toThrow(
+      /tab must be one of the configured tabs \(all, unread, billing, archived\)/,
+    );
     await expect(client.list({ limit: 0 })).rejects.toThrow(/limit must be a positive integer/);
     expect(() => new HeraldInboxClient({ baseUrl: '' })).toThrow(/baseUrl/);
     expect(
-      () => new HeraldInboxClient({ baseUrl: '/x', tabs: [{ id: 'a', label: 'A' }, { id: 'a', label: 'B' }] }),
+      () =>
+        new HeraldInboxClient({
+          baseUrl: '/x',
+          tabs: [
+            { id: 'a', label: 'A' },
+            { id: 'a', label: 'B' },
+          ],
+        }),
     ).toThrow(/tabs\[\]\.id must be a unique/);
     expect(server.requests).toEqual([]);
   });
@@ -126,7 +138,12 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
     expect(seen.at(-1)).toEqual(counts);
     const request = server.requests.filter((r) => r.path.endsWith('/counts')).at(-1)!;
     expect(request.body).toEqual({
-      tabs: { all: {}, unread: { read: false }, billing: { tags: ['billing'] }, archived: { status: 'archived' } },
+      tabs: {
+        all: {},
+        unread: { read: false },
+        billing: { tags: ['billing'] },
+        archived: { status: 'archived' },
+      },
     });
   });
 
@@ -167,7 +184,9 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
     expect(item.snoozedUntil).toEqual(until);
     expect(server.stored('ada').find((m) => m.id === two)!.snoozedUntil).toEqual(until);
     expect((await client.list()).items.map((i) => i.id)).not.toContain(two);
-    expect((await client.list({ filter: { status: 'snoozed' } })).items.map((i) => i.id)).toEqual([two]);
+    expect((await client.list({ filter: { status: 'snoozed' } })).items.map((i) => i.id)).toEqual([
+      two,
+    ]);
     await client.unsnooze(two);
     expect(server.stored('ada').find((m) => m.id === two)!.snoozedUntil).toBeNull();
 
@@ -176,7 +195,14 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
     await removal;
     expect(server.stored('ada').map((m) => m.id)).not.toContain(one);
     expect(updates.map((u) => u.change)).toEqual([
-      'read', 'unread', 'seen', 'archived', 'unarchived', 'snoozed', 'unsnoozed', 'deleted',
+      'read',
+      'unread',
+      'seen',
+      'archived',
+      'unarchived',
+      'snoozed',
+      'unsnoozed',
+      'deleted',
     ]);
     expect(errors).toEqual([]);
   });
@@ -184,7 +210,9 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
   it('refuses a snooze time that is not a future Date, before any request', async () => {
     const [one] = seed();
     const before = server.requests.length;
-    await expect(client.snooze(one, new Date(Date.now() - 1000))).rejects.toThrow(/until must be a valid Date in the future/);
+    await expect(client.snooze(one, new Date(Date.now() - 1000))).rejects.toThrow(
+      /until must be a valid Date in the future/,
+    );
     await expect(client.snooze(one, new Date('nope'))).rejects.toThrow(/until/);
     await expect(client.markRead('')).rejects.toThrow(/id must be a non-empty message id/);
     expect(server.requests.length).toBe(before);
@@ -205,7 +233,9 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
     expect(server.stored('ada').every((m) => m.seenAt)).toBe(true);
     await expect(client.markAll('archived', 'all')).resolves.toBe(3);
     expect(server.stored('ada').every((m) => m.archivedAt)).toBe(true);
-    await expect(client.markAll('deleted' as 'read')).rejects.toThrow(/change must be 'seen', 'read' or 'archived'/);
+    await expect(client.markAll('deleted' as 'read')).rejects.toThrow(
+      /change must be 'seen', 'read' or 'archived'/,
+    );
   });
 
   it("runs a message's action on the server; an unknown action is the server's 404", async () => {
@@ -223,9 +253,16 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
     expect(topics.map((t) => t.category)).toEqual(['billing', 'security']);
     expect(topics[0].channels).toContainEqual({ channel: 'sms', enabled: true });
     await client.setPreference('billing', 'sms', false);
-    expect((await client.preferences())[0].channels).toContainEqual({ channel: 'sms', enabled: false });
-    await expect(client.setPreference('billing', 'pigeon', true)).rejects.toMatchObject({ status: 400 });
-    await expect(client.setPreference('billing', 'sms', 'no' as unknown as boolean)).rejects.toThrow(/enabled must be true or false/);
+    expect((await client.preferences())[0].channels).toContainEqual({
+      channel: 'sms',
+      enabled: false,
+    });
+    await expect(client.setPreference('billing', 'pigeon', true)).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(
+      client.setPreference('billing', 'sms', 'no' as unknown as boolean),
+    ).rejects.toThrow(/enabled must be true or false/);
   });
 
   it('rolls an optimistic change back, with an error event, when the server refuses it', async () => {
@@ -251,8 +288,16 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
 
     server.failNext(1, 500, (_m, path) => path.endsWith('/bulk/read'));
     await expect(client.markAll('read')).rejects.toMatchObject({ status: 500 });
-    expect(items.filter((i) => !i.read).map((i) => i.id).sort()).toEqual(
-      items.filter((i) => i.id !== one).map((i) => i.id).sort(),
+    expect(
+      items
+        .filter((i) => !i.read)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual(
+      items
+        .filter((i) => i.id !== one)
+        .map((i) => i.id)
+        .sort(),
     );
     expect(errors.map((e) => e.operation)).toEqual(['read', 'remove', 'markAll']);
   });

@@ -251,7 +251,11 @@ export class HeraldInboxClient implements InboxClient {
   }
 
   async preferences(): Promise<PreferenceTopic[]> {
-    const res = await this.request<{ topics: PreferenceTopic[] }>('preferences', 'GET', 'preferences');
+    const res = await this.request<{ topics: PreferenceTopic[] }>(
+      'preferences',
+      'GET',
+      'preferences',
+    );
     return res.topics;
   }
 
@@ -271,20 +275,15 @@ export class HeraldInboxClient implements InboxClient {
     body?: unknown,
   ): Promise<void> {
     const item = this.items.get(this.id(id));
-    const res = await this.optimistic(
-      route,
-      item ? [item] : [],
-      apply,
-      () => {
-        if (item) this.events.emit('update', { id, change });
-        return this.request<Changed>(
-          route,
-          'POST',
-          `messages/${encodeURIComponent(id)}/${route}`,
-          body,
-        );
-      },
-    );
+    const res = await this.optimistic(route, item ? [item] : [], apply, () => {
+      if (item) this.events.emit('update', { id, change });
+      return this.request<Changed>(
+        route,
+        'POST',
+        `messages/${encodeURIComponent(id)}/${route}`,
+        body,
+      );
+    });
     if (res.message) this.keep(toItem(res.message));
   }
 
@@ -388,12 +387,20 @@ export class HeraldInboxClient implements InboxClient {
     const change =
       e.type === 'inbox.updated'
         ? data.change
-        : ({ 'inbox.read': 'read', 'inbox.read_all': 'read_all', 'inbox.deleted': 'deleted' } as const)[
-            e.type
-          ];
+        : (
+            {
+              'inbox.read': 'read',
+              'inbox.read_all': 'read_all',
+              'inbox.deleted': 'deleted',
+            } as const
+          )[e.type];
     if (!change) return;
     const id = data.message_id;
-    const targets = id ? [this.items.get(id)] : change === 'read_all' ? [...this.items.values()] : [];
+    const targets = id
+      ? [this.items.get(id)]
+      : change === 'read_all'
+        ? [...this.items.values()]
+        : [];
     for (const i of targets) {
       if (!i) continue;
       if (change === 'read' || change === 'read_all') i.read = i.seen = true;
@@ -479,7 +486,11 @@ export class HeraldInboxClient implements InboxClient {
       throw new InboxRequestError(
         operation,
         res.status,
-        Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : undefined,
+        Array.isArray(message)
+          ? message.join('; ')
+          : typeof message === 'string'
+            ? message
+            : undefined,
       );
     }
   }

@@ -1,4 +1,7 @@
-import { FakeInboxServer, type FakeInboxServerOptions } from '../../test-support/fake-inbox-server.js';
+import {
+  FakeInboxServer,
+  type FakeInboxServerOptions,
+} from '../../test-support/fake-inbox-server.js';
 import { eventually, ManualRuntime } from '../../test-support/manual-runtime.js';
 import type { ConnectionStatus, InboxClientEvents, InboxItem } from '../types.js';
 import { HARD_CAP_MS } from './backoff.js';
@@ -46,7 +49,8 @@ describe('HeraldInboxClient live stream', () => {
     await server.close();
   });
 
-  const streamRequests = () => server.requests.filter((r) => r.path.startsWith('/admin/notifications/stream'));
+  const streamRequests = () =>
+    server.requests.filter((r) => r.path.startsWith('/admin/notifications/stream'));
   const live = () => eventually(() => client.status === 'live' && server.openStreams === 1);
   /** Runs retries until the stream is open again (a restart may refuse the first try). */
   const retryUntilLive = () =>
@@ -73,7 +77,10 @@ describe('HeraldInboxClient live stream', () => {
     await eventually(() => client.counts.all?.unread === 2);
 
     // another tab reads it: the item known here changes in place
-    const other = new HeraldInboxClient({ baseUrl: server.baseUrl, token: () => server.token('ada') });
+    const other = new HeraldInboxClient({
+      baseUrl: server.baseUrl,
+      token: () => server.token('ada'),
+    });
     await other.markRead(sent.id);
     await eventually(() => updates.length === 1);
     expect(updates[0]).toEqual({ id: sent.id, change: 'read' });

@@ -25,7 +25,13 @@ describe('SseParser', () => {
   });
 
   it('accepts CR, LF and CRLF line ends, also when a CRLF is split across chunks', () => {
-    const { events } = parse(['id: 1\r', '\nevent: a\r', '\ndata: x\r\r', 'id: 2\rdata: y\n', '\n']);
+    const { events } = parse([
+      'id: 1\r',
+      '\nevent: a\r',
+      '\ndata: x\r\r',
+      'id: 2\rdata: y\n',
+      '\n',
+    ]);
     expect(events).toEqual([
       { type: 'a', data: 'x', id: '1' },
       { type: 'message', data: 'y', id: '2' },
@@ -42,7 +48,10 @@ describe('SseParser', () => {
   });
 
   it('drops a leading byte-order mark, an id holding NUL, and events without data', () => {
-    const { events, parser } = parse(['\ufeffid: 3\nevent: x\n\nid: bad\0id\ndata: z\n\n'], 'start');
+    const { events, parser } = parse(
+      ['\ufeffid: 3\nevent: x\n\nid: bad\0id\ndata: z\n\n'],
+      'start',
+    );
     expect(events).toEqual([{ type: 'message', data: 'z', id: '3' }]);
     expect(parser.id).toBe('3');
   });
