@@ -350,7 +350,7 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
   it('uses the cookie session when no token callback is given, with the credentials mode asked for', async () => {
     server.sessionUser = 'ada';
     seed();
-    const modes: Array<RequestCredentials | undefined> = [];
+    const modes: Array<RequestInit['credentials']> = [];
     const c = new HeraldInboxClient({
       baseUrl: server.baseUrl,
       credentials: 'include',
