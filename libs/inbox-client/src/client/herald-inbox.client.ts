@@ -60,8 +60,7 @@ function need(ok: unknown, field: string, allowed: string): void {
  * inbox.connect();
  */
 export class HeraldInboxClient implements InboxClient {
-  status: ConnectionStatus = 'idle';
-  counts: Counts = {};
+  private now: { status: ConnectionStatus; counts: Counts } = { status: 'idle', counts: {} };
   private readonly events = new Emitter<InboxClientEvents>();
   private readonly items = new Map<string, InboxItem>();
   private readonly tabs: InboxTab[];
@@ -106,6 +105,17 @@ export class HeraldInboxClient implements InboxClient {
     );
   }
 
+  /** The live stream's state. */
+  get status(): ConnectionStatus {
+    return this.now.status;
+  }
+
+  /** Counts per configured tab, as last known (the server's, with optimistic changes applied). */
+  get counts(): Record<string, InboxCounts> {
+    return this.now.counts;
+  }
+
+  /** Listens to `type`; returns the unsubscribe. */
   on<K extends keyof InboxClientEvents>(
     type: K,
     listener: (value: InboxClientEvents[K]) => void,
@@ -113,14 +123,17 @@ export class HeraldInboxClient implements InboxClient {
     return this.events.on(type, listener);
   }
 
+  /** Opens the live stream (idempotent); after `unauthorized`, starts over. */
   connect(): void {
     this.stream.start();
   }
 
+  /** Closes the stream: status `idle`, no reconnect until `connect()`. */
   disconnect(): void {
     this.stream.stop();
   }
 
+  /** One page of a tab (or a filter), newest first; the items are kept and changed in place later. */
   async list(
     query: { tab?: string; filter?: InboxFilter; cursor?: string; limit?: number } = {},
   ): Promise<InboxPage> {
@@ -154,35 +167,42 @@ export class HeraldInboxClient implements InboxClient {
     return page;
   }
 
-  async refreshCounts(): Promise<Counts> {
+  /** Fetches the counts of every configured tab in one request and emits `counts`. */
+  async refreshCounts(): Promise<Record<string, InboxCounts>> {
     const tabs = Object.fromEntries(this.tabs.map((t) => [t.id, filterJson(t.filter)]));
     const res = await this.request<{ counts: Counts }>('counts', 'POST', 'counts', { tabs });
     this.hadState = true;
-    this.counts = res.counts;
-    this.events.emit('counts', this.counts);
-    return this.counts;
+    this.now.counts = res.counts;
+    this.events.emit('counts', res.counts);
+    return res.counts;
   }
 
+  /** Marks a message seen (the bell was opened while it was listed). */
   markSeen(id: string): Promise<void> {
     return this.change(id, 'seen', 'seen', (i) => (i.seen = true));
   }
 
+  /** Marks a message read (and seen). */
   markRead(id: string): Promise<void> {
     return this.change(id, 'read', 'read', (i) => (i.read = i.seen = true));
   }
 
+  /** Marks a message unread again. */
   markUnread(id: string): Promise<void> {
     return this.change(id, 'unread', 'unread', (i) => (i.read = false));
   }
 
+  /** Archives a message: it leaves the default (`inbox`) list. */
   archive(id: string): Promise<void> {
     return this.change(id, 'archive', 'archived', (i) => (i.archived = true));
   }
 
+  /** Brings an archived message back. */
   unarchive(id: string): Promise<void> {
     return this.change(id, 'unarchive', 'unarchived', (i) => (i.archived = false));
   }
 
+  /** Hides a message until `until` (a future Date); then it is back on top. */
   async snooze(id: string, until: Date): Promise<void> {
     need(
       until instanceof Date && until.getTime() > this.rt.now(),
@@ -194,10 +214,12 @@ export class HeraldInboxClient implements InboxClient {
     });
   }
 
+  /** Ends a snooze now. */
   unsnooze(id: string): Promise<void> {
     return this.change(id, 'unsnooze', 'unsnoozed', (i) => (i.snoozedUntil = null));
   }
 
+  /** Deletes a message. */
   async remove(id: string): Promise<void> {
     const item = this.items.get(this.id(id));
     if (item) {
@@ -214,6 +236,7 @@ export class HeraldInboxClient implements InboxClient {
     this.queueCounts();
   }
 
+  /** Marks every message of `tab` (default: the inbox) seen, read or archived; resolves with how many changed. */
   async markAll(change: 'seen' | 'read' | 'archived', tab?: string): Promise<number> {
     need(['seen', 'read', 'archived'].includes(change), 'change', "'seen', 'read' or 'archived'");
     const found = tab === undefined ? undefined : this.tabs.find((t) => t.id === tab);
@@ -241,6 +264,7 @@ export class HeraldInboxClient implements InboxClient {
     return res.changed;
   }
 
+  /** Runs one of the message's actions that has an `actionId` (posted to the server). */
   async runAction(id: string, actionId: string): Promise<void> {
     need(typeof actionId === 'string' && actionId, 'actionId', 'a non-empty string');
     await this.request(
@@ -250,6 +274,7 @@ export class HeraldInboxClient implements InboxClient {
     );
   }
 
+  /** The user's preferences: topics (categories) × channels. */
   async preferences(): Promise<PreferenceTopic[]> {
     const res = await this.request<{ topics: PreferenceTopic[] }>(
       'preferences',
@@ -259,6 +284,7 @@ export class HeraldInboxClient implements InboxClient {
     return res.topics;
   }
 
+  /** Turns one channel of one category on or off. */
   async setPreference(category: string, channel: string, enabled: boolean): Promise<void> {
     need(typeof category === 'string' && category, 'category', 'a non-empty string');
     need(typeof channel === 'string' && channel, 'channel', 'a non-empty string');
@@ -325,7 +351,7 @@ export class HeraldInboxClient implements InboxClient {
         if (!i.seen) next.unseen = Math.max(0, next.unseen + sign);
       }
     }
-    this.counts = counts;
+    this.now.counts = counts;
     this.events.emit('counts', counts);
   }
 
@@ -418,8 +444,8 @@ export class HeraldInboxClient implements InboxClient {
   }
 
   private setStatus(status: ConnectionStatus): void {
-    if (status === this.status) return;
-    this.status = status;
+    if (status === this.now.status) return;
+    this.now.status = status;
     this.events.emit('status', status);
   }
 
