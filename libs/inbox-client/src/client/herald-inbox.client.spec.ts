@@ -214,7 +214,7 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
       /until must be a valid Date in the future/,
     );
     await expect(client.snooze(one, new Date('nope'))).rejects.toThrow(/until/);
-    await expect(client.markRead('')).rejects.toThrow(/id must be a non-empty message id/);
+    await expect(client.markRead('')).rejects.toThrow(/id must be a non-empty string/);
     expect(server.requests.length).toBe(before);
   });
 

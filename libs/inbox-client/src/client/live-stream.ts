@@ -128,7 +128,13 @@ export class LiveStream {
     }
     this.backoff.reset();
     this.hooks.status('live');
-    const parser = new SseParser((e) => current() && this.hooks.event(e), this.lastId);
+    const parser = new SseParser((e) => {
+      try {
+        if (current()) this.hooks.event(e);
+      } catch {
+        // a frame the client cannot read is skipped; the stream stays open
+      }
+    }, this.lastId);
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     try {
