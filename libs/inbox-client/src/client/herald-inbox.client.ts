@@ -106,11 +106,26 @@ export class HeraldInboxClient implements InboxClient {
       hiddenMs = 30_000,
       idleMs = 60_000,
     } = options.reconnect ?? {};
+    const ms = { initialMs, maxMs, hiddenMs, idleMs };
+    for (const [key, value] of Object.entries(ms)) {
+      // a zero or NaN first delay would reconnect in a tight loop
+      need(
+        Number.isFinite(value) && value >= (key === 'initialMs' ? 1 : 0),
+        `reconnect.${key}`,
+        key === 'initialMs' ? 'at least 1 (milliseconds)' : 'a number of milliseconds, 0 or more',
+      );
+    }
+    const credentials = options.credentials ?? 'same-origin';
+    need(
+      ['omit', 'same-origin', 'include'].includes(credentials),
+      'credentials',
+      "'omit', 'same-origin' or 'include'",
+    );
     this.stream = new LiveStream(
       {
         url: `${this.base}/stream`,
         fetch: (url, init) => this.fetch(url, init),
-        credentials: options.credentials ?? 'same-origin',
+        credentials,
         headers: () => this.headers(),
         refreshToken: () => this.refreshToken(this.token).then(Boolean),
         event: (e) => this.onEvent(e),
