@@ -180,7 +180,9 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('inbox model on the %s 
     clock += 10 * DAY;
     expect(await inbox.purgeExpired()).toBeGreaterThan(0); // a and c expired
     expect(await titles(alice, { status: 'snoozed' })).toEqual(['b']);
-    expect((await inbox.findOne(alice, b.id))!.expiresAt).toEqual(new Date(far.getTime() + 2 * DAY));
+    expect((await inbox.findOne(alice, b.id))!.expiresAt).toEqual(
+      new Date(far.getTime() + 2 * DAY),
+    );
     expect(emitted.map(([, p]) => (p as { change: string }).change)).toEqual([
       'snoozed',
       'snoozed',
@@ -427,7 +429,10 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('inbox model on the %s 
 
   it('concurrent changes of one message lose no update and each applies once', async () => {
     const alice = user('alice');
-    const sent = await sendAll(alice, Array.from({ length: 10 }, (_, i) => `m${i}`));
+    const sent = await sendAll(
+      alice,
+      Array.from({ length: 10 }, (_, i) => `m${i}`),
+    );
     const results = await Promise.all(
       sent.flatMap((m) => [
         inbox.archive(alice, m.id),
@@ -438,10 +443,7 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('inbox model on the %s 
       ]),
     );
     const count = (offset: number[]) =>
-      sent.reduce(
-        (n, _, i) => n + offset.filter((o) => results[i * 5 + o] === true).length,
-        0,
-      );
+      sent.reduce((n, _, i) => n + offset.filter((o) => results[i * 5 + o] === true).length, 0);
     expect(count([0, 2])).toBe(10);
     expect(count([1, 3])).toBe(10);
     expect(count([4])).toBe(10);

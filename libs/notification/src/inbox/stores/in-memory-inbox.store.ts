@@ -64,7 +64,9 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
     refuseInboxControls({ userId });
     const ordered = this.box(userId)?.ordered ?? [];
     const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
-    const filter: InboxFilter = query.unreadOnly ? { ...query.filter, read: false } : (query.filter ?? {});
+    const filter: InboxFilter = query.unreadOnly
+      ? { ...query.filter, read: false }
+      : (query.filter ?? {});
     let i = ordered.length - 1;
     if (cursor) i = this.lastBefore(ordered, cursor.listedAtMs, cursor.id);
     const page: Entry[] = [];
@@ -83,7 +85,9 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
     return {
       notifications: page.map((e) => copy(e.m)),
       nextCursor:
-        more && last ? encodeInboxCursor({ listedAtMs: last.listedAtMs, id: last.m.id }) : undefined,
+        more && last
+          ? encodeInboxCursor({ listedAtMs: last.listedAtMs, id: last.m.id })
+          : undefined,
     };
   }
 
