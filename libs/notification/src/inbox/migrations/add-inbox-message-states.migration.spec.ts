@@ -49,6 +49,15 @@ describe.each(['sqlite', 'postgres'] as const)(
       )) as Array<{ name: string }>;
       return rows.map((r) => r.name).sort();
     };
+    /** PostgreSQL's statistics objects on the table (none on SQLite). */
+    const statistics = async () =>
+      kind === 'postgres'
+        ? (
+            (await ds.query(
+              `SELECT stxname AS name FROM pg_statistic_ext s JOIN pg_namespace n ON n.oid = s.stxnamespace WHERE n.nspname = '${schema}'`,
+            )) as Array<{ name: string }>
+          ).map((r) => r.name)
+        : [];
     const run = async (
       migration: { up(r: unknown): Promise<void>; down(r: unknown): Promise<void> },
       step: 'up' | 'down',
@@ -125,6 +134,7 @@ describe.each(['sqlite', 'postgres'] as const)(
           'idx_herald_inbox_expires',
         ]),
       );
+      expect(await statistics()).toEqual(kind === 'postgres' ? ['herald_inbox_tags_stats'] : []);
       expect(await indexes()).not.toContain('idx_herald_inbox_user_created');
       expect(await indexes()).not.toContain('idx_herald_inbox_user_unread');
 
@@ -152,6 +162,7 @@ describe.each(['sqlite', 'postgres'] as const)(
 
     it('down() restores the previous schema, and up() runs again', async () => {
       await run(new AddInboxMessageStates1736200000000(), 'down');
+      expect(await statistics()).toEqual([]);
       const columns =
         kind === 'postgres'
           ? ((await ds.query(
