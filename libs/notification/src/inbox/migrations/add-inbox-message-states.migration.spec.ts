@@ -130,6 +130,7 @@ describe.each(['sqlite', 'postgres'] as const)(
           'idx_herald_inbox_user_listed_active',
           'idx_herald_inbox_user_listed_archived',
           'idx_herald_inbox_user_listed_unread',
+          'idx_herald_inbox_user_listed_unseen',
           'idx_herald_inbox_user_unread_exp',
           'idx_herald_inbox_expires',
         ]),
