@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { memorySqlite } from '../../../../../test/helpers/sqlite.js';
+import { heraldMigrations } from '../../typeorm/herald-migrations.util.js';
 import { InboxService } from '../inbox.service.js';
 import { DatabaseInboxStore } from '../stores/database-inbox.store.js';
 import { AddInboxMessageStates1736200000000 } from './add-inbox-message-states.migration.js';
@@ -161,7 +162,15 @@ describe.each(['sqlite', 'postgres'] as const)(
       ]);
     });
 
-    it('down() restores the previous schema, and up() runs again', async () => {
+    it('is part of heraldMigrations(), after the migration that created the table', () => {
+    const list = heraldMigrations();
+    expect(list.indexOf(AddInboxMessageStates1736200000000)).toBeGreaterThan(
+      list.indexOf(CreateInboxMessages1732300000000),
+    );
+    expect(list.indexOf(CreateInboxMessages1732300000000)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('down() restores the previous schema, and up() runs again', async () => {
       await run(new AddInboxMessageStates1736200000000(), 'down');
       expect(await statistics()).toEqual([]);
       const columns =
