@@ -163,14 +163,14 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
 
     it('is part of heraldMigrations(), after the migration that created the table', () => {
-    const list = heraldMigrations();
-    expect(list.indexOf(AddInboxMessageStates1736200000000)).toBeGreaterThan(
-      list.indexOf(CreateInboxMessages1732300000000),
-    );
-    expect(list.indexOf(CreateInboxMessages1732300000000)).toBeGreaterThanOrEqual(0);
-  });
+      const list = heraldMigrations();
+      expect(list.indexOf(AddInboxMessageStates1736200000000)).toBeGreaterThan(
+        list.indexOf(CreateInboxMessages1732300000000),
+      );
+      expect(list.indexOf(CreateInboxMessages1732300000000)).toBeGreaterThanOrEqual(0);
+    });
 
-  it('down() restores the previous schema, and up() runs again', async () => {
+    it('down() restores the previous schema, and up() runs again', async () => {
       await run(new AddInboxMessageStates1736200000000(), 'down');
       expect(await statistics()).toEqual([]);
       const columns =
