@@ -24,6 +24,11 @@ export {
   INBOX_READ_EVENT,
   INBOX_READ_ALL_EVENT,
   INBOX_DELETED_EVENT,
+  INBOX_UPDATED_EVENT,
+  INBOX_ACTION_EVENT,
   type InboxMessageChangedEvent,
   type InboxReadAllEvent,
+  type InboxUpdatedEvent,
+  type InboxActionEvent,
 } from './inbox.events.js';
+export { INBOX_SEVERITIES } from './utils/inbox-model-input.util.js';

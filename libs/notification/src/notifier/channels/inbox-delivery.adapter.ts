@@ -25,6 +25,12 @@ export const INBOX_ADAPTER: ChannelAdapter<InboxDeliveryMessage, InboxMessage> =
     title: m.title,
     body: m.body,
     readAt: null,
+    seenAt: null,
+    archivedAt: null,
+    snoozedUntil: null,
+    tags: [],
+    severity: 'normal',
+    actions: [],
     createdAt: new Date(),
     expiresAt: new Date(),
   }),
@@ -50,6 +56,9 @@ export function inboxDeliveryBackend(
           category: message.category,
           actionUrl: message.actionUrl,
           data: message.data,
+          tags: message.tags,
+          severity: message.severity,
+          actions: message.actions,
         });
       } catch (error) {
         throw ensureDeliveryError(error, 'inbox', 'inbox');
