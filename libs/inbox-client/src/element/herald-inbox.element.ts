@@ -8,6 +8,7 @@ import type {
   InboxTab,
   PreferenceTopic,
 } from '../types.js';
+import { HeraldInboxClient } from '../client/herald-inbox.client.js';
 import { en } from '../i18n/en.js';
 import { plural } from '../i18n/format.js';
 import { mergeStrings, type InboxStringOverrides, type InboxStrings } from '../i18n/strings.js';
@@ -35,8 +36,9 @@ const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as ty
  */
 export class HeraldInboxElement extends Base {
   static observedAttributes = ['base-url', 'locale', 'tabs', 'badge'];
-  /** Builds the client for `base-url`; set by `@herald/inbox-client/element`. */
-  static clientFactory?: (options: InboxClientOptions) => InboxClient;
+  /** Builds the client for `base-url` (e.g. to add a `token` callback). @default `new HeraldInboxClient(options)` */
+  static clientFactory: (options: InboxClientOptions) => InboxClient = (options) =>
+    new HeraldInboxClient(options);
 
   #client?: InboxClient;
   #ownClient = false;
@@ -84,6 +86,7 @@ export class HeraldInboxElement extends Base {
   set tabs(tabs: InboxTab[] | undefined) {
     this.#tabs = tabs === undefined ? undefined : parseTabs(tabs);
     this.#active = 0;
+    if (this.#ownClient) this.#makeClient(); // its counts and bulk changes follow the tabs
     if (this.#open) void this.#load(true);
     this.#update();
   }
@@ -200,9 +203,8 @@ export class HeraldInboxElement extends Base {
 
   #makeClient(): void {
     const baseUrl = this.getAttribute('base-url');
-    const factory = HeraldInboxElement.clientFactory;
-    if (!baseUrl || !factory) return;
-    this.#setClient(factory({ baseUrl, tabs: this.tabs }), true);
+    if (!baseUrl) return;
+    this.#setClient(HeraldInboxElement.clientFactory({ baseUrl, tabs: this.tabs }), true);
   }
 
   #setClient(client: InboxClient | undefined, own: boolean): void {
@@ -271,7 +273,8 @@ export class HeraldInboxElement extends Base {
     }
     this.#update();
     try {
-      const page = await client.list({ tab: tab.id, filter: tab.filter ?? {}, cursor: reset ? undefined : this.#cursor, limit: PAGE });
+      // the filter itself, so a client configured with other tabs lists this one too
+      const page = await client.list({ filter: tab.filter ?? {}, cursor: reset ? undefined : this.#cursor, limit: PAGE });
       if (seq !== this.#seq) return;
       this.#items = reset ? page.items : [...this.#items, ...page.items];
       this.#cursor = page.nextCursor;
@@ -498,7 +501,9 @@ export class HeraldInboxElement extends Base {
     } else {
       const patch: Partial<InboxItem> = op === 'read' || op === 'action' ? { read: true, seen: true } : op === 'unread' ? { read: false } : op === 'archive' ? { archived: true } : op === 'unarchive' ? { archived: false } : op === 'unsnooze' ? { snoozedUntil: null } : { snoozedUntil: arg as Date };
       this.#items = before.map((i) => (i === item ? { ...i, ...patch } : i));
-      if (op === 'snooze') this.#focusKey = `unsnooze:${item.id}`;
+      // the pressed button becomes its opposite: the focus goes with it
+      const opposite: Record<string, string> = { read: 'unread', unread: 'read', archive: 'unarchive', unarchive: 'archive', snooze: 'unsnooze', unsnooze: 'snooze-menu' };
+      if (opposite[op]) this.#focusKey = `${opposite[op]}:${item.id}`;
     }
     this.#render();
     try {
