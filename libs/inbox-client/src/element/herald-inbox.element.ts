@@ -137,6 +137,14 @@ export class HeraldInboxElement extends Base {
   }
 
   connectedCallback(): void {
+    // a property set before the element was defined (React, a late script) shadows the setter
+    for (const prop of ['client', 'tabs', 'strings', 'badge', 'locale'] as const) {
+      if (Object.prototype.hasOwnProperty.call(this, prop)) {
+        const value = (this as any)[prop];
+        delete (this as any)[prop];
+        (this as any)[prop] = value;
+      }
+    }
     if (!this.#root) this.#build();
     if (!this.#client && this.hasAttribute('base-url')) this.#makeClient();
     this.#attach();
