@@ -20,7 +20,12 @@ export function focused(page: Page): Promise<{ tag: string; role: string | null;
       tag: el?.tagName.toLowerCase() ?? '',
       role: el?.getAttribute('role') ?? null,
       name: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(),
-      k: el?.getAttribute('data-k') ?? null,
+      // the element's focus key: data-k, or an item control's data-op (+ data-action) and item id
+      k:
+        el?.getAttribute('data-k') ??
+        (el?.getAttribute('data-op') && el.closest('article')
+          ? `${el.getAttribute('data-op')}${el.getAttribute('data-action') ?? ''}:${el.closest('article')!.getAttribute('data-id')}`
+          : null),
     };
   });
 }

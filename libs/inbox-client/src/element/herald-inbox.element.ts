@@ -14,7 +14,7 @@ import { plural } from '../i18n/format.js';
 import { mergeStrings, type InboxStringOverrides, type InboxStrings } from '../i18n/strings.js';
 import { h } from './dom.util.js';
 import { adoptStyles } from './herald-inbox.styles.js';
-import { ItemNodes, renderNotes, renderTabPanel, renderTabs, updateTabCounts, type ListView } from './render-list.js';
+import { focusKey, ItemNodes, renderNotes, renderTabPanel, renderTabs, updateTabCounts, type ListView } from './render-list.js';
 import { renderPreferences } from './render-preferences.js';
 import { parseCustomSnooze, snoozePresetTime, type SnoozePreset } from './snooze.util.js';
 import { defaultTabs, parseTabs } from './tabs.util.js';
@@ -351,7 +351,7 @@ export class HeraldInboxElement extends Base {
     const active = this.#root.activeElement as HTMLElement | null;
     const explicit = this.#focusKey !== undefined;
     const wasInside = this.#body.contains(active);
-    const key = this.#focusKey ?? (wasInside ? active?.getAttribute('data-k') : null);
+    const key = this.#focusKey ?? (wasInside ? focusKey(active) : null);
     this.#focusKey = undefined;
     const view: ListView = {
       s,
@@ -386,8 +386,8 @@ export class HeraldInboxElement extends Base {
     // focus only when a move was asked for or the focus was lost (its node replaced or moved):
     // focus() forces a layout
     if (key && (explicit || this.#root.activeElement !== active)) {
-      for (const el of this.#body.querySelectorAll<HTMLElement>('[data-k]'))
-        if (el.getAttribute('data-k') === key) return el.focus();
+      for (const el of this.#body.querySelectorAll<HTMLElement>('[data-k],[data-op]'))
+        if (focusKey(el) === key) return el.focus();
       // the focused control left with its item: the list keeps the focus
       if (wasInside || explicit) (this.#body.querySelector('[data-k=tabpanel]') as HTMLElement | null)?.focus();
     }
@@ -461,7 +461,7 @@ export class HeraldInboxElement extends Base {
       return;
     }
     const op = el.getAttribute('data-op')!;
-    const id = el.getAttribute('data-id') ?? '';
+    const id = el.closest('article')?.getAttribute('data-id') ?? '';
     if (op === 'close') return this.hide(true);
     if (op === 'tab') return this.#selectTab(Number(el.getAttribute('data-i')));
     if (op === 'retry') return void this.#load(true);
@@ -485,7 +485,7 @@ export class HeraldInboxElement extends Base {
       const until = preset ? snoozePresetTime(preset, new Date()) : parseCustomSnooze(input?.value ?? '', new Date());
       if (!until) {
         this.#snoozeInvalid = true;
-        this.#focusKey = `snooze-input:${id}`;
+        this.#focusKey = `snooze-input:${id}`; // focusKey() of the input
         return this.#render();
       }
       this.#snoozeOpen = undefined;

@@ -142,8 +142,9 @@ export function renderTabPanel(v: ListView): HTMLElement {
   );
 }
 
-function button(op: string, id: string, text: string, extra?: Record<string, string>): HTMLElement {
-  return h('button', { type: 'button', 'data-op': op, 'data-id': id, 'data-k': `${op}:${id}`, part: 'button', ...extra }, text);
+function button(op: string, _id: string, text: string, extra?: Record<string, string>): HTMLElement {
+  // no per-button id or key: both come from the item's <article data-id> (see focusKey)
+  return h('button', { type: 'button', 'data-op': op, part: 'button', ...extra }, text);
 }
 
 function renderItem(v: ListView, item: InboxItem, i: number, time: string, snoozed: boolean): HTMLElement {
@@ -153,9 +154,9 @@ function renderItem(v: ListView, item: InboxItem, i: number, time: string, snooz
   const actions = item.actions.slice(0, 2).map((a, n) => {
     const cls = n === 0 ? 'primary' : undefined;
     const url = a.url ? safeUrl(a.url, v.base) : null;
-    if (url) return h('a', { href: url, class: cls, part: 'action', 'data-op': 'open', 'data-id': item.id }, a.label);
+    if (url) return h('a', { href: url, class: cls, part: 'action', 'data-op': 'open', 'data-action': n }, a.label);
     if (a.actionId)
-      return h('button', { type: 'button', class: cls, part: 'action', 'data-op': 'action', 'data-id': item.id, 'data-action': a.actionId, 'data-k': `action${n}:${item.id}` }, a.label);
+      return h('button', { type: 'button', class: cls, part: 'action', 'data-op': 'action', 'data-action': a.actionId }, a.label);
     return null;
   });
   return h(
@@ -164,7 +165,7 @@ function renderItem(v: ListView, item: InboxItem, i: number, time: string, snooz
     h(
       'article',
       { 'aria-labelledby': `t${i}`, class: item.read ? undefined : 'unread', 'data-severity': item.severity, 'data-id': item.id },
-      h('h3', { class: 'title', id: `t${i}`, part: 'item-title' }, href ? h('a', { href, 'data-op': 'open', 'data-id': item.id }, item.title) : item.title),
+      h('h3', { class: 'title', id: `t${i}`, part: 'item-title' }, href ? h('a', { href, 'data-op': 'open' }, item.title) : item.title),
       item.body && h('p', { class: 'body', part: 'item-body' }, item.body),
       h(
         'p',
@@ -193,7 +194,7 @@ function renderItem(v: ListView, item: InboxItem, i: number, time: string, snooz
             'label',
             null,
             s.snoozeCustom,
-            h('input', { type: 'datetime-local', min: toLocalInput(new Date(v.now)), 'data-k': `snooze-input:${item.id}`, 'aria-invalid': v.snoozeInvalid ? 'true' : undefined, 'aria-describedby': v.snoozeInvalid ? `sze${i}` : undefined }),
+            h('input', { type: 'datetime-local', min: toLocalInput(new Date(v.now)), 'data-op': 'snooze-input', 'aria-invalid': v.snoozeInvalid ? 'true' : undefined, 'aria-describedby': v.snoozeInvalid ? `sze${i}` : undefined }),
           ),
           button('snooze-custom', item.id, s.snoozeApply),
           v.snoozeInvalid && h('p', { class: 'err', id: `sze${i}` }, s.snoozePast),
@@ -201,4 +202,17 @@ function renderItem(v: ListView, item: InboxItem, i: number, time: string, snooz
       ),
     ),
   );
+}
+
+/**
+ * The focus key of a control: its `data-k`, or for a control of an item its
+ * `data-op` (and `data-action`) with the item's id, so it is found again after a re-render.
+ */
+export function focusKey(el: Element | null): string | null {
+  if (!el) return null;
+  const k = el.getAttribute('data-k');
+  if (k) return k;
+  const op = el.getAttribute('data-op');
+  const id = el.closest('article')?.getAttribute('data-id');
+  return op && id ? `${op}${el.getAttribute('data-action') ?? ''}:${id}` : null;
 }
