@@ -43,6 +43,18 @@ function runtimeOf(given: Partial<InboxRuntime> = {}): InboxRuntime {
   };
 }
 
+const isObject = (v: unknown): boolean => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** `value` as one path segment: a non-empty string of whole characters. */
+function seg(value: string, field: string): string {
+  try {
+    if (typeof value === 'string' && value) return encodeURIComponent(value);
+  } catch {
+    // a lone surrogate: not an id the server can have given
+  }
+  throw new TypeError(`inbox client: ${field} must be a non-empty string`);
+}
+
 function need(ok: unknown, field: string, allowed: string): void {
   if (!ok) throw new TypeError(`inbox client: ${field} must be ${allowed}`);
 }
@@ -60,8 +72,7 @@ function need(ok: unknown, field: string, allowed: string): void {
  * inbox.connect();
  */
 export class HeraldInboxClient implements InboxClient {
-  status: ConnectionStatus = 'idle';
-  counts: Counts = {};
+  private now: { status: ConnectionStatus; counts: Counts } = { status: 'idle', counts: {} };
   private readonly events = new Emitter<InboxClientEvents>();
   private readonly items = new Map<string, InboxItem>();
   private readonly tabs: InboxTab[];
@@ -106,6 +117,17 @@ export class HeraldInboxClient implements InboxClient {
     );
   }
 
+  /** The live stream's state. */
+  get status(): ConnectionStatus {
+    return this.now.status;
+  }
+
+  /** Counts per configured tab, as last known (the server's, with optimistic changes applied). */
+  get counts(): Record<string, InboxCounts> {
+    return this.now.counts;
+  }
+
+  /** Listens to `type`; returns the unsubscribe. */
   on<K extends keyof InboxClientEvents>(
     type: K,
     listener: (value: InboxClientEvents[K]) => void,
@@ -113,19 +135,25 @@ export class HeraldInboxClient implements InboxClient {
     return this.events.on(type, listener);
   }
 
+  /** Opens the live stream (idempotent); after `unauthorized`, starts over. */
   connect(): void {
     this.stream.start();
   }
 
+  /** Closes the stream: status `idle`, no reconnect until `connect()`. */
   disconnect(): void {
     this.stream.stop();
   }
 
+  /** One page of a tab (or a filter), newest first; the items are kept and changed in place later. */
   async list(
     query: { tab?: string; filter?: InboxFilter; cursor?: string; limit?: number } = {},
   ): Promise<InboxPage> {
     const q = new URLSearchParams();
+    need(isObject(query ?? {}), 'query', 'an object');
+    query ??= {};
     let filter = query.filter;
+    need(filter === undefined || isObject(filter), 'filter', 'an object');
     if (query.tab !== undefined) {
       const tab = this.tabs.find((t) => t.id === query.tab);
       need(tab, 'tab', `one of the configured tabs (${this.tabs.map((t) => t.id).join(', ')})`);
@@ -135,7 +163,10 @@ export class HeraldInboxClient implements InboxClient {
       need(Number.isInteger(query.limit) && query.limit > 0, 'limit', 'a positive integer');
       q.set('limit', String(query.limit));
     }
-    if (query.cursor) q.set('cursor', query.cursor);
+    if (query.cursor !== undefined) {
+      need(typeof query.cursor === 'string', 'cursor', 'the nextCursor of a page');
+      q.set('cursor', query.cursor);
+    }
     filterQuery(filter ?? {}, q);
     const qs = q.toString();
     const res = await this.request<{
@@ -154,36 +185,43 @@ export class HeraldInboxClient implements InboxClient {
     return page;
   }
 
-  async refreshCounts(): Promise<Counts> {
+  /** Fetches the counts of every configured tab in one request and emits `counts`. */
+  async refreshCounts(): Promise<Record<string, InboxCounts>> {
     const tabs = Object.fromEntries(this.tabs.map((t) => [t.id, filterJson(t.filter)]));
     const res = await this.request<{ counts: Counts }>('counts', 'POST', 'counts', { tabs });
     this.hadState = true;
-    this.counts = res.counts;
-    this.events.emit('counts', this.counts);
-    return this.counts;
+    this.now.counts = res.counts;
+    this.events.emit('counts', res.counts);
+    return res.counts;
   }
 
+  /** Marks a message seen (the bell was opened while it was listed). */
   markSeen(id: string): Promise<void> {
     return this.change(id, 'seen', 'seen', (i) => (i.seen = true));
   }
 
+  /** Marks a message read (and seen). */
   markRead(id: string): Promise<void> {
     return this.change(id, 'read', 'read', (i) => (i.read = i.seen = true));
   }
 
+  /** Marks a message unread again. */
   markUnread(id: string): Promise<void> {
     return this.change(id, 'unread', 'unread', (i) => (i.read = false));
   }
 
+  /** Archives a message: it leaves the default (`inbox`) list. */
   archive(id: string): Promise<void> {
     return this.change(id, 'archive', 'archived', (i) => (i.archived = true));
   }
 
+  /** Brings an archived message back. */
   unarchive(id: string): Promise<void> {
     return this.change(id, 'unarchive', 'unarchived', (i) => (i.archived = false));
   }
 
-  snooze(id: string, until: Date): Promise<void> {
+  /** Hides a message until `until` (a future Date); then it is back on top. */
+  async snooze(id: string, until: Date): Promise<void> {
     need(
       until instanceof Date && until.getTime() > this.rt.now(),
       'until',
@@ -194,19 +232,22 @@ export class HeraldInboxClient implements InboxClient {
     });
   }
 
+  /** Ends a snooze now. */
   unsnooze(id: string): Promise<void> {
     return this.change(id, 'unsnooze', 'unsnoozed', (i) => (i.snoozedUntil = null));
   }
 
+  /** Deletes a message. */
   async remove(id: string): Promise<void> {
-    const item = this.items.get(this.id(id));
+    const path = `messages/${seg(id, 'id')}`;
+    const item = this.items.get(id);
     if (item) {
       this.shift([item], -1);
       this.items.delete(id);
       this.events.emit('update', { id, change: 'deleted' });
     }
     try {
-      await this.request('remove', 'DELETE', `messages/${encodeURIComponent(id)}`);
+      await this.request('remove', 'DELETE', path);
     } catch (error) {
       if (item) this.shift([this.keep(item)], 1);
       throw this.failed('remove', error);
@@ -214,6 +255,7 @@ export class HeraldInboxClient implements InboxClient {
     this.queueCounts();
   }
 
+  /** Marks every message of `tab` (default: the inbox) seen, read or archived; resolves with how many changed. */
   async markAll(change: 'seen' | 'read' | 'archived', tab?: string): Promise<number> {
     need(['seen', 'read', 'archived'].includes(change), 'change', "'seen', 'read' or 'archived'");
     const found = tab === undefined ? undefined : this.tabs.find((t) => t.id === tab);
@@ -241,20 +283,23 @@ export class HeraldInboxClient implements InboxClient {
     return res.changed;
   }
 
+  /** Runs one of the message's actions that has an `actionId` (posted to the server). */
   async runAction(id: string, actionId: string): Promise<void> {
-    need(typeof actionId === 'string' && actionId, 'actionId', 'a non-empty string');
-    await this.request(
-      'runAction',
-      'POST',
-      `messages/${encodeURIComponent(this.id(id))}/actions/${encodeURIComponent(actionId)}`,
-    );
+    const path = `messages/${seg(id, 'id')}/actions/${seg(actionId, 'actionId')}`;
+    await this.request('runAction', 'POST', path);
   }
 
+  /** The user's preferences: topics (categories) × channels. */
   async preferences(): Promise<PreferenceTopic[]> {
-    const res = await this.request<{ topics: PreferenceTopic[] }>('preferences', 'GET', 'preferences');
+    const res = await this.request<{ topics: PreferenceTopic[] }>(
+      'preferences',
+      'GET',
+      'preferences',
+    );
     return res.topics;
   }
 
+  /** Turns one channel of one category on or off. */
   async setPreference(category: string, channel: string, enabled: boolean): Promise<void> {
     need(typeof category === 'string' && category, 'category', 'a non-empty string');
     need(typeof channel === 'string' && channel, 'channel', 'a non-empty string');
@@ -270,21 +315,12 @@ export class HeraldInboxClient implements InboxClient {
     apply: (item: InboxItem) => void,
     body?: unknown,
   ): Promise<void> {
-    const item = this.items.get(this.id(id));
-    const res = await this.optimistic(
-      route,
-      item ? [item] : [],
-      apply,
-      () => {
-        if (item) this.events.emit('update', { id, change });
-        return this.request<Changed>(
-          route,
-          'POST',
-          `messages/${encodeURIComponent(id)}/${route}`,
-          body,
-        );
-      },
-    );
+    const path = `messages/${seg(id, 'id')}/${route}`;
+    const item = this.items.get(id);
+    const res = await this.optimistic(route, item ? [item] : [], apply, () => {
+      if (item) this.events.emit('update', { id, change });
+      return this.request<Changed>(route, 'POST', path, body);
+    });
     if (res.message) this.keep(toItem(res.message));
   }
 
@@ -326,7 +362,7 @@ export class HeraldInboxClient implements InboxClient {
         if (!i.seen) next.unseen = Math.max(0, next.unseen + sign);
       }
     }
-    this.counts = counts;
+    this.now.counts = counts;
     this.events.emit('counts', counts);
   }
 
@@ -334,11 +370,6 @@ export class HeraldInboxClient implements InboxClient {
     const e = error instanceof Error ? error : new Error(String(error));
     this.events.emit('error', { operation, error: e });
     return e;
-  }
-
-  private id(id: string): string {
-    need(typeof id === 'string' && id, 'id', 'a non-empty message id');
-    return id;
   }
 
   /** The one object of this id, refreshed from `fresh`. */
@@ -374,6 +405,7 @@ export class HeraldInboxClient implements InboxClient {
     } catch {
       return;
     }
+    if (!data || typeof data !== 'object') return;
     if (e.type === 'sync') {
       if (this.hadState) this.events.emit('resync', undefined);
       this.hadState = true;
@@ -381,19 +413,27 @@ export class HeraldInboxClient implements InboxClient {
     }
     this.hadState = true;
     if (e.type === 'inbox.sent') {
-      if (this.items.has(data.id)) return;
+      if (typeof data.id !== 'string' || this.items.has(data.id)) return;
       this.events.emit('message', this.keep(toItem(data)));
       return this.queueCounts();
     }
     const change =
       e.type === 'inbox.updated'
         ? data.change
-        : ({ 'inbox.read': 'read', 'inbox.read_all': 'read_all', 'inbox.deleted': 'deleted' } as const)[
-            e.type
-          ];
+        : (
+            {
+              'inbox.read': 'read',
+              'inbox.read_all': 'read_all',
+              'inbox.deleted': 'deleted',
+            } as const
+          )[e.type];
     if (!change) return;
     const id = data.message_id;
-    const targets = id ? [this.items.get(id)] : change === 'read_all' ? [...this.items.values()] : [];
+    const targets = id
+      ? [this.items.get(id)]
+      : change === 'read_all'
+        ? [...this.items.values()]
+        : [];
     for (const i of targets) {
       if (!i) continue;
       if (change === 'read' || change === 'read_all') i.read = i.seen = true;
@@ -411,8 +451,8 @@ export class HeraldInboxClient implements InboxClient {
   }
 
   private setStatus(status: ConnectionStatus): void {
-    if (status === this.status) return;
-    this.status = status;
+    if (status === this.now.status) return;
+    this.now.status = status;
     this.events.emit('status', status);
   }
 
@@ -479,7 +519,11 @@ export class HeraldInboxClient implements InboxClient {
       throw new InboxRequestError(
         operation,
         res.status,
-        Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : undefined,
+        Array.isArray(message)
+          ? message.join('; ')
+          : typeof message === 'string'
+            ? message
+            : undefined,
       );
     }
   }
