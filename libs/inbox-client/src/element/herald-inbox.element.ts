@@ -42,6 +42,13 @@ const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as ty
  * `InboxClient`) or a `base-url` (then it makes its own client through
  * `HeraldInboxElement.clientFactory`).
  */
+function setText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+function setAttr(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 export class HeraldInboxElement extends Base {
   static observedAttributes = ['base-url', 'locale', 'tabs', 'badge'];
   /** Builds the client for `base-url` (e.g. to add a `token` callback). @default `new HeraldInboxClient(options)` */
@@ -371,18 +378,22 @@ export class HeraldInboxElement extends Base {
     if (!this.#root) return;
     const s = this.#s;
     const n = this.#count();
-    this.#bell.setAttribute('aria-expanded', String(this.#open));
-    this.#bell.setAttribute(
+    // only what changed is written: a rewritten text node costs a layout (a badge ticks often)
+    setAttr(this.#bell, 'aria-expanded', String(this.#open));
+    setAttr(
+      this.#bell,
       'aria-label',
       plural(this.#badge === 'unseen' ? s.bellUnseen : s.bellUnread, n, this.locale),
     );
-    this.#badgeEl.hidden = n <= 0;
-    this.#badgeEl.textContent = n > 99 ? '99+' : String(n);
+    if (this.#badgeEl.hidden !== n <= 0) this.#badgeEl.hidden = n <= 0;
+    setText(this.#badgeEl, n > 99 ? '99+' : String(n));
     if (!this.#open) return;
-    this.#root.getElementById('heading')!.textContent = s.title;
-    this.#prefsButton.textContent = this.#prefsView ? s.back : s.preferences;
-    this.#prefsButton.setAttribute('data-k', 'prefs');
-    this.#root.querySelector('[data-op=close]')!.textContent = s.close;
+    setText(this.#root.getElementById('heading')!, s.title);
+    setText(this.#prefsButton, this.#prefsView ? s.back : s.preferences);
+    setAttr(this.#prefsButton, 'data-k', 'prefs');
+    setText(this.#root.querySelector('[data-op=close]')!, s.close);
+    const notes = renderNotes({ s, status: this.#client?.status ?? 'idle', note: this.#note });
+    if (notes.length || this.#notesBox.firstChild) this.#notesBox.replaceChildren(...notes);
     const active = this.#root.activeElement as HTMLElement | null;
     const explicit = this.#focusKey !== undefined;
     const wasInside = this.#body.contains(active);
@@ -406,7 +417,6 @@ export class HeraldInboxElement extends Base {
       base: this.ownerDocument.baseURI,
       nodes: this.#nodes,
     };
-    this.#notesBox.replaceChildren(...renderNotes(view));
     // the tabs are rebuilt only when they change (a focused tab keeps its node)
     const tabsKey = this.#prefsView ? '' : JSON.stringify([view.tabs, view.active, s.tabsLabel]);
     if (tabsKey !== this.#tabsKey) {
@@ -415,10 +425,16 @@ export class HeraldInboxElement extends Base {
     }
     if (!this.#prefsView) updateTabCounts(this.#tabsBox.firstElementChild!, view);
     if (list || this.#dirty)
-      this.#mainBox.replaceChildren(
-        this.#prefsView ? renderPreferences(s, this.#prefs) : renderTabPanel(view),
-      );
-    this.#nodes.keep(this.#items);
+      if (this.#prefsView) this.#mainBox.replaceChildren(renderPreferences(s, this.#prefs));
+      else {
+        const previous = this.#mainBox.firstElementChild;
+        const panel = renderTabPanel(
+          view,
+          previous?.getAttribute('role') === 'tabpanel' ? previous : null,
+        );
+        if (panel !== previous) this.#mainBox.replaceChildren(panel);
+        this.#nodes.keep(this.#items);
+      }
     this.#dirty = false;
     // focus only when a move was asked for or the focus was lost (its node replaced or moved):
     // focus() forces a layout

@@ -115,8 +115,44 @@ export function updateTabCounts(
   });
 }
 
-export function renderTabPanel(v: ListView): HTMLElement {
+/** Which of its faces the tab panel shows. */
+function face(v: ListView): string {
+  if (v.items.length > 0) return 'list';
+  return v.error ? 'error' : v.loading ? 'loading' : 'empty';
+}
+
+/** Puts `nodes` in `parent` in order, moving only what is out of place (kept nodes stay put). */
+function syncChildren(parent: Element, nodes: Element[]): void {
+  nodes.forEach((node, i) => {
+    const at = parent.children[i];
+    if (at !== node) parent.insertBefore(node, at ?? null);
+  });
+  while (parent.children.length > nodes.length) parent.lastElementChild!.remove();
+}
+
+/**
+ * The tab panel; a `previous` panel showing the same tab's list is updated in
+ * place (new items inserted, gone ones removed), so a live refresh does not
+ * re-insert, restyle and relayout the whole list.
+ */
+export function renderTabPanel(v: ListView, previous?: Element | null): HTMLElement {
   const s = v.s;
+  const shows = JSON.stringify([
+    face(v),
+    v.active,
+    v.more,
+    s.markAllRead,
+    s.archiveAll,
+    s.loadMore,
+  ]);
+  if (previous && face(v) === 'list' && previous.getAttribute('data-face') === shows) {
+    previous.setAttribute('aria-busy', String(v.loading));
+    syncChildren(
+      previous.querySelector('ul')!,
+      v.items.map((item) => v.nodes.get(v, item)),
+    );
+    return previous as HTMLElement;
+  }
   let content: HTMLElement | HTMLElement[];
   if (v.error && v.items.length === 0)
     content = h(
@@ -152,6 +188,7 @@ export function renderTabPanel(v: ListView): HTMLElement {
       part: 'tabpanel',
       tabindex: 0,
       'data-k': 'tabpanel',
+      'data-face': shows,
     },
     v.items.length > 0 &&
       h(
