@@ -144,7 +144,18 @@ describe('HeraldInboxClient: any argument of any method', () => {
     await fuzzAssert(
       RUNS.methods,
       fc.record(
-        { baseUrl: anything, tabs: fc.oneof(anything, fc.array(anything, { maxLength: 3 })) },
+        {
+          baseUrl: anything,
+          tabs: fc.oneof(anything, fc.array(anything, { maxLength: 3 })),
+          credentials: anything,
+          reconnect: fc.oneof(
+            anything,
+            fc.record(
+              { initialMs: anything, maxMs: anything, hiddenMs: anything, idleMs: anything },
+              { requiredKeys: [] },
+            ),
+          ),
+        },
         { requiredKeys: [] },
       ),
       async (options) => {
@@ -153,7 +164,7 @@ describe('HeraldInboxClient: any argument of any method', () => {
         } catch (error) {
           expect(error).toBeInstanceOf(TypeError);
           expect((error as Error).message).toMatch(
-            /^inbox client: (baseUrl|tabs|tabs\[\]\.id) must be /,
+            /^inbox client: (baseUrl|tabs|tabs\[\]\.id|credentials|reconnect\.\w+) must be /,
           );
         }
       },

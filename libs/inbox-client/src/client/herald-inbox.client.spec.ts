@@ -119,6 +119,15 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
           ],
         }),
     ).toThrow(/tabs\[\]\.id must be a unique/);
+    expect(() => new HeraldInboxClient({ baseUrl: '/x', reconnect: { initialMs: 0 } })).toThrow(
+      /reconnect\.initialMs must be at least 1/,
+    );
+    expect(
+      () => new HeraldInboxClient({ baseUrl: '/x', reconnect: { maxMs: Number.NaN } }),
+    ).toThrow(/reconnect\.maxMs must be a number of milliseconds/);
+    expect(() => new HeraldInboxClient({ baseUrl: '/x', credentials: 'all' as 'include' })).toThrow(
+      /credentials must be 'omit', 'same-origin' or 'include'/,
+    );
     expect(server.requests).toEqual([]);
   });
 

@@ -100,20 +100,41 @@ export class HeraldInboxClient implements InboxClient {
     );
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.rt = runtimeOf(options.runtime);
-    const { initialMs = 1000, maxMs = 30_000, hiddenMs = 30_000 } = options.reconnect ?? {};
+    const {
+      initialMs = 1000,
+      maxMs = 30_000,
+      hiddenMs = 30_000,
+      idleMs = 60_000,
+    } = options.reconnect ?? {};
+    const ms = { initialMs, maxMs, hiddenMs, idleMs };
+    for (const [key, value] of Object.entries(ms)) {
+      // a zero or NaN first delay would reconnect in a tight loop
+      need(
+        Number.isFinite(value) && value >= (key === 'initialMs' ? 1 : 0),
+        `reconnect.${key}`,
+        key === 'initialMs' ? 'at least 1 (milliseconds)' : 'a number of milliseconds, 0 or more',
+      );
+    }
+    const credentials = options.credentials ?? 'same-origin';
+    need(
+      ['omit', 'same-origin', 'include'].includes(credentials),
+      'credentials',
+      "'omit', 'same-origin' or 'include'",
+    );
     this.stream = new LiveStream(
       {
         url: `${this.base}/stream`,
         fetch: (url, init) => this.fetch(url, init),
-        credentials: options.credentials ?? 'same-origin',
+        credentials,
         headers: () => this.headers(),
-        refreshToken: () => this.refreshToken().then(Boolean),
+        refreshToken: () => this.refreshToken(this.token).then(Boolean),
         event: (e) => this.onEvent(e),
         status: (s) => this.setStatus(s),
       },
       this.rt,
       new Backoff(initialMs, maxMs, this.rt.random),
       hiddenMs,
+      idleMs,
     );
   }
 
@@ -471,7 +492,7 @@ export class HeraldInboxClient implements InboxClient {
   }
 
   /** A new token after a 401/403; undefined for cookie auth or when the callback fails. */
-  private refreshToken(stale = this.token): Promise<string | undefined> {
+  private refreshToken(stale: Promise<string> | undefined): Promise<string | undefined> {
     if (this.token === stale) this.token = undefined;
     return this.token0()?.catch(() => undefined) ?? Promise.resolve(undefined);
   }
@@ -488,10 +509,11 @@ export class HeraldInboxClient implements InboxClient {
     body?: unknown,
   ): Promise<T> {
     for (let refreshed = false; ; refreshed = true) {
-      const used = this.token;
+      let used: Promise<string> | undefined;
       let res: Response;
       try {
         const headers = await this.headers();
+        used = this.token;
         headers.accept = 'application/json';
         if (body !== undefined) headers['content-type'] = 'application/json';
         res = await this.fetch(`${this.base}/${path}`, {
