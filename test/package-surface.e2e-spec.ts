@@ -40,6 +40,7 @@ const SUBPATH_PEERS: Record<string, string[]> = {
   '@herald/monitor/otlp': ['@opentelemetry/sdk-metrics'],
   '@herald/notification/typeorm': ['typeorm'],
   '@herald/notification/bullmq': ['bullmq'],
+  '@herald/inbox-client/react': ['react'],
 };
 
 /** Every entry point of every package: `@herald/monitor`, `@herald/monitor/testing`, ... */
