@@ -27,3 +27,14 @@ export {
   type InboxMessageChangedEvent,
   type InboxReadAllEvent,
 } from './inbox.events.js';
+export {
+  signInboxToken,
+  verifyInboxToken,
+  INBOX_TOKEN_DEFAULT_TTL_SECONDS,
+  INBOX_TOKEN_MIN_SECRET_LENGTH,
+  type SignInboxTokenInput,
+  type VerifiedInboxToken,
+} from './token/inbox-token.util.js';
+export { InboxTokenError, type InboxTokenErrorReason } from './token/inbox-token.error.js';
+export { InboxTokenGuard, inboxTokenOf } from './token/inbox-token.guard.js';
+export { INBOX_TOKEN_OPTIONS, type InboxTokenOptions } from './token/inbox-token.constants.js';
