@@ -38,3 +38,10 @@ export {
 export { InboxTokenError, type InboxTokenErrorReason } from './token/inbox-token.error.js';
 export { InboxTokenGuard, inboxTokenOf } from './token/inbox-token.guard.js';
 export { INBOX_TOKEN_OPTIONS, type InboxTokenOptions } from './token/inbox-token.constants.js';
+export {
+  LiveEventHub,
+  type LiveEvent,
+  type LiveMessage,
+  type LiveEventHubOptions,
+} from './live/live-event.hub.js';
+export { serveSse, sseFrame, lastEventIdOf, type SseRequest } from './live/sse-stream.util.js';
