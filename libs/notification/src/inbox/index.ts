@@ -24,8 +24,12 @@ export {
   INBOX_READ_EVENT,
   INBOX_READ_ALL_EVENT,
   INBOX_DELETED_EVENT,
+  INBOX_UPDATED_EVENT,
+  INBOX_ACTION_EVENT,
   type InboxMessageChangedEvent,
   type InboxReadAllEvent,
+  type InboxUpdatedEvent,
+  type InboxActionEvent,
 } from './inbox.events.js';
 export {
   signInboxToken,
@@ -45,3 +49,4 @@ export {
   type LiveEventHubOptions,
 } from './live/live-event.hub.js';
 export { serveSse, sseFrame, lastEventIdOf, type SseRequest } from './live/sse-stream.util.js';
+export { INBOX_SEVERITIES } from './utils/inbox-model-input.util.js';
