@@ -50,3 +50,15 @@ export {
 } from './live/live-event.hub.js';
 export { serveSse, sseFrame, lastEventIdOf, type SseRequest } from './live/sse-stream.util.js';
 export { INBOX_SEVERITIES } from './utils/inbox-model-input.util.js';
+export {
+  toInboxMessageJson,
+  type InboxMessageJson,
+  type InboxActionJson,
+} from './json/inbox-message.json.js';
+export { InboxLiveService, INBOX_LIVE_OPTIONS } from './live/inbox-live.service.js';
+export {
+  INBOX_STREAM_EVENTS,
+  INBOX_STREAM_SOURCES,
+  inboxCountsJson,
+  toInboxStreamMessage,
+} from './live/inbox-live.events.js';
