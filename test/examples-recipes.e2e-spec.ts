@@ -24,7 +24,10 @@ import {
 import { HealthCheckRunner, MonitorModule } from '@herald/monitor';
 import { DeliveryError, InboxModule, InboxService, NotifierService } from '@herald/notification';
 import { InMemoryMailer } from '@herald/notification/testing';
-import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
+import {
+  AddInboxMessageStates1736200000000,
+  CreateInboxMessages1732300000000,
+} from '@herald/notification/typeorm';
 import { HealthController } from '../examples/health.controller.js';
 import { InboxController } from '../examples/inbox.controller.js';
 import { AppModule as ChannelsAppModule } from '../examples/channels/modules.js';
@@ -60,7 +63,7 @@ describe('examples/inbox.controller.ts', () => {
   beforeAll(async () => {
     dataSource = new DataSource({
       ...memorySqlite(),
-      migrations: [CreateInboxMessages1732300000000],
+      migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
     });
     await dataSource.initialize();
     await dataSource.runMigrations();

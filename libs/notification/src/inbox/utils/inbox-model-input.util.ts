@@ -83,13 +83,19 @@ export function validateActions(value: unknown): InboxAction[] {
     const label = line(raw.label, `${field}.label`, INBOX_LIMITS.label);
     if (label.trim() === '') throw fail(`${field}.label`, 'is blank; pass a visible label');
     if ((raw.url === undefined) === (raw.actionId === undefined))
-      throw fail(field, 'needs exactly one of url (opened by the client) or actionId (posted back)');
+      throw fail(
+        field,
+        'needs exactly one of url (opened by the client) or actionId (posted back)',
+      );
     return raw.url !== undefined
       ? { label, url: line(raw.url, `${field}.url`, INBOX_LIMITS.url) }
       : { label, actionId: validateActionId(raw.actionId, `${field}.actionId`) };
   });
   if (actions.length === 2 && actions[0].actionId && actions[0].actionId === actions[1].actionId)
-    throw fail('actions[1].actionId', `'${actions[1].actionId}' repeats actions[0]; use distinct ids`);
+    throw fail(
+      'actions[1].actionId',
+      `'${actions[1].actionId}' repeats actions[0]; use distinct ids`,
+    );
   return actions;
 }
 
