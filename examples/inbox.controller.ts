@@ -17,7 +17,17 @@ import {
   UsePipes,
   ValidationPipe,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { NotificationPreferencesService } from '@herald/notification';
 import {
@@ -48,6 +58,9 @@ import { INBOX_TOPICS, type InboxTopic } from './inbox/inbox-topics.js';
  * your `INBOX_TOPICS`. `InboxError`s answer 400 through `InboxExceptionFilter`.
  */
 @ApiTags('inbox')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'no signed-in user; a missing, expired or forged token' })
+@ApiBadRequestResponse({ description: 'malformed input; the message names the field' })
 @Controller('admin/notifications')
 @UseFilters(InboxExceptionFilter)
 @UsePipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }))
@@ -85,6 +98,7 @@ export class InboxController {
   }
 
   @Post('read/:message_id')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @HttpCode(200)
   @ApiOkResponse({ schema: schemas.READ_ONE })
   async read(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
@@ -103,6 +117,7 @@ export class InboxController {
   }
 
   @Post('messages/:message_id/seen')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @HttpCode(200)
   @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async seen(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
@@ -110,6 +125,7 @@ export class InboxController {
   }
 
   @Post('messages/:message_id/read')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @HttpCode(200)
   @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async markRead(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
@@ -117,6 +133,7 @@ export class InboxController {
   }
 
   @Post('messages/:message_id/unread')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @HttpCode(200)
   @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async unread(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
@@ -124,6 +141,7 @@ export class InboxController {
   }
 
   @Post('messages/:message_id/archive')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @HttpCode(200)
   @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async archive(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
@@ -131,6 +149,7 @@ export class InboxController {
   }
 
   @Post('messages/:message_id/unarchive')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @HttpCode(200)
   @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async unarchive(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
@@ -138,6 +157,7 @@ export class InboxController {
   }
 
   @Post('messages/:message_id/unsnooze')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @HttpCode(200)
   @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async unsnooze(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
@@ -145,6 +165,7 @@ export class InboxController {
   }
 
   @Post('messages/:message_id/snooze')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @HttpCode(200)
   @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async snooze(
@@ -157,6 +178,7 @@ export class InboxController {
   }
 
   @Post('messages/:message_id/actions/:action_id')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @HttpCode(200)
   @ApiOkResponse({ schema: schemas.ACTION_DONE })
   async action(@CurrentUser() userId: string, @Param() params: ActionParams) {
@@ -166,6 +188,7 @@ export class InboxController {
   }
 
   @Delete('messages/:message_id')
+  @ApiNotFoundResponse({ description: 'no such message of this user' })
   @ApiOkResponse({ schema: schemas.DELETED })
   async remove(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
     if (!(await this.inbox.delete(userId, message_id))) throw new NotFoundException();
@@ -229,6 +252,9 @@ export class InboxController {
   /** Live events (`EventSource`; a subscriber token goes in `?token=`). */
   @Get('stream')
   @ApiProduces('text/event-stream')
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'replay after this id' })
+  @ApiQuery({ name: 'lastEventId', required: false, description: 'as Last-Event-ID' })
+  @ApiQuery({ name: 'token', required: false, description: 'subscriber token (EventSource)' })
   @ApiOkResponse({ content: { 'text/event-stream': { schema: schemas.STREAM } } })
   async stream(@CurrentUser() userId: string, @Req() req: Request, @Res() res: Response) {
     await this.live.serve(req, res, userId);
