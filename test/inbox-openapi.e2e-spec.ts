@@ -10,13 +10,18 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { InboxController } from '../examples/inbox.controller.js';
 import { buildInboxOpenApi } from '../examples/inbox/inbox-openapi.js';
+import { InboxPreferencesController } from '../examples/inbox/inbox-preferences.controller.js';
 
 const FILE = join(__dirname, '..', 'docs', 'inbox-openapi.json');
 
-/** Every route of the recipe as `METHOD /path/{param}`, read from the controller's metadata. */
+/** Every route of the recipe as `METHOD /path/{param}`, read from the controllers' metadata. */
 function recipeRoutes(): string[] {
-  const base = Reflect.getMetadata(PATH_METADATA, InboxController) as string;
-  const proto = InboxController.prototype as unknown as Record<string, unknown>;
+  return [InboxController, InboxPreferencesController].flatMap(routesOf);
+}
+
+function routesOf(controller: new (...args: never[]) => object): string[] {
+  const base = Reflect.getMetadata(PATH_METADATA, controller) as string;
+  const proto = controller.prototype as unknown as Record<string, unknown>;
   return Object.getOwnPropertyNames(proto).flatMap((name) => {
     const handler = proto[name];
     if (name === 'constructor' || typeof handler !== 'function') return [];
