@@ -66,6 +66,9 @@ describe('admin notification endpoints (demo, SQLite)', () => {
     expect(Object.keys(res.body.notifications[0]).sort()).toEqual(
       [
         'action_url',
+        'actions',
+        'archived',
+        'archived_at',
         'body',
         'category',
         'created_at',
@@ -76,12 +79,9 @@ describe('admin notification endpoints (demo, SQLite)', () => {
         'read_at',
         'seen',
         'seen_at',
-        'archived',
-        'archived_at',
+        'severity',
         'snoozed_until',
         'tags',
-        'severity',
-        'actions',
         'title',
         'user_id',
       ].sort(),

@@ -79,7 +79,7 @@ export const INBOX_PAGE_SCRIPT = `
   });
   document.addEventListener('herald:inbox', function (event) {
     var d = event.detail.data || {};
-    if (event.detail.type === 'inbox.sent' && d.message) addItem(d.message);
+    if (event.detail.type === 'inbox.sent' && d.id) addItem(d);
     if (event.detail.type === 'inbox.read') markItemRead(itemFor(d.message_id));
     if (event.detail.type === 'inbox.deleted') { var gone = itemFor(d.message_id); if (gone) gone.remove(); }
     if (event.detail.type === 'inbox.read_all') list.querySelectorAll('.inbox-item.unread').forEach(markItemRead);
