@@ -6,7 +6,11 @@ import { HeraldError, InboxConfig } from '@herald/contracts';
 import { Mailable } from '@herald/notification';
 import { InboxService } from '@herald/notification/inbox';
 import { Notification, NotifierService } from '@herald/notification/notifier';
-import { CreateInboxMessages1732300000000, DatabaseInboxStore } from '@herald/notification/typeorm';
+import {
+  AddInboxMessageStates1736200000000,
+  CreateInboxMessages1732300000000,
+  DatabaseInboxStore,
+} from '@herald/notification/typeorm';
 import { FakeFcmServer, FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
 import type { TestingModule } from '@nestjs/testing';
 import { InMemoryInboxStore } from '../libs/notification/src/inbox/stores/in-memory-inbox.store.js';
@@ -265,7 +269,7 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
           username: PG.user,
           database: PG.database,
           schema,
-          migrations: [CreateInboxMessages1732300000000],
+          migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
           extra: { max: 2 },
         });
         await ds.initialize();

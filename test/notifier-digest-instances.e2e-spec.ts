@@ -20,6 +20,7 @@ import { connectionFromUrl } from '@herald/notification/bullmq';
 import {
   CreateDeliveryRecords1732400000000,
   CreateInboxMessages1732300000000,
+  AddInboxMessageStates1736200000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
 import { FakeSendgridServer } from '@herald/notification/testing';
@@ -72,6 +73,7 @@ async function instance(worker: boolean, sendgrid: FakeSendgridServer): Promise<
           CreateInboxMessages1732300000000,
           CreateDeliveryRecords1732400000000,
           ...NOTIFIER_MIGRATIONS,
+          AddInboxMessageStates1736200000000,
         ],
         migrationsRun: true,
         synchronize: false,

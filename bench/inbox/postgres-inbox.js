@@ -15,6 +15,7 @@ const { DataSource, IsNull } = require('typeorm');
 const { InboxService } = require('@herald/notification/inbox');
 const {
   CreateInboxMessages1732300000000,
+  AddInboxMessageStates1736200000000,
   DatabaseInboxStore,
   inboxMessageEntity,
 } = require('@herald/notification/typeorm');
@@ -61,7 +62,7 @@ async function inboxBench(results) {
     database: PG.database,
     schema: SCHEMA,
     entities: [inboxMessageEntity()],
-    migrations: [CreateInboxMessages1732300000000],
+    migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
     extra: { max: 20 },
   });
   try {
@@ -186,7 +187,7 @@ async function millionBench(results) {
     username: PG.user,
     database: PG.database,
     schema,
-    migrations: [CreateInboxMessages1732300000000],
+    migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
   });
   const user = 'bench-million';
   const table = `"${schema}".herald_inbox_messages`;

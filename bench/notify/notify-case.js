@@ -29,6 +29,7 @@ const { connectionFromUrl } = require('@herald/notification/bullmq');
 const {
   CreateDeliveryRecords1732400000000,
   CreateInboxMessages1732300000000,
+  AddInboxMessageStates1736200000000,
   NOTIFIER_MIGRATIONS,
 } = require('@herald/notification/typeorm');
 const { median } = require('../harness');
@@ -236,6 +237,7 @@ async function main() {
       CreateInboxMessages1732300000000,
       CreateDeliveryRecords1732400000000,
       ...NOTIFIER_MIGRATIONS,
+      AddInboxMessageStates1736200000000,
     ],
   });
   await migrator.initialize();

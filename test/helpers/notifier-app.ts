@@ -17,6 +17,7 @@ import { InboxModule } from '@herald/notification/inbox';
 import {
   CreateDeliveryRecords1732400000000,
   CreateInboxMessages1732300000000,
+  AddInboxMessageStates1736200000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
 import type {
@@ -75,6 +76,7 @@ export async function startNotifierApp(
     CreateInboxMessages1732300000000,
     CreateDeliveryRecords1732400000000,
     ...NOTIFIER_MIGRATIONS,
+    AddInboxMessageStates1736200000000,
   ];
   const database =
     db === 'postgres'

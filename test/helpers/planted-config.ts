@@ -67,6 +67,7 @@ export function plantedConfig(mark: string) {
         ],
       },
       delivery: { redis_url: `redis://:${mark}-redis-password@127.0.0.1:6379` },
+      inbox: { token_secret: `${mark}-inbox-token-secret-of-32-characters` },
     },
     monitor: {
       health: { auth_token: `${mark}-health-bearer-token` },

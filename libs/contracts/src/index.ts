@@ -66,6 +66,13 @@ export type {
   InboxMessage,
   InboxPage,
   InboxPageQuery,
+  InboxAction,
+  InboxBulkChange,
+  InboxChange,
+  InboxCounts,
+  InboxFilter,
+  InboxSeverity,
+  InboxStateChange,
 } from './interfaces/inbox-store.protocol.js';
 export type {
   MetricsCollectorProtocol,

@@ -2,5 +2,4 @@
 export { NotificationAdminContributor } from './notification-admin.contributor.js';
 export type { NotificationAdminOptions } from './notification-admin-options.interface.js';
 export { NOTIFICATION_ADMIN_OPTIONS } from './admin.constants.js';
-export { toInboxMessageJson, type InboxMessageJson } from './inbox-message.json.js';
 export { escapeHtml, html, type SafeHtml } from './admin-html.util.js';

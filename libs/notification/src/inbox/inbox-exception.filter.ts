@@ -5,12 +5,14 @@ import { InboxError } from './errors/inbox.error.js';
 
 /**
  * The HTTP status of each `InboxError` code. Client mistakes (bad input, a
- * cursor that `getInbox()` did not issue) are 400; setup problems (no
+ * cursor that `getInbox()` did not issue) are 400; an action id the message does
+ * not have (`INBOX_UNKNOWN_ACTION`) is 404; setup problems (no
  * DataSource, migration not run) are the server's, 500. An unknown code is 500.
  */
 export const INBOX_ERROR_HTTP_STATUS: Readonly<Record<string, number>> = Object.freeze({
   INBOX_INVALID_INPUT: HttpStatus.BAD_REQUEST,
   INBOX_INVALID_CURSOR: HttpStatus.BAD_REQUEST,
+  INBOX_UNKNOWN_ACTION: HttpStatus.NOT_FOUND,
   INBOX_NO_DATA_SOURCE: HttpStatus.INTERNAL_SERVER_ERROR,
   INBOX_TABLE_MISSING: HttpStatus.INTERNAL_SERVER_ERROR,
 });

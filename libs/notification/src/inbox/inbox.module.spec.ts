@@ -10,6 +10,7 @@ import {
   type InboxMessage,
 } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from './migrations/create-inbox-messages.migration.js';
+import { AddInboxMessageStates1736200000000 } from './migrations/add-inbox-message-states.migration.js';
 import { InboxModule } from './inbox.module.js';
 import { INBOX_MODULE_OPTIONS } from './inbox.module-definition.js';
 import { INBOX_CONFIG } from './inbox.constants.js';
@@ -45,7 +46,7 @@ describe('InboxModule and InboxProvider', () => {
   it('InboxProvider reads HeraldConfig and uses the application DataSource by default', async () => {
     const dataSource = new DataSource({
       ...memorySqlite(),
-      migrations: [CreateInboxMessages1732300000000],
+      migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
     });
     await dataSource.initialize();
     await dataSource.runMigrations();
@@ -87,6 +88,12 @@ describe('InboxModule and InboxProvider', () => {
       title: 'old',
       body: '',
       readAt: null,
+      seenAt: null,
+      archivedAt: null,
+      snoozedUntil: null,
+      tags: [],
+      severity: 'normal',
+      actions: [],
       createdAt: old,
       expiresAt: new Date(old.getTime() + 30 * 24 * 3600 * 1000),
     });

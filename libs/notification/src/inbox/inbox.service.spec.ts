@@ -129,7 +129,7 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('InboxService on the %s
     counts.push(page.unreadCount);
     const past = await inbox.getInbox(alice, {
       limit: 3,
-      cursor: encodeInboxCursor({ createdAtMs: sent[0].createdAt.getTime(), id: sent[0].id }),
+      cursor: encodeInboxCursor({ listedAtMs: sent[0].createdAt.getTime(), id: sent[0].id }),
     });
     expect(page.nextCursor).toBeUndefined();
     expect(past.notifications).toEqual([]);
@@ -138,6 +138,7 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('InboxService on the %s
     expect(await inbox.getInbox(alice, { unreadOnly: true })).toEqual({
       notifications: [],
       unreadCount: 0,
+      unseenCount: 0,
     });
   });
 

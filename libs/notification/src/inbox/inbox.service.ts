@@ -2,18 +2,37 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   INBOX_SENT_HOOK,
   InboxConfig,
+  type InboxBulkChange,
+  type InboxCounts,
+  type InboxFilter,
   type InboxMessage,
   type InboxPage,
+  type InboxStateChange,
   type InboxStoreProtocol,
 } from '@herald/contracts';
 import { DAY_MS } from './inbox.constants.js';
 import {
+  INBOX_ACTION_EVENT,
   INBOX_DELETED_EVENT,
   INBOX_READ_ALL_EVENT,
   INBOX_READ_EVENT,
+  INBOX_UPDATED_EVENT,
+  type InboxActionEvent,
   type InboxMessageChangedEvent,
   type InboxReadAllEvent,
+  type InboxUpdatedEvent,
 } from './inbox.events.js';
+import { InboxError } from './errors/inbox.error.js';
+import {
+  validateActionId,
+  validateActions,
+  validateBulkChange,
+  validateFilter,
+  validateSeverity,
+  validateSnoozeUntil,
+  validateTabs,
+  validateTags,
+} from './utils/inbox-model-input.util.js';
 import { decodeInboxCursor } from './utils/inbox-cursor.util.js';
 import { UuidV7Generator, isUuid } from './utils/uuid-v7.util.js';
 import { validateInboxQuery, validateSendInput, validateUserId } from './utils/inbox-input.util.js';
@@ -34,6 +53,8 @@ export type { InboxEventSink, InboxQuery, InboxResult, InboxSendInput, InboxServ
  * @example
  * const message = await inbox.send('alice', { title: 'Build finished', body: 'All green' });
  * const { notifications, unreadCount, nextCursor } = await inbox.getInbox('alice', { limit: 20 });
+ * await inbox.snooze('alice', message.id, new Date(Date.now() + 3_600_000));
+ * const tabs = await inbox.counts('alice', { all: {}, ci: { tags: ['ci'] } });
  */
 @Injectable()
 export class InboxService {
@@ -62,6 +83,12 @@ export class InboxService {
       title: input.title,
       body: input.body ?? '',
       readAt: null,
+      seenAt: null,
+      archivedAt: null,
+      snoozedUntil: null,
+      tags: input.tags === undefined ? [] : validateTags(input.tags),
+      severity: input.severity === undefined ? 'normal' : validateSeverity(input.severity),
+      actions: input.actions === undefined ? [] : validateActions(input.actions),
       createdAt: new Date(ms),
       expiresAt: new Date(ms + this.config.retentionDays * DAY_MS),
     };
@@ -73,30 +100,64 @@ export class InboxService {
     return stored;
   }
 
-  /** A page of the user's messages, newest first, and the user's unread count. */
+  /**
+   * A page of the user's messages of `filter` (default: the inbox, neither
+   * archived nor snoozed), newest first by the time each was (re)listed, with the
+   * user's unread and unseen counts of the default status.
+   */
   async getInbox(userId: string, query: InboxQuery = {}): Promise<InboxResult> {
     validateUserId(userId);
     validateInboxQuery(query);
     if (query.cursor !== undefined) decodeInboxCursor(query.cursor);
+    const filter = validateFilter(query.filter);
+    if (query.unreadOnly) {
+      if (filter.read === true)
+        throw new InboxError(
+          'inbox unreadOnly contradicts filter.read true; pass one of them',
+          'INBOX_INVALID_INPUT',
+          'unreadOnly',
+        );
+      filter.read = false;
+    }
     const max = this.config.maxPageSize;
     const requested = Number.isFinite(query.limit) ? Math.floor(query.limit!) : max;
     const limit = Math.min(Math.max(requested, 1), max);
     const now = this.now();
-    const pageQuery = { limit, cursor: query.cursor, unreadOnly: query.unreadOnly };
+    const pageQuery = { limit, cursor: query.cursor, filter };
     let page: InboxPage;
-    let unreadCount: number;
-    if (this.store.listWithUnreadCount) {
-      const both = await this.store.listWithUnreadCount(userId, pageQuery, now);
-      [page, unreadCount] = [both, both.unreadCount];
+    let counts: { unreadCount: number; unseenCount: number };
+    if (this.store.listWithCounts) {
+      page = await this.store.listWithCounts(userId, pageQuery, now);
+      counts = page as InboxPage & typeof counts;
     } else {
-      [page, unreadCount] = await Promise.all([
+      const [listed, tabs] = await Promise.all([
         this.store.list(userId, pageQuery, now),
-        this.store.countUnread(userId, now),
+        this.store.counts(userId, { inbox: {} }, now),
       ]);
+      page = listed;
+      counts = { unreadCount: tabs.inbox.unread, unseenCount: tabs.inbox.unseen };
     }
-    const result: InboxResult = { notifications: page.notifications, unreadCount };
+    const result: InboxResult = {
+      notifications: page.notifications,
+      unreadCount: counts.unreadCount,
+      unseenCount: counts.unseenCount,
+    };
     if (page.nextCursor) result.nextCursor = page.nextCursor;
     return result;
+  }
+
+  /**
+   * Unread, unseen and total messages of each tab (at most 20), all from one
+   * statement on a database store. Keys are tab ids of 1–64 `[A-Za-z0-9_.:-]`.
+   */
+  async counts(
+    userId: string,
+    tabs: Record<string, InboxFilter>,
+  ): Promise<Record<string, InboxCounts>> {
+    validateUserId(userId);
+    const checked = validateTabs(tabs);
+    const counted = await this.store.counts(userId, Object.fromEntries(checked), this.now());
+    return Object.fromEntries(checked.map(([id]) => [id, counted[id]]));
   }
 
   /** One of the user's messages; `undefined` when unknown, expired or somebody else's. */
@@ -126,6 +187,112 @@ export class InboxService {
     return count;
   }
 
+  /** Marks one message seen (the bell was opened with it listed); false when not the user's or seen already. */
+  markSeen(userId: string, messageId: string): Promise<boolean> {
+    return this.change(userId, messageId, { change: 'seen' });
+  }
+
+  /** Marks one read message unread again (it stays seen); false when not the user's or unread. */
+  markUnread(userId: string, messageId: string): Promise<boolean> {
+    return this.change(userId, messageId, { change: 'unread' });
+  }
+
+  /** Archives one message: it leaves the default list for the `archived` one. */
+  archive(userId: string, messageId: string): Promise<boolean> {
+    return this.change(userId, messageId, { change: 'archived' });
+  }
+
+  /** Brings an archived message back to the default list (at its listed position). */
+  unarchive(userId: string, messageId: string): Promise<boolean> {
+    return this.change(userId, messageId, { change: 'unarchived' });
+  }
+
+  /**
+   * Hides a message until `until` (in the future, no upper cap), then lists it
+   * again on top. A message snoozed past its expiry is kept until `until` plus
+   * `retention_days`. Snoozing again moves the time; false when not the user's
+   * or snoozed until that very time.
+   */
+  async snooze(userId: string, messageId: string, until: Date): Promise<boolean> {
+    validateUserId(userId);
+    const at = this.now();
+    const end = validateSnoozeUntil(until, at);
+    const expiresAt = new Date(end.getTime() + this.config.retentionDays * DAY_MS);
+    return this.change(userId, messageId, { change: 'snoozed', until: end, expiresAt }, at);
+  }
+
+  /** Ends a snooze now: the message is listed again on top; false when it is not snoozed. */
+  unsnooze(userId: string, messageId: string): Promise<boolean> {
+    return this.change(userId, messageId, { change: 'unsnoozed' });
+  }
+
+  /**
+   * Marks every message of `filter` (default: the inbox) seen, read or
+   * archived in one statement; returns how many changed and fires one
+   * `INBOX_UPDATED_EVENT` with that `count` when any did.
+   */
+  async markAll(userId: string, change: InboxBulkChange, filter?: InboxFilter): Promise<number> {
+    validateUserId(userId);
+    validateBulkChange(change);
+    const checked = validateFilter(filter);
+    const count = await this.store.updateAll(userId, change, checked, this.now());
+    if (count > 0)
+      this.emit(INBOX_UPDATED_EVENT, { userId, change, count } satisfies InboxUpdatedEvent);
+    return count;
+  }
+
+  /**
+   * Runs the action `actionId` of one of the user's messages: fires
+   * `INBOX_ACTION_EVENT` with the message and returns it; `undefined` when the
+   * message is unknown or not the user's; `InboxError` `INBOX_UNKNOWN_ACTION`
+   * when the message has no action with that id.
+   */
+  async runAction(
+    userId: string,
+    messageId: string,
+    actionId: string,
+  ): Promise<InboxMessage | undefined> {
+    validateUserId(userId);
+    validateActionId(actionId);
+    const message = await this.findOne(userId, messageId);
+    if (!message) return undefined;
+    if (!message.actions.some((action) => action.actionId === actionId))
+      throw new InboxError(
+        `inbox message '${message.id}' has no action '${actionId}'; its action ids are ${
+          message.actions.flatMap((a) => (a.actionId ? [`'${a.actionId}'`] : [])).join(', ') ||
+          'none'
+        }`,
+        'INBOX_UNKNOWN_ACTION',
+        'actionId',
+      );
+    this.emit(INBOX_ACTION_EVENT, {
+      userId,
+      messageId: message.id,
+      actionId,
+      message,
+    } satisfies InboxActionEvent);
+    return message;
+  }
+
+  private async change(
+    userId: string,
+    messageId: string,
+    change: InboxStateChange,
+    at = this.now(),
+  ): Promise<boolean> {
+    validateUserId(userId);
+    if (!isUuid(messageId)) return false;
+    const id = messageId.toLowerCase();
+    const changed = await this.store.update(userId, id, change, at);
+    if (changed)
+      this.emit(INBOX_UPDATED_EVENT, {
+        userId,
+        messageId: id,
+        change: change.change,
+      } satisfies InboxUpdatedEvent);
+    return changed;
+  }
+
   /** Deletes one of the user's messages; false when it is not the user's. */
   async delete(userId: string, messageId: string): Promise<boolean> {
     validateUserId(userId);
@@ -135,7 +302,7 @@ export class InboxService {
     return deleted;
   }
 
-  /** Unread, unexpired messages of the user. */
+  /** Unread, unexpired messages of the user's default list (neither archived nor snoozed). */
   async countUnread(userId: string): Promise<number> {
     validateUserId(userId);
     return this.store.countUnread(userId, this.now());

@@ -1,6 +1,7 @@
 import type { MigrationInterface } from 'typeorm';
 import { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/create-delivery-records.migration.js';
 import { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration.js';
+import { AddInboxMessageStates1736200000000 } from '../inbox/migrations/add-inbox-message-states.migration.js';
 import { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
 
 /**
@@ -8,7 +9,8 @@ import { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
  * (`herald_inbox_messages`), delivery records (`herald_delivery_records` and its later
  * columns), device tokens, notification records, preferences, the transactional outbox
  * and the suppression list, e-mail's channel renamed `email` → `mail` in delivery records,
- * and the job of queued delivery records (the orphan sweeper). Put them in your `DataSource`'s `migrations` (beside your
+ * the job of queued delivery records (the orphan sweeper), and the inbox's seen, archived,
+ * snoozed, tags, severity and actions columns (`AddInboxMessageStates1736200000000`). Put them in your `DataSource`'s `migrations` (beside your
  * own) and run them (`migrationsRun: true` or `dataSource.runMigrations()`); each runs
  * once, so adding the list to an app that ran some of them before is safe. A new
  * Herald release that needs another table adds its migration here.
@@ -21,5 +23,6 @@ export function heraldMigrations(): Array<new () => MigrationInterface> {
     CreateInboxMessages1732300000000,
     CreateDeliveryRecords1732400000000,
     ...NOTIFIER_MIGRATIONS,
+    AddInboxMessageStates1736200000000,
   ];
 }

@@ -14,6 +14,7 @@ export { DatabaseInboxStore } from '../inbox/stores/database-inbox.store.js';
 export type { DatabaseInboxStoreOptions } from '../inbox/stores/database-inbox.store.js';
 export { InboxMessageEntity, inboxMessageEntity } from '../inbox/entities/inbox-message.entity.js';
 export { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration.js';
+export { AddInboxMessageStates1736200000000 } from '../inbox/migrations/add-inbox-message-states.migration.js';
 export { DatabaseDeliveryStore } from '../delivery/stores/database-delivery.store.js';
 export {
   DeliveryRecordEntity,

@@ -16,14 +16,13 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AdminViewer } from '@herald/contracts';
-import { InboxExceptionFilter, InboxService } from '@herald/notification/inbox';
+import { InboxExceptionFilter, InboxService, serveSse } from '@herald/notification/inbox';
 import { NotificationAdminContributor, toInboxMessageJson } from '@herald/notification';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
 import { CurrentUserGuard } from '../../auth/current-user.guard.js';
 import { LoginRequiredFilter } from '../../auth/login-required.filter.js';
 import { sameSiteRefererPath } from '../../auth/safe-next-path.util.js';
 import { RealtimeHub } from '../realtime/realtime-hub.service.js';
-import { serveSse } from '../realtime/sse-stream.js';
 import { InboxQueryDto, MessageIdParamDto, SendMessageDto } from './notifications.dto.js';
 
 const wantsHtml = (req: Request) => req.accepts(['json', 'html']) === 'html';

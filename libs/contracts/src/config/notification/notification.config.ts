@@ -119,6 +119,14 @@ export class InboxConfig extends ConfigSection {
   retentionDays!: number;
   @Field.integer({ min: 1, max: 1000, default: 50, doc: 'Maximum messages returned per page' })
   maxPageSize!: number;
+  @Field.string({
+    optional: true,
+    secret: true,
+    pattern: /^[\s\S]{32,}$/,
+    patternMessage: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)',
+    doc: 'HMAC-SHA256 key of inbox subscriber tokens (signInboxToken, InboxTokenGuard), at least 32 characters',
+  })
+  tokenSecret?: string;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { EntitySchema } from 'typeorm';
+import type { InboxAction, InboxSeverity } from '@herald/contracts';
 import { requireOptional } from '@herald/contracts/internal';
 import { INBOX_TABLE } from '../inbox.constants.js';
+import { INBOX_LIST_INDEXES } from '../migrations/add-inbox-message-states.migration.js';
 
 /**
  * The row class of `herald_inbox_messages`. Timestamps are epoch milliseconds
@@ -16,6 +18,14 @@ export class InboxMessageEntity {
   actionUrl!: string | null;
   data!: Record<string, unknown> | null;
   readAt!: Date | null;
+  seenAt!: Date | null;
+  archivedAt!: Date | null;
+  snoozedUntil!: Date | null;
+  /** `createdAt`, or the end of the snooze: the list's order. */
+  listedAt!: Date;
+  tags!: string[];
+  severity!: InboxSeverity;
+  actions!: InboxAction[];
   createdAt!: Date;
   expiresAt!: Date;
 }
@@ -51,17 +61,23 @@ export function inboxMessageEntity(): EntitySchema<InboxMessageEntity> {
       actionUrl: { name: 'action_url', type: 'text', nullable: true },
       data: { type: 'simple-json', nullable: true },
       readAt: { name: 'read_at', type: 'bigint', nullable: true, transformer: epochMs },
+      seenAt: { name: 'seen_at', type: 'bigint', nullable: true, transformer: epochMs },
+      archivedAt: { name: 'archived_at', type: 'bigint', nullable: true, transformer: epochMs },
+      snoozedUntil: { name: 'snoozed_until', type: 'bigint', nullable: true, transformer: epochMs },
+      listedAt: { name: 'listed_at', type: 'bigint', default: 0, transformer: epochMs },
+      tags: { type: 'simple-json', default: '[]' },
+      severity: { type: 'varchar', length: 8, default: 'normal' },
+      actions: { type: 'simple-json', default: '[]' },
       createdAt: { name: 'created_at', type: 'bigint', transformer: epochMs },
       expiresAt: { name: 'expires_at', type: 'bigint', transformer: epochMs },
     },
-    // the same indexes as CreateInboxMessages1732300000000, so schema diffs stay empty
+    // the same indexes as the migrations leave, so schema diffs stay empty
     indices: [
-      { name: 'idx_herald_inbox_user_created', columns: ['userId', 'createdAt', 'id'] },
-      {
-        name: 'idx_herald_inbox_user_unread',
-        columns: ['userId', 'createdAt', 'id'],
-        where: 'read_at IS NULL',
-      },
+      ...INBOX_LIST_INDEXES.map(([name, where]) => ({
+        name,
+        columns: ['userId', 'listedAt', 'id'],
+        ...(where ? { where } : {}),
+      })),
       {
         name: 'idx_herald_inbox_user_unread_exp',
         columns: ['userId', 'expiresAt'],

@@ -1,4 +1,10 @@
-import type { InboxConfig, InboxMessage } from '@herald/contracts';
+import type {
+  InboxAction,
+  InboxConfig,
+  InboxFilter,
+  InboxMessage,
+  InboxSeverity,
+} from '@herald/contracts';
 
 /**
  * What `InboxService.send()` takes: `title` is required, everything else optional
@@ -12,19 +18,35 @@ export interface InboxSendInput {
   category?: string;
   actionUrl?: string;
   data?: Record<string, unknown>;
+  /** At most 10 tags, each 1–64 characters without control characters; duplicates are dropped. @default [] */
+  tags?: string[];
+  /** @default 'normal' */
+  severity?: InboxSeverity;
+  /**
+   * At most two buttons (primary, secondary): `{ label, url }` or `{ label, actionId }`.
+   * @default []
+   */
+  actions?: InboxAction[];
 }
 
 /** What `InboxService.getInbox()` takes. `limit` defaults to and is capped at `max_page_size`. */
 export interface InboxQuery {
   limit?: number;
   cursor?: string;
+  /** Same as `filter: { read: false }`. */
   unreadOnly?: boolean;
+  /** Which messages (a tab); @default { status: 'inbox' } */
+  filter?: InboxFilter;
 }
 
-/** One page of a user's inbox, newest first, with the user's unread count. */
+/**
+ * One page of a user's inbox, newest first by the time each message was (re)listed,
+ * with the user's unread and unseen counts (of the default `inbox` status, whatever the filter).
+ */
 export interface InboxResult {
   notifications: InboxMessage[];
   unreadCount: number;
+  unseenCount: number;
   /** Pass it back as `cursor` for the next (older) page; absent on the last page. */
   nextCursor?: string;
 }

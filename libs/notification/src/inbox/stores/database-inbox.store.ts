@@ -1,18 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type {
+  InboxBulkChange,
+  InboxCounts,
+  InboxFilter,
   InboxMessage,
   InboxPage,
   InboxPageQuery,
+  InboxStateChange,
   InboxStoreProtocol,
 } from '@herald/contracts';
 import { InboxError } from '../errors/inbox.error.js';
 import { INBOX_TABLE } from '../inbox.constants.js';
 import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util.js';
 import { refuseInboxControls, refuseInboxMessageControls } from './inbox-store-input.util.js';
+import { inboxChangeSql, inboxFilterSql } from './inbox-filter-sql.util.js';
 import {
   INBOX_COLUMNS,
   buildSql,
+  joinSql,
   inboxTablePath,
   raw,
   rowToMessage,
@@ -21,9 +27,17 @@ import {
   type SqlFragment,
 } from './inbox-sql.util.js';
 
-/** A clearer error when the migration has not run (SQLite and PostgreSQL wordings). */
+/** A clearer error when a migration has not run (SQLite and PostgreSQL wordings). */
 function missingTable(error: unknown): InboxError | undefined {
   const message = String((error as Error)?.message ?? '');
+  if (
+    /no such column|column .* does not exist/i.test(message) &&
+    /listed_at|seen_at|archived_at|snoozed_until|tags|severity|actions/.test(message)
+  )
+    return new InboxError(
+      `inbox table '${INBOX_TABLE}' lacks the columns of AddInboxMessageStates1736200000000; add heraldMigrations() to your TypeORM migrations and run them`,
+      'INBOX_TABLE_MISSING',
+    );
   if (
     !/no such table|relation .* does not exist/i.test(message) ||
     !message.includes(INBOX_TABLE)
@@ -31,7 +45,7 @@ function missingTable(error: unknown): InboxError | undefined {
     return undefined;
   }
   return new InboxError(
-    `inbox table '${INBOX_TABLE}' does not exist; add CreateInboxMessages1732300000000 to your TypeORM migrations and run them`,
+    `inbox table '${INBOX_TABLE}' does not exist; add heraldMigrations() (CreateInboxMessages1732300000000 and AddInboxMessageStates1736200000000) to your TypeORM migrations and run them`,
     'INBOX_TABLE_MISSING',
   );
 }
@@ -74,12 +88,15 @@ function statementName(text: string): string {
 
 /**
  * Inbox store on a TypeORM `DataSource` (SQLite or PostgreSQL), table
- * `herald_inbox_messages` from `CreateInboxMessages1732300000000`.
+ * `herald_inbox_messages` from `CreateInboxMessages1732300000000` and
+ * `AddInboxMessageStates1736200000000`.
  *
  * Every statement is scoped by `user_id`, and every state change is one
- * conditional statement (`... AND read_at IS NULL`), so concurrent
- * markRead / markAllRead / send never lose an update and the unread count,
- * always computed from the rows, can neither drift nor go negative.
+ * conditional statement (`... AND read_at IS NULL`), so concurrent changes
+ * never lose an update and the counts, always computed from the rows, can
+ * neither drift nor go negative. Pages are keyset pages on `(listed_at, id)`
+ * (`listed_at`: `created_at`, or the end of the snooze), each filter on one of
+ * the partial indexes; the counts of up to 20 tabs are one statement.
  *
  * On PostgreSQL the statements skip TypeORM's query runner: each takes a pooled
  * connection from the data source's master pool, runs as a named prepared
@@ -122,8 +139,10 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
 
   async insert(m: InboxMessage): Promise<InboxMessage> {
     refuseInboxMessageControls(m);
+    const listedAt = (m.snoozedUntil ?? m.createdAt).getTime();
+    const ms = (d: Date | null) => (d ? d.getTime() : null);
     await this.run(
-      sql`INSERT INTO ${this.table} (${raw(INBOX_COLUMNS)}) VALUES (${m.id}, ${m.userId}, ${m.title}, ${m.body}, ${m.category ?? null}, ${m.actionUrl ?? null}, ${m.data === undefined ? null : JSON.stringify(m.data)}, ${m.readAt ? m.readAt.getTime() : null}, ${m.createdAt.getTime()}, ${m.expiresAt.getTime()})`,
+      sql`INSERT INTO ${this.table} (${raw(INBOX_COLUMNS)}) VALUES (${m.id}, ${m.userId}, ${m.title}, ${m.body}, ${m.category ?? null}, ${m.actionUrl ?? null}, ${m.data === undefined ? null : JSON.stringify(m.data)}, ${ms(m.readAt)}, ${ms(m.seenAt)}, ${ms(m.archivedAt)}, ${ms(m.snoozedUntil)}, ${listedAt}, ${JSON.stringify(m.tags)}, ${m.severity}, ${JSON.stringify(m.actions)}, ${m.createdAt.getTime()}, ${m.expiresAt.getTime()})`,
     );
     return { ...m };
   }
@@ -134,27 +153,39 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   /**
-   * The page and the unread count in one statement (the count is an uncorrelated
-   * subquery, run once): one connection and one round trip per `getInbox()`,
-   * and both figures from the same snapshot. A page with no row carries no
-   * count, so it is counted apart.
+   * The page and the default list's unread and unseen counts in one statement
+   * (the counts are uncorrelated subqueries, run once): one connection and one
+   * round trip per `getInbox()`, all figures from the same snapshot. A page
+   * with no row carries no count, so it is counted apart.
    */
-  async listWithUnreadCount(
+  async listWithCounts(
     userId: string,
     query: InboxPageQuery,
     now: Date,
-  ): Promise<InboxPage & { unreadCount: number }> {
+  ): Promise<InboxPage & { unreadCount: number; unseenCount: number }> {
     refuseInboxControls({ userId });
+    const inbox = inboxFilterSql({}, now.getTime(), this.isPg);
+    const count = (state: string) =>
+      sql`(SELECT COUNT(*) FROM ${this.table} WHERE user_id = ${userId} AND expires_at > ${now.getTime()} AND ${inbox} AND ${raw(state)})`;
     const [page, first] = await this.page(
       userId,
       query,
       now,
-      sql`, (${this.unreadCountSql(userId, now)}) AS unread_count`,
+      sql`, ${count('read_at IS NULL')} AS unread_count, ${count('seen_at IS NULL')} AS unseen_count`,
     );
-    const unreadCount = first
-      ? Number((first as InboxRow & { unread_count: string | number }).unread_count)
-      : await this.countUnread(userId, now);
-    return { ...page, unreadCount };
+    if (!first) {
+      const { inbox: counts } = await this.counts(userId, { inbox: {} }, now);
+      return { ...page, unreadCount: counts.unread, unseenCount: counts.unseen };
+    }
+    const row = first as InboxRow & {
+      unread_count: string | number;
+      unseen_count: string | number;
+    };
+    return {
+      ...page,
+      unreadCount: Number(row.unread_count),
+      unseenCount: Number(row.unseen_count),
+    };
   }
 
   private async page(
@@ -164,20 +195,23 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     extra: SqlFragment,
   ): Promise<[InboxPage, InboxRow | undefined]> {
     const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
+    const filter: InboxFilter = query.unreadOnly
+      ? { ...query.filter, read: false }
+      : (query.filter ?? {});
     const rows = (
       await this.run(sql`SELECT ${raw(INBOX_COLUMNS)}${extra} FROM ${this.table}
       WHERE user_id = ${userId} AND expires_at > ${now.getTime()}
-      ${raw(query.unreadOnly ? 'AND read_at IS NULL' : '')}
-      ${cursor ? sql`AND (created_at, id) < (${cursor.createdAtMs}, ${cursor.id})` : raw('')}
-      ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`)
+      AND ${inboxFilterSql(filter, now.getTime(), this.isPg)}
+      ${cursor ? sql`AND (listed_at, id) < (${cursor.listedAtMs}, ${cursor.id})` : raw('')}
+      ORDER BY listed_at DESC, id DESC LIMIT ${query.limit + 1}`)
     ).records as InboxRow[];
-    const notifications = rows.slice(0, query.limit).map(rowToMessage);
-    const last = notifications[notifications.length - 1];
+    const kept = rows.slice(0, query.limit);
+    const last = kept[kept.length - 1];
     const nextCursor =
       rows.length > query.limit && last
-        ? encodeInboxCursor({ createdAtMs: last.createdAt.getTime(), id: last.id })
+        ? encodeInboxCursor({ listedAtMs: Number(last.listed_at), id: last.id })
         : undefined;
-    return [{ notifications, nextCursor }, rows[0]];
+    return [{ notifications: kept.map(rowToMessage), nextCursor }, rows[0]];
   }
 
   async findOne(userId: string, messageId: string, now: Date): Promise<InboxMessage | undefined> {
@@ -188,22 +222,86 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     return records[0] ? rowToMessage(records[0] as InboxRow) : undefined;
   }
 
-  async markRead(userId: string, messageId: string, at: Date): Promise<boolean> {
+  markRead(userId: string, messageId: string, at: Date): Promise<boolean> {
+    return this.update(userId, messageId, { change: 'read' }, at);
+  }
+
+  markAllRead(userId: string, at: Date): Promise<number> {
+    return this.updateAll(userId, 'read', { status: 'all' }, at);
+  }
+
+  async update(
+    userId: string,
+    messageId: string,
+    change: InboxStateChange,
+    at: Date,
+  ): Promise<boolean> {
     refuseInboxControls({ userId, messageId });
     const ms = at.getTime();
+    const { set, when } = inboxChangeSql(change, ms);
     const { affected } = await this.run(
-      sql`UPDATE ${this.table} SET read_at = ${ms} WHERE id = ${messageId} AND user_id = ${userId} AND read_at IS NULL AND expires_at > ${ms}`,
+      sql`UPDATE ${this.table} SET ${set} WHERE id = ${messageId} AND user_id = ${userId} AND expires_at > ${ms} AND ${when}`,
     );
     return (affected ?? 0) > 0;
   }
 
-  async markAllRead(userId: string, at: Date): Promise<number> {
+  async updateAll(
+    userId: string,
+    change: InboxBulkChange,
+    filter: InboxFilter,
+    at: Date,
+  ): Promise<number> {
     refuseInboxControls({ userId });
     const ms = at.getTime();
+    const { set, when } = inboxChangeSql({ change }, ms);
     const { affected } = await this.run(
-      sql`UPDATE ${this.table} SET read_at = ${ms} WHERE user_id = ${userId} AND read_at IS NULL AND expires_at > ${ms}`,
+      sql`UPDATE ${this.table} SET ${set} WHERE user_id = ${userId} AND expires_at > ${ms} AND ${inboxFilterSql(filter, ms, this.isPg)} AND ${when}`,
+      false,
     );
     return affected ?? 0;
+  }
+
+  /**
+   * Every tab's unread, unseen and total in one statement over the user's
+   * unexpired rows: `COUNT(*) FILTER (WHERE ...)` on PostgreSQL,
+   * `COUNT(CASE WHEN ... THEN 1 END)` on SQLite. Never prepared: the text
+   * depends on the tabs.
+   */
+  async counts(
+    userId: string,
+    tabs: Record<string, InboxFilter>,
+    now: Date,
+  ): Promise<Record<string, InboxCounts>> {
+    refuseInboxControls({ userId });
+    const ids = Object.keys(tabs);
+    const nowMs = now.getTime();
+    const count = (condition: SqlFragment, alias: string) =>
+      this.isPg
+        ? sql`COUNT(*) FILTER (WHERE ${condition}) AS ${raw(alias)}`
+        : sql`COUNT(CASE WHEN ${condition} THEN 1 END) AS ${raw(alias)}`;
+    const columns = ids.flatMap((id, i) => {
+      const where = inboxFilterSql(tabs[id], nowMs, this.isPg);
+      return [
+        count(where, `t${i}_total`),
+        count(sql`${where} AND read_at IS NULL`, `t${i}_unread`),
+        count(sql`${where} AND seen_at IS NULL`, `t${i}_unseen`),
+      ];
+    });
+    const { records } = await this.run(
+      sql`SELECT ${joinSql(columns, ', ')} FROM ${this.table} WHERE user_id = ${userId} AND expires_at > ${nowMs}`,
+      false,
+    );
+    const row = records[0] as Record<string, string | number>;
+    return Object.fromEntries(
+      ids.map((id, i) => [
+        id,
+        {
+          unread: Number(row[`t${i}_unread`]),
+          unseen: Number(row[`t${i}_unseen`]),
+          total: Number(row[`t${i}_total`]),
+        },
+      ]),
+    );
   }
 
   async delete(userId: string, messageId: string): Promise<boolean> {
@@ -216,12 +314,10 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
 
   async countUnread(userId: string, now: Date): Promise<number> {
     refuseInboxControls({ userId });
-    const { records } = await this.run(this.unreadCountSql(userId, now));
+    const { records } = await this.run(
+      sql`SELECT COUNT(*) AS n FROM ${this.table} WHERE user_id = ${userId} AND expires_at > ${now.getTime()} AND ${inboxFilterSql({}, now.getTime(), this.isPg)} AND read_at IS NULL`,
+    );
     return Number((records[0] as { n: string | number }).n);
-  }
-
-  private unreadCountSql(userId: string, now: Date): SqlFragment {
-    return sql`SELECT COUNT(*) AS n FROM ${this.table} WHERE user_id = ${userId} AND read_at IS NULL AND expires_at > ${now.getTime()}`;
   }
 
   async purgeExpired(now: Date): Promise<number> {
@@ -235,11 +331,19 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     await this.run(sql`SELECT 1 AS ok FROM ${this.table} WHERE 1 = 0`);
   }
 
-  private async run(fragment: SqlFragment): Promise<{ records: unknown[]; affected?: number }> {
+  private get isPg(): boolean {
+    return this.use().dataSource.options.type === 'postgres';
+  }
+
+  /** `prepare: false` for a statement whose text varies without bound (tabs, bulk filters). */
+  private async run(
+    fragment: SqlFragment,
+    prepare = true,
+  ): Promise<{ records: unknown[]; affected?: number }> {
     const { dataSource, pg } = this.use();
     const [text, params] = buildSql(dataSource, fragment);
     try {
-      return pg ? await this.runOnPg(pg, text, params) : await this.runQuery(text, params);
+      return pg ? await this.runOnPg(pg, text, params, prepare) : await this.runQuery(text, params);
     } catch (error) {
       throw missingTable(error) ?? error;
     }
@@ -257,14 +361,14 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   }
 
   /** PostgreSQL: one pooled connection, one (named, when prepared) statement. */
-  private async runOnPg(pg: PgDriver, text: string, params: unknown[]) {
+  private async runOnPg(pg: PgDriver, text: string, params: unknown[], prepare: boolean) {
     const { logger } = this.dataSource;
     const [client, release] = await pg.obtainMasterConnection();
     try {
       logger.logQuery(text, params);
       const started = Date.now();
       const result = await client.query(
-        this.options.preparedStatements === false
+        this.options.preparedStatements === false || !prepare
           ? { text, values: params }
           : { name: statementName(text), text, values: params },
       );

@@ -1,27 +1,41 @@
 import type {
+  InboxBulkChange,
+  InboxCounts,
+  InboxFilter,
   InboxMessage,
   InboxPage,
   InboxPageQuery,
+  InboxStateChange,
   InboxStoreProtocol,
 } from '@herald/contracts';
 import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util.js';
+import { applyInboxChange, matchesInboxFilter } from '../utils/inbox-filter.util.js';
 import { refuseInboxControls, refuseInboxMessageControls } from './inbox-store-input.util.js';
 
-interface UserBox {
-  /** Ascending by (createdAt, id); newest last. */
-  ordered: InboxMessage[];
-  byId: Map<string, InboxMessage>;
+/** A stored message and its list time: `createdAt`, or the end of its snooze. */
+interface Entry {
+  m: InboxMessage;
+  listedAtMs: number;
 }
 
-const newer = (a: InboxMessage, ms: number, id: string): boolean => {
-  const t = a.createdAt.getTime();
-  return t > ms || (t === ms && a.id > id);
-};
+interface UserBox {
+  /** Ascending by (listedAtMs, id); newest last. */
+  ordered: Entry[];
+  byId: Map<string, Entry>;
+}
+
+const after = (e: Entry, ms: number, id: string): boolean =>
+  e.listedAtMs > ms || (e.listedAtMs === ms && e.m.id > id);
 
 const copy = (m: InboxMessage): InboxMessage => ({
   ...m,
   data: m.data === undefined ? undefined : structuredClone(m.data),
   readAt: m.readAt && new Date(m.readAt),
+  seenAt: m.seenAt && new Date(m.seenAt),
+  archivedAt: m.archivedAt && new Date(m.archivedAt),
+  snoozedUntil: m.snoozedUntil && new Date(m.snoozedUntil),
+  tags: [...m.tags],
+  actions: m.actions.map((a) => ({ ...a })),
   createdAt: new Date(m.createdAt),
   expiresAt: new Date(m.expiresAt),
 });
@@ -29,102 +43,142 @@ const copy = (m: InboxMessage): InboxMessage => ({
 /**
  * Inbox store kept in process memory (`store_backend: memory`): for tests and
  * single-instance apps that can lose the inbox on restart. Messages are kept per
- * user in keyset order, so a page is a binary search plus `limit` steps.
- * Callers get copies; nothing they mutate reaches the store.
+ * user in list order, so a page is a binary search plus steps over the
+ * user's messages until `limit` match the filter. Callers get copies; nothing
+ * they mutate reaches the store.
  */
 export class InMemoryInboxStore implements InboxStoreProtocol {
   private readonly boxes = new Map<string, UserBox>();
 
   async insert(message: InboxMessage): Promise<InboxMessage> {
     refuseInboxMessageControls(message);
-    const stored = copy(message);
-    const box = this.box(stored.userId, true)!;
-    const { ordered } = box;
-    const ms = stored.createdAt.getTime();
-    let i = ordered.length;
-    while (i > 0 && newer(ordered[i - 1], ms, stored.id)) i--;
-    ordered.splice(i, 0, stored);
-    box.byId.set(stored.id, stored);
-    return copy(stored);
+    const m = copy(message);
+    this.place(this.box(m.userId, true)!, {
+      m,
+      listedAtMs: m.snoozedUntil?.getTime() ?? m.createdAt.getTime(),
+    });
+    return copy(m);
   }
 
   async list(userId: string, query: InboxPageQuery, now: Date): Promise<InboxPage> {
     refuseInboxControls({ userId });
     const ordered = this.box(userId)?.ordered ?? [];
     const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
+    const filter: InboxFilter = query.unreadOnly
+      ? { ...query.filter, read: false }
+      : (query.filter ?? {});
     let i = ordered.length - 1;
-    if (cursor) i = this.lastBefore(ordered, cursor.createdAtMs, cursor.id);
-    const page: InboxMessage[] = [];
+    if (cursor) i = this.lastBefore(ordered, cursor.listedAtMs, cursor.id);
+    const page: Entry[] = [];
     const nowMs = now.getTime();
     let more = false;
     for (; i >= 0; i--) {
-      const m = ordered[i];
-      if (m.expiresAt.getTime() <= nowMs || (query.unreadOnly && m.readAt)) continue;
+      const e = ordered[i];
+      if (e.m.expiresAt.getTime() <= nowMs || !matchesInboxFilter(e.m, filter, nowMs)) continue;
       if (page.length === query.limit) {
         more = true;
         break;
       }
-      page.push(copy(m));
+      page.push(e);
     }
     const last = page[page.length - 1];
     return {
-      notifications: page,
+      notifications: page.map((e) => copy(e.m)),
       nextCursor:
         more && last
-          ? encodeInboxCursor({ createdAtMs: last.createdAt.getTime(), id: last.id })
+          ? encodeInboxCursor({ listedAtMs: last.listedAtMs, id: last.m.id })
           : undefined,
     };
   }
 
   async findOne(userId: string, messageId: string, now: Date): Promise<InboxMessage | undefined> {
     refuseInboxControls({ userId, messageId });
-    const m = this.box(userId)?.byId.get(messageId);
-    return m && m.expiresAt > now ? copy(m) : undefined;
+    const e = this.box(userId)?.byId.get(messageId);
+    return e && e.m.expiresAt > now ? copy(e.m) : undefined;
   }
 
-  async markRead(userId: string, messageId: string, at: Date): Promise<boolean> {
-    refuseInboxControls({ userId, messageId });
-    const m = this.box(userId)?.byId.get(messageId);
-    if (!m || m.readAt || m.expiresAt <= at) return false;
-    m.readAt = new Date(at);
-    return true;
+  markRead(userId: string, messageId: string, at: Date): Promise<boolean> {
+    return this.update(userId, messageId, { change: 'read' }, at);
   }
 
   async markAllRead(userId: string, at: Date): Promise<number> {
-    refuseInboxControls({ userId });
-    let changed = 0;
-    for (const m of this.box(userId)?.ordered ?? []) {
-      if (!m.readAt && m.expiresAt > at) {
-        m.readAt = new Date(at);
-        changed++;
-      }
+    return this.updateAll(userId, 'read', { status: 'all' }, at);
+  }
+
+  async update(
+    userId: string,
+    messageId: string,
+    change: InboxStateChange,
+    at: Date,
+  ): Promise<boolean> {
+    refuseInboxControls({ userId, messageId });
+    const box = this.box(userId);
+    const e = box?.byId.get(messageId);
+    if (!box || !e || e.m.expiresAt <= at) return false;
+    const { changed, listedAtMs } = applyInboxChange(e.m, change, at);
+    if (listedAtMs !== undefined && listedAtMs !== e.listedAtMs) {
+      box.ordered.splice(box.ordered.indexOf(e), 1);
+      this.place(box, { m: e.m, listedAtMs });
     }
     return changed;
+  }
+
+  async updateAll(
+    userId: string,
+    change: InboxBulkChange,
+    filter: InboxFilter,
+    at: Date,
+  ): Promise<number> {
+    refuseInboxControls({ userId });
+    const atMs = at.getTime();
+    let changed = 0;
+    for (const e of this.box(userId)?.ordered ?? []) {
+      if (e.m.expiresAt.getTime() <= atMs || !matchesInboxFilter(e.m, filter, atMs)) continue;
+      if (applyInboxChange(e.m, { change }, at).changed) changed++;
+    }
+    return changed;
+  }
+
+  async counts(
+    userId: string,
+    tabs: Record<string, InboxFilter>,
+    now: Date,
+  ): Promise<Record<string, InboxCounts>> {
+    refuseInboxControls({ userId });
+    const nowMs = now.getTime();
+    const live = (this.box(userId)?.ordered ?? []).filter((e) => e.m.expiresAt.getTime() > nowMs);
+    return Object.fromEntries(
+      Object.keys(tabs).map((id) => {
+        const counts = { unread: 0, unseen: 0, total: 0 };
+        for (const { m } of live) {
+          if (!matchesInboxFilter(m, tabs[id], nowMs)) continue;
+          counts.total++;
+          if (!m.readAt) counts.unread++;
+          if (!m.seenAt) counts.unseen++;
+        }
+        return [id, counts];
+      }),
+    );
   }
 
   async delete(userId: string, messageId: string): Promise<boolean> {
     refuseInboxControls({ userId, messageId });
     const box = this.box(userId);
-    const m = box?.byId.get(messageId);
-    if (!box || !m) return false;
+    const e = box?.byId.get(messageId);
+    if (!box || !e) return false;
     box.byId.delete(messageId);
-    box.ordered.splice(box.ordered.indexOf(m), 1);
+    box.ordered.splice(box.ordered.indexOf(e), 1);
     return true;
   }
 
   async countUnread(userId: string, now: Date): Promise<number> {
-    refuseInboxControls({ userId });
-    let count = 0;
-    for (const m of this.box(userId)?.ordered ?? []) {
-      if (!m.readAt && m.expiresAt > now) count++;
-    }
-    return count;
+    return (await this.counts(userId, { inbox: {} }, now)).inbox.unread;
   }
 
   async purgeExpired(now: Date): Promise<number> {
     let purged = 0;
     for (const [userId, box] of this.boxes) {
-      const kept = box.ordered.filter((m) => m.expiresAt > now);
+      const kept = box.ordered.filter((e) => e.m.expiresAt > now);
       purged += box.ordered.length - kept.length;
       if (kept.length === 0) {
         this.boxes.delete(userId);
@@ -132,7 +186,7 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
       }
       if (kept.length !== box.ordered.length) {
         box.ordered = kept;
-        box.byId = new Map(kept.map((m) => [m.id, m]));
+        box.byId = new Map(kept.map((e) => [e.m.id, e]));
       }
     }
     return purged;
@@ -149,13 +203,22 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
     return box;
   }
 
-  /** Index of the newest message strictly older than the cursor, or -1. */
-  private lastBefore(ordered: InboxMessage[], ms: number, id: string): number {
+  /** Inserts in list order (usually at the end: a new message is the newest). */
+  private place(box: UserBox, entry: Entry): void {
+    const { ordered } = box;
+    let i = ordered.length;
+    while (i > 0 && after(ordered[i - 1], entry.listedAtMs, entry.m.id)) i--;
+    ordered.splice(i, 0, entry);
+    box.byId.set(entry.m.id, entry);
+  }
+
+  /** Index of the newest entry strictly before the cursor, or -1. */
+  private lastBefore(ordered: Entry[], ms: number, id: string): number {
     let lo = 0;
     let hi = ordered.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (newer(ordered[mid], ms, id) || ordered[mid].id === id) hi = mid;
+      if (after(ordered[mid], ms, id) || ordered[mid].m.id === id) hi = mid;
       else lo = mid + 1;
     }
     return lo - 1;

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { InboxMessage } from '@herald/contracts';
+import type { InboxAction, InboxMessage, InboxSeverity } from '@herald/contracts';
 import { INBOX_TABLE } from '../inbox.constants.js';
 
 /** The escaped inbox table, schema-qualified when the data source has a `schema` option. */
@@ -29,6 +29,16 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlFra
   return new SqlFragment(parts);
 }
 
+/** Fragments joined by `separator` (`' AND '`, `', '`). */
+export function joinSql(fragments: SqlFragment[], separator: string): SqlFragment {
+  const parts: SqlFragment['parts'] = [];
+  fragments.forEach((fragment, i) => {
+    if (i > 0) parts.push(separator);
+    parts.push(...fragment.parts);
+  });
+  return new SqlFragment(parts);
+}
+
 /** Text with the driver's placeholders (`$1` on PostgreSQL, `?` on SQLite) and its parameters. */
 export function buildSql(dataSource: DataSource, fragment: SqlFragment): [string, unknown[]] {
   const params: unknown[] = [];
@@ -53,12 +63,24 @@ export interface InboxRow {
   action_url: string | null;
   data: string | null;
   read_at: string | number | null;
+  seen_at: string | number | null;
+  archived_at: string | number | null;
+  snoozed_until: string | number | null;
+  listed_at: string | number;
+  /** JSON text (an array of strings). */
+  tags: string;
+  severity: string;
+  /** JSON text (an array of `InboxAction`). */
+  actions: string;
   created_at: string | number;
   expires_at: string | number;
 }
 
 export const INBOX_COLUMNS =
-  'id, user_id, title, body, category, action_url, data, read_at, created_at, expires_at';
+  'id, user_id, title, body, category, action_url, data, read_at, seen_at, archived_at, snoozed_until, listed_at, tags, severity, actions, created_at, expires_at';
+
+const time = (value: string | number | null): Date | null =>
+  value === null ? null : new Date(Number(value));
 
 /** A raw row (bigint may arrive as a string from `pg`) to an `InboxMessage`. */
 export function rowToMessage(row: InboxRow): InboxMessage {
@@ -67,7 +89,13 @@ export function rowToMessage(row: InboxRow): InboxMessage {
     userId: row.user_id,
     title: row.title,
     body: row.body,
-    readAt: row.read_at === null ? null : new Date(Number(row.read_at)),
+    readAt: time(row.read_at),
+    seenAt: time(row.seen_at),
+    archivedAt: time(row.archived_at),
+    snoozedUntil: time(row.snoozed_until),
+    tags: JSON.parse(row.tags) as string[],
+    severity: row.severity as InboxSeverity,
+    actions: JSON.parse(row.actions) as InboxAction[],
     createdAt: new Date(Number(row.created_at)),
     expiresAt: new Date(Number(row.expires_at)),
   };

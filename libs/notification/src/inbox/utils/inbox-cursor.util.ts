@@ -1,15 +1,15 @@
 import { InboxError } from '../errors/inbox.error.js';
 import { quote } from './inbox-input.util.js';
 
-/** Position after which the next page starts: the last message's `createdAt` and `id`. */
+/** Position after which the next page starts: the last message's list time (`createdAt`, or the end of its snooze) and `id`. */
 export interface InboxCursor {
-  createdAtMs: number;
+  listedAtMs: number;
   id: string;
 }
 
 /** Opaque keyset cursor: base64url of `<createdAt ms>.<id>`. */
 export function encodeInboxCursor(cursor: InboxCursor): string {
-  return Buffer.from(`${cursor.createdAtMs}.${cursor.id}`, 'utf8').toString('base64url');
+  return Buffer.from(`${cursor.listedAtMs}.${cursor.id}`, 'utf8').toString('base64url');
 }
 
 /** Decodes a cursor from `encodeInboxCursor`; throws `InboxError` naming it otherwise. */
@@ -26,5 +26,5 @@ export function decodeInboxCursor(value: unknown): InboxCursor {
       'INBOX_INVALID_CURSOR',
     );
   }
-  return { createdAtMs: Number(match[1]), id: match[2] };
+  return { listedAtMs: Number(match[1]), id: match[2] };
 }

@@ -3,7 +3,10 @@ import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InboxModule } from '@herald/notification';
-import { CreateInboxMessages1732300000000 } from '@herald/notification/typeorm';
+import {
+  AddInboxMessageStates1736200000000,
+  CreateInboxMessages1732300000000,
+} from '@herald/notification/typeorm';
 import { ConsumerUserGuard } from './consumer-user.guard.js';
 import { InboxController } from './inbox.controller.js';
 import { InboxHooksListener } from './inbox-hooks.listener.js';
@@ -28,7 +31,7 @@ function sqlite(): { type: 'better-sqlite3'; database: string } | { type: 'sqljs
     EventEmitterModule.forRoot(),
     TypeOrmModule.forRoot({
       ...sqlite(),
-      migrations: [CreateInboxMessages1732300000000],
+      migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
       migrationsRun: true,
     }),
     InboxModule.forRoot({ config: { storeBackend: 'database' } }),

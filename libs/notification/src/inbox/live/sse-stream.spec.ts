@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import express from 'express';
-import { RealtimeHub } from './realtime-hub.service.js';
-import { serveSse, sseFrame } from './sse-stream.js';
+import { LiveEventHub } from './live-event.hub.js';
+import { serveSse, sseFrame } from './sse-stream.util.js';
 
 /** A stream's body as the client reads it (chunked encoding already decoded by node:http). */
 class Body {
@@ -20,14 +20,14 @@ class Body {
 }
 
 describe('serveSse', () => {
-  let hub: RealtimeHub;
+  let hub: LiveEventHub;
   let server: Server;
   let port: number;
   let wrappedWrites: string[];
   const closers: Array<() => void> = [];
 
   beforeEach(async () => {
-    hub = new RealtimeHub({ channel: 'unused', heartbeatMs: 60_000, replayPerUser: 10 });
+    hub = new LiveEventHub({ heartbeatMs: 60_000, replayPerUser: 10 });
     wrappedWrites = [];
     const app = express();
     // What a compression middleware does: replace `res.write` on the response.
@@ -53,15 +53,19 @@ describe('serveSse', () => {
 
   afterEach(async () => {
     closers.splice(0).forEach((close) => close());
-    hub.beforeApplicationShutdown();
+    hub.endStreams();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const open = async (path: string): Promise<Body> => {
+  const open = async (
+    path: string,
+    headers: Record<string, string> = {},
+    ready = (text: string) => text.includes('event: sync'),
+  ): Promise<Body> => {
     const body = new Body();
     await new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path }, (res) => {
+      const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
         expect(res.headers['transfer-encoding']).toBe('chunked');
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => body.feed(chunk));
@@ -72,7 +76,7 @@ describe('serveSse', () => {
       req.on('error', reject);
       req.end();
     });
-    await body.until((text) => text.includes('event: sync'));
+    await body.until(ready);
     return body;
   };
 
@@ -131,5 +135,45 @@ describe('serveSse', () => {
       hub.publish({ userId: 'dave', type: 'inbox.sent', data: { title: 'gone' } }),
     ).not.toThrow();
     expect(body.text).not.toContain('gone');
+  });
+
+  it('replays what a client missed after its Last-Event-ID (header or ?lastEventId=), no sync', async () => {
+    const seen = hub.publish({ userId: 'erin', type: 'inbox.sent', data: { n: 1 } });
+    const missed = [2, 3].map((n) =>
+      hub.publish({ userId: 'erin', type: 'inbox.sent', data: { n } }),
+    );
+    const expected = `retry: 2000\n\n${missed.map(sseFrame).join('')}`;
+    const viaHeader = await open('/stream?user=erin', { 'Last-Event-ID': seen.id }, (text) =>
+      text.includes('"n":3'),
+    );
+    expect(viaHeader.text).toBe(expected);
+    const viaQuery = await open(
+      `/stream?user=erin&lastEventId=${encodeURIComponent(seen.id)}`,
+      {},
+      (text) => text.includes('"n":3'),
+    );
+    expect(viaQuery.text).toBe(expected);
+  });
+
+  it('sends sync after a gap it cannot replay, with the id of the newest event to resume from', async () => {
+    const newest = [1, 2, 3]
+      .map((n) => hub.publish({ userId: 'fay', type: 'x', data: { n } }))
+      .at(-1)!;
+    const body = await open('/stream?user=fay', { 'Last-Event-ID': 'unknown-or-forgotten' });
+    expect(body.text).toBe(
+      `retry: 2000\n\nid: ${newest.id}\nevent: sync\ndata: {"unread_count":0}\n\n`,
+    );
+    const next = hub.publish({ userId: 'fay', type: 'x', data: { n: 4 } });
+    await body.until((text) => text.includes('"n":4'));
+    expect(body.text.endsWith(sseFrame(next))).toBe(true);
+    expect(hub.since('fay', newest.id)).toEqual([next]);
+  });
+
+  it('keeps only the last replayPerUser events of a user', () => {
+    const events = Array.from({ length: 12 }, (_, n) =>
+      hub.publish({ userId: 'gus', type: 'x', data: { n } }),
+    );
+    expect(hub.since('gus', events[1]!.id)).toBeUndefined();
+    expect(hub.since('gus', events[2]!.id)).toEqual(events.slice(3));
   });
 });

@@ -1,21 +1,37 @@
-import { OutgoingMessage } from 'node:http';
-import type { Request, Response } from 'express';
-import type { RealtimeEvent, RealtimeHub } from './realtime-hub.service.js';
+import { OutgoingMessage, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { LiveEvent, LiveEventHub } from './live-event.hub.js';
+
+/** The request `serveSse` reads: Node's, or Express's (whose parsed `query` it prefers). */
+export type SseRequest = IncomingMessage & { query?: unknown };
+
+/** The `Last-Event-ID` of a request: the header `EventSource` sends, else `?lastEventId=`. */
+export function lastEventIdOf(req: SseRequest): string {
+  const header = req.headers['last-event-id'];
+  if (typeof header === 'string' && header !== '') return header;
+  const query = req.query as Record<string, unknown> | undefined;
+  if (query && typeof query === 'object') {
+    return typeof query.lastEventId === 'string' ? query.lastEventId : '';
+  }
+  return new URL(req.url ?? '/', 'http://localhost').searchParams.get('lastEventId') ?? '';
+}
 
 /**
- * Serves one server-sent-events stream for `userId`: replays the events after
- * `Last-Event-ID` (header, or `?lastEventId=`), or sends `sync` (from
- * `initial()`) when there is nothing to replay from; then live events, and a
- * heartbeat comment every `heartbeatMs`. Everything is released on close.
+ * Serves one server-sent-events stream for `userId` from `hub`: `retry: 2000`,
+ * then the events after `Last-Event-ID` (header, or `?lastEventId=`), or, when
+ * there is nothing to replay from (first connect, an id too old, of another
+ * instance or of a previous run), the `sync` event from `initial()`, carrying the
+ * id of the user's newest event so the next reconnect replays from there. Then
+ * live events, and a `: heartbeat` comment every `hub.heartbeatMs`. Everything
+ * is released when the client goes away, or when `hub.endStreams()` ends it.
  */
 export async function serveSse(
-  req: Request,
-  res: Response,
-  hub: RealtimeHub,
+  req: SseRequest,
+  res: ServerResponse,
+  hub: LiveEventHub,
   userId: string,
   initial: () => Promise<{ type: string; data: unknown }>,
 ): Promise<void> {
-  res.status(200);
+  res.statusCode = 200;
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache, no-transform');
   res.setHeader('Connection', 'keep-alive');
@@ -25,13 +41,10 @@ export async function serveSse(
   req.socket.setTimeout(0);
 
   const { write, end } = writerFor(res);
-  const buffered: RealtimeEvent[] = [];
+  const buffered: LiveEvent[] = [];
   let ready = false;
   const unsubscribe = hub.subscribe(userId, (e) => (ready ? write(e) : buffered.push(e)));
-  const heartbeat = setInterval(
-    () => res.write(`: heartbeat ${Date.now()}\n\n`),
-    hub.options.heartbeatMs,
-  );
+  const heartbeat = setInterval(() => res.write(`: heartbeat ${Date.now()}\n\n`), hub.heartbeatMs);
   heartbeat.unref();
   const untrack = hub.trackStream(end);
   const close = () => {
@@ -43,14 +56,16 @@ export async function serveSse(
   res.on('error', close);
 
   res.write('retry: 2000\n\n');
-  const lastEventId = String(req.headers['last-event-id'] ?? req.query.lastEventId ?? '');
+  const lastEventId = lastEventIdOf(req);
   const missed = lastEventId ? hub.since(userId, lastEventId) : undefined;
   if (missed) {
     missed.forEach(write);
   } else {
+    const newest = hub.lastId(userId);
     // Headers are sent already: a failing count must not become an unhandled rejection.
     const sync = await initial().catch(() => ({ type: 'sync', data: {} }));
-    res.write(`event: ${sync.type}\ndata: ${JSON.stringify(sync.data)}\n\n`);
+    const id = newest === undefined ? '' : `id: ${newest}\n`;
+    res.write(`${id}event: ${sync.type}\ndata: ${JSON.stringify(sync.data)}\n\n`);
   }
   const seen = new Set((missed ?? []).map((e) => e.id));
   buffered.filter((e) => !seen.has(e.id)).forEach(write);
@@ -64,10 +79,10 @@ interface EncodedFrame {
 }
 
 /** Frames already serialised: an event sent to 1,000 streams is serialised (and framed) once. */
-const frames = new WeakMap<RealtimeEvent, EncodedFrame>();
+const frames = new WeakMap<LiveEvent, EncodedFrame>();
 const CRLF = Buffer.from('\r\n', 'latin1');
 
-function encode(event: RealtimeEvent): EncodedFrame {
+function encode(event: LiveEvent): EncodedFrame {
   let frame = frames.get(event);
   if (frame === undefined) {
     const text = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
@@ -80,7 +95,7 @@ function encode(event: RealtimeEvent): EncodedFrame {
 }
 
 /** The `text/event-stream` frame of `event` (id, event, data). */
-export function sseFrame(event: RealtimeEvent): string {
+export function sseFrame(event: LiveEvent): string {
   return encode(event).text;
 }
 
@@ -97,13 +112,11 @@ export function sseFrame(event: RealtimeEvent): string {
  * the wire. Otherwise (HTTP/1.0, HEAD, a wrapped, ended or detached response)
  * `res.write`.
  */
-function writerFor(res: Response): { write: (event: RealtimeEvent) => void; end: () => void } {
+function writerFor(res: ServerResponse): { write: (event: LiveEvent) => void; end: () => void } {
   const socket = res.socket;
+  const chunked = (res as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding;
   let direct =
-    socket !== null &&
-    res.write === OutgoingMessage.prototype.write &&
-    res.chunkedEncoding &&
-    res.headersSent;
+    socket !== null && res.write === OutgoingMessage.prototype.write && chunked && res.headersSent;
   const stop = () => (direct = false);
   res.once('finish', stop);
   res.once('close', stop);
