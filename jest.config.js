@@ -19,7 +19,7 @@ const swc = [
 const moduleNameMapper = {
   // ES module sources import siblings as './x.js'; Jest resolves the .ts file.
   '^(\\.{1,2}/.*)\\.js$': '$1',
-  '^@herald/(contracts|observability|monitor|notification)$': '<rootDir>/libs/$1/src',
+  '^@herald/(contracts|observability|monitor|notification|inbox-client)$': '<rootDir>/libs/$1/src',
   '^@herald/(contracts|monitor|notification)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 const common = {

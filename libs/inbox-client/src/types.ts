@@ -101,8 +101,34 @@ export interface InboxClientOptions {
   tabs?: InboxTab[];
   /** For tests / Node: the fetch to use. @default globalThis.fetch */
   fetch?: typeof fetch;
-  /** Backoff of the stream's reconnects. @default { initialMs: 1000, maxMs: 30000 } */
-  reconnect?: { initialMs?: number; maxMs?: number };
+  /**
+   * Backoff of the stream's reconnects (full jitter; after 3 hard failures in a row the cap
+   * grows to 10 minutes) and how long a hidden page keeps its stream.
+   * @default { initialMs: 1000, maxMs: 30000, hiddenMs: 30000 }
+   */
+  reconnect?: { initialMs?: number; maxMs?: number; hiddenMs?: number };
+  /** For tests: timers, randomness, clock and the page objects listened to. @default the globals */
+  runtime?: Partial<InboxRuntime>;
+}
+
+/** Something `online` / `visibilitychange` can be heard on (a `window`, a `document`). */
+export interface InboxEventTarget {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+/** What the client takes from its surroundings; each defaults to the global one. */
+export interface InboxRuntime {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** A number in [0, 1): the backoff's jitter. */
+  random(): number;
+  /** Milliseconds since the epoch (whether a snooze is over). */
+  now(): number;
+  /** Where `online` is heard. @default globalThis when it is an event target (a browser) */
+  window?: InboxEventTarget;
+  /** Where `visibilitychange` is heard and `visibilityState` read. @default globalThis.document */
+  document?: InboxEventTarget & { visibilityState?: string };
 }
 
 export interface InboxClient {

@@ -1,0 +1,486 @@
+import type {
+  ConnectionStatus,
+  InboxChange,
+  InboxClient,
+  InboxClientEvents,
+  InboxClientOptions,
+  InboxCounts,
+  InboxFilter,
+  InboxItem,
+  InboxPage,
+  InboxRuntime,
+  InboxTab,
+  PreferenceTopic,
+} from '../types.js';
+import { Backoff } from './backoff.js';
+import { Emitter } from './emitter.js';
+import { InboxRequestError } from './inbox-request.error.js';
+import { LiveStream } from './live-stream.js';
+import type { SseEvent } from './sse-parser.js';
+import { filterJson, filterQuery, matches, toItem, type MessageJson } from './wire.js';
+
+type Counts = Record<string, InboxCounts>;
+interface Changed {
+  message?: MessageJson;
+}
+
+/** Items kept for optimistic updates and live changes (the oldest listed leave first). */
+const CACHE = 1000;
+
+function runtimeOf(given: Partial<InboxRuntime> = {}): InboxRuntime {
+  const g = globalThis as unknown as {
+    addEventListener?: unknown;
+    document?: InboxRuntime['document'];
+  };
+  return {
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    random: Math.random,
+    now: Date.now,
+    window: typeof g.addEventListener === 'function' ? (g as InboxRuntime['window']) : undefined,
+    document: g.document,
+    ...given,
+  };
+}
+
+function need(ok: unknown, field: string, allowed: string): void {
+  if (!ok) throw new TypeError(`inbox client: ${field} must be ${allowed}`);
+}
+
+/**
+ * The headless inbox client: lists and counts per tab, changes messages with
+ * optimistic updates (rolled back, with an `error` event, when the server
+ * refuses), and keeps a live stream open with reconnects, `Last-Event-ID`
+ * replay and a `resync` after a gap. Items returned by `list()` are kept and
+ * changed in place, so one id is always one object.
+ *
+ * @example
+ * const inbox = new HeraldInboxClient({ baseUrl: '/admin/notifications', token: getToken });
+ * inbox.on('counts', (c) => render(c.all.unread));
+ * inbox.connect();
+ */
+export class HeraldInboxClient implements InboxClient {
+  status: ConnectionStatus = 'idle';
+  counts: Counts = {};
+  private readonly events = new Emitter<InboxClientEvents>();
+  private readonly items = new Map<string, InboxItem>();
+  private readonly tabs: InboxTab[];
+  private readonly base: string;
+  private readonly rt: InboxRuntime;
+  private readonly stream: LiveStream;
+  private token?: Promise<string>;
+  private hadState = false;
+  private countsRun?: Promise<unknown>;
+  private countsAgain = false;
+
+  constructor(private readonly options: InboxClientOptions) {
+    need(typeof options?.baseUrl === 'string' && options.baseUrl, 'baseUrl', 'a non-empty URL');
+    const tabs = (this.tabs = options.tabs ?? [{ id: 'all', label: 'All' }]);
+    need(
+      Array.isArray(tabs) && tabs.length > 0 && tabs.length <= 20,
+      'tabs',
+      'a list of 1 to 20 tabs',
+    );
+    const ids = tabs.map((t) => t?.id);
+    need(
+      ids.every((id) => typeof id === 'string' && id) && new Set(ids).size === ids.length,
+      'tabs[].id',
+      'a unique non-empty string',
+    );
+    this.base = options.baseUrl.replace(/\/+$/, '');
+    this.rt = runtimeOf(options.runtime);
+    const { initialMs = 1000, maxMs = 30_000, hiddenMs = 30_000 } = options.reconnect ?? {};
+    this.stream = new LiveStream(
+      {
+        url: `${this.base}/stream`,
+        fetch: (url, init) => this.fetch(url, init),
+        credentials: options.credentials ?? 'same-origin',
+        headers: () => this.headers(),
+        refreshToken: () => this.refreshToken().then(Boolean),
+        event: (e) => this.onEvent(e),
+        status: (s) => this.setStatus(s),
+      },
+      this.rt,
+      new Backoff(initialMs, maxMs, this.rt.random),
+      hiddenMs,
+    );
+  }
+
+  on<K extends keyof InboxClientEvents>(
+    type: K,
+    listener: (value: InboxClientEvents[K]) => void,
+  ): () => void {
+    return this.events.on(type, listener);
+  }
+
+  connect(): void {
+    this.stream.start();
+  }
+
+  disconnect(): void {
+    this.stream.stop();
+  }
+
+  async list(
+    query: { tab?: string; filter?: InboxFilter; cursor?: string; limit?: number } = {},
+  ): Promise<InboxPage> {
+    const q = new URLSearchParams();
+    let filter = query.filter;
+    if (query.tab !== undefined) {
+      const tab = this.tabs.find((t) => t.id === query.tab);
+      need(tab, 'tab', `one of the configured tabs (${this.tabs.map((t) => t.id).join(', ')})`);
+      filter ??= tab!.filter;
+    }
+    if (query.limit !== undefined) {
+      need(Number.isInteger(query.limit) && query.limit > 0, 'limit', 'a positive integer');
+      q.set('limit', String(query.limit));
+    }
+    if (query.cursor) q.set('cursor', query.cursor);
+    filterQuery(filter ?? {}, q);
+    const qs = q.toString();
+    const res = await this.request<{
+      unread_count: number;
+      unseen_count: number;
+      notifications: MessageJson[];
+      next_cursor?: string | null;
+    }>('list', 'GET', `inbox${qs ? `?${qs}` : ''}`);
+    this.hadState = true;
+    const page: InboxPage = {
+      items: res.notifications.map((m) => this.keep(toItem(m))),
+      unreadCount: res.unread_count,
+      unseenCount: res.unseen_count,
+    };
+    if (res.next_cursor) page.nextCursor = res.next_cursor;
+    return page;
+  }
+
+  async refreshCounts(): Promise<Counts> {
+    const tabs = Object.fromEntries(this.tabs.map((t) => [t.id, filterJson(t.filter)]));
+    const res = await this.request<{ counts: Counts }>('counts', 'POST', 'counts', { tabs });
+    this.hadState = true;
+    this.counts = res.counts;
+    this.events.emit('counts', this.counts);
+    return this.counts;
+  }
+
+  markSeen(id: string): Promise<void> {
+    return this.change(id, 'seen', 'seen', (i) => (i.seen = true));
+  }
+
+  markRead(id: string): Promise<void> {
+    return this.change(id, 'read', 'read', (i) => (i.read = i.seen = true));
+  }
+
+  markUnread(id: string): Promise<void> {
+    return this.change(id, 'unread', 'unread', (i) => (i.read = false));
+  }
+
+  archive(id: string): Promise<void> {
+    return this.change(id, 'archive', 'archived', (i) => (i.archived = true));
+  }
+
+  unarchive(id: string): Promise<void> {
+    return this.change(id, 'unarchive', 'unarchived', (i) => (i.archived = false));
+  }
+
+  snooze(id: string, until: Date): Promise<void> {
+    need(
+      until instanceof Date && until.getTime() > this.rt.now(),
+      'until',
+      'a valid Date in the future',
+    );
+    return this.change(id, 'snooze', 'snoozed', (i) => (i.snoozedUntil = until), {
+      until: until.toISOString(),
+    });
+  }
+
+  unsnooze(id: string): Promise<void> {
+    return this.change(id, 'unsnooze', 'unsnoozed', (i) => (i.snoozedUntil = null));
+  }
+
+  async remove(id: string): Promise<void> {
+    const item = this.items.get(this.id(id));
+    if (item) {
+      this.shift([item], -1);
+      this.items.delete(id);
+      this.events.emit('update', { id, change: 'deleted' });
+    }
+    try {
+      await this.request('remove', 'DELETE', `messages/${encodeURIComponent(id)}`);
+    } catch (error) {
+      if (item) this.shift([this.keep(item)], 1);
+      throw this.failed('remove', error);
+    }
+    this.queueCounts();
+  }
+
+  async markAll(change: 'seen' | 'read' | 'archived', tab?: string): Promise<number> {
+    need(['seen', 'read', 'archived'].includes(change), 'change', "'seen', 'read' or 'archived'");
+    const found = tab === undefined ? undefined : this.tabs.find((t) => t.id === tab);
+    need(tab === undefined || found, 'tab', `one of the configured tabs`);
+    const filter = found?.filter;
+    const now = this.rt.now();
+    const field = change === 'archived' ? 'archived' : change;
+    const targets = [...this.items.values()].filter((i) => !i[field] && matches(filter, i, now));
+    const res = await this.optimistic(
+      'markAll',
+      targets,
+      (i) => {
+        i[field] = true;
+        if (change === 'read') i.seen = true;
+      },
+      () =>
+        this.request<{ changed: number }>(
+          'markAll',
+          'POST',
+          `bulk/${change === 'archived' ? 'archive' : change}`,
+          filter ? { filter: filterJson(filter) } : {},
+        ),
+    );
+    this.events.emit('update', { change, count: res.changed });
+    return res.changed;
+  }
+
+  async runAction(id: string, actionId: string): Promise<void> {
+    need(typeof actionId === 'string' && actionId, 'actionId', 'a non-empty string');
+    await this.request(
+      'runAction',
+      'POST',
+      `messages/${encodeURIComponent(this.id(id))}/actions/${encodeURIComponent(actionId)}`,
+    );
+  }
+
+  async preferences(): Promise<PreferenceTopic[]> {
+    const res = await this.request<{ topics: PreferenceTopic[] }>('preferences', 'GET', 'preferences');
+    return res.topics;
+  }
+
+  async setPreference(category: string, channel: string, enabled: boolean): Promise<void> {
+    need(typeof category === 'string' && category, 'category', 'a non-empty string');
+    need(typeof channel === 'string' && channel, 'channel', 'a non-empty string');
+    need(typeof enabled === 'boolean', 'enabled', 'true or false');
+    await this.request('setPreference', 'PUT', 'preferences', { category, channel, enabled });
+  }
+
+  /** One message changed: cached item and counts at once, then the request; rolled back on failure. */
+  private async change(
+    id: string,
+    route: string,
+    change: InboxChange,
+    apply: (item: InboxItem) => void,
+    body?: unknown,
+  ): Promise<void> {
+    const item = this.items.get(this.id(id));
+    const res = await this.optimistic(
+      route,
+      item ? [item] : [],
+      apply,
+      () => {
+        if (item) this.events.emit('update', { id, change });
+        return this.request<Changed>(
+          route,
+          'POST',
+          `messages/${encodeURIComponent(id)}/${route}`,
+          body,
+        );
+      },
+    );
+    if (res.message) this.keep(toItem(res.message));
+  }
+
+  private async optimistic<T>(
+    operation: string,
+    targets: InboxItem[],
+    apply: (item: InboxItem) => void,
+    send: () => Promise<T>,
+  ): Promise<T> {
+    const before = targets.map((i) => ({ ...i }));
+    this.shift(targets, -1);
+    targets.forEach(apply);
+    this.shift(targets, 1);
+    try {
+      const res = await send();
+      this.queueCounts();
+      return res;
+    } catch (error) {
+      this.shift(targets, -1);
+      targets.forEach((item, i) => Object.assign(item, before[i]));
+      this.shift(targets, 1);
+      throw this.failed(operation, error);
+    }
+  }
+
+  /** Adds (1) or takes away (-1) what `items` count in each configured tab, and emits the counts. */
+  private shift(items: InboxItem[], sign: 1 | -1): void {
+    if (!items.length) return;
+    const now = this.rt.now();
+    const counts: Counts = {};
+    for (const tab of this.tabs) {
+      const c = this.counts[tab.id];
+      if (!c) continue;
+      const next = (counts[tab.id] = { ...c });
+      for (const i of items) {
+        if (!matches(tab.filter, i, now)) continue;
+        next.total = Math.max(0, next.total + sign);
+        if (!i.read) next.unread = Math.max(0, next.unread + sign);
+        if (!i.seen) next.unseen = Math.max(0, next.unseen + sign);
+      }
+    }
+    this.counts = counts;
+    this.events.emit('counts', counts);
+  }
+
+  private failed(operation: string, error: unknown): Error {
+    const e = error instanceof Error ? error : new Error(String(error));
+    this.events.emit('error', { operation, error: e });
+    return e;
+  }
+
+  private id(id: string): string {
+    need(typeof id === 'string' && id, 'id', 'a non-empty message id');
+    return id;
+  }
+
+  /** The one object of this id, refreshed from `fresh`. */
+  private keep(fresh: InboxItem): InboxItem {
+    const known = this.items.get(fresh.id);
+    if (known) return Object.assign(known, fresh);
+    this.items.set(fresh.id, fresh);
+    if (this.items.size > CACHE) this.items.delete(this.items.keys().next().value!);
+    return fresh;
+  }
+
+  /** Counts refreshed after changes, one request at a time (a burst of events costs two). */
+  private queueCounts(): void {
+    if (this.countsRun) {
+      this.countsAgain = true;
+      return;
+    }
+    this.countsRun = this.refreshCounts()
+      .catch((error: unknown) => this.failed('counts', error))
+      .finally(() => {
+        this.countsRun = undefined;
+        if (this.countsAgain) {
+          this.countsAgain = false;
+          this.queueCounts();
+        }
+      });
+  }
+
+  private onEvent(e: SseEvent): void {
+    let data: { message_id?: string; change?: InboxChange; count?: number } & MessageJson;
+    try {
+      data = JSON.parse(e.data);
+    } catch {
+      return;
+    }
+    if (e.type === 'sync') {
+      if (this.hadState) this.events.emit('resync', undefined);
+      this.hadState = true;
+      return this.queueCounts();
+    }
+    this.hadState = true;
+    if (e.type === 'inbox.sent') {
+      if (this.items.has(data.id)) return;
+      this.events.emit('message', this.keep(toItem(data)));
+      return this.queueCounts();
+    }
+    const change =
+      e.type === 'inbox.updated'
+        ? data.change
+        : ({ 'inbox.read': 'read', 'inbox.read_all': 'read_all', 'inbox.deleted': 'deleted' } as const)[
+            e.type
+          ];
+    if (!change) return;
+    const id = data.message_id;
+    const targets = id ? [this.items.get(id)] : change === 'read_all' ? [...this.items.values()] : [];
+    for (const i of targets) {
+      if (!i) continue;
+      if (change === 'read' || change === 'read_all') i.read = i.seen = true;
+      else if (change === 'seen') i.seen = true;
+      else if (change === 'unread') i.read = false;
+      else if (change === 'archived' || change === 'unarchived') i.archived = change === 'archived';
+      else if (change === 'unsnoozed') i.snoozedUntil = null;
+      else if (change === 'deleted') this.items.delete(i.id);
+    }
+    const update: InboxClientEvents['update'] = { change };
+    if (id) update.id = id;
+    if (data.count !== undefined) update.count = data.count;
+    this.events.emit('update', update);
+    this.queueCounts();
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.events.emit('status', status);
+  }
+
+  private fetch(input: string, init: RequestInit): Promise<Response> {
+    return (this.options.fetch ?? fetch)(input, init);
+  }
+
+  private token0(): Promise<string> | undefined {
+    const get = this.options.token;
+    if (!get) return undefined;
+    if (!this.token) {
+      const t = (this.token = Promise.resolve().then(get));
+      t.catch(() => this.token === t && (this.token = undefined));
+    }
+    return this.token;
+  }
+
+  /** A new token after a 401/403; undefined for cookie auth or when the callback fails. */
+  private refreshToken(stale = this.token): Promise<string | undefined> {
+    if (this.token === stale) this.token = undefined;
+    return this.token0()?.catch(() => undefined) ?? Promise.resolve(undefined);
+  }
+
+  private async headers(): Promise<Record<string, string>> {
+    const token = await this.token0();
+    return token ? { authorization: `Bearer ${token}` } : {};
+  }
+
+  private async request<T>(
+    operation: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    for (let refreshed = false; ; refreshed = true) {
+      const used = this.token;
+      let res: Response;
+      try {
+        const headers = await this.headers();
+        headers.accept = 'application/json';
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        res = await this.fetch(`${this.base}/${path}`, {
+          method,
+          headers,
+          credentials: this.options.credentials ?? 'same-origin',
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch (cause) {
+        throw new InboxRequestError(operation, 0, undefined, { cause });
+      }
+      if ((res.status === 401 || res.status === 403) && !refreshed && this.options.token) {
+        void res.body?.cancel().catch(() => {});
+        if (await this.refreshToken(used)) continue;
+      }
+      const text = await res.text().catch(() => '');
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (res.ok) return json as T;
+      const message = (json as { message?: unknown } | undefined)?.message;
+      throw new InboxRequestError(
+        operation,
+        res.status,
+        Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : undefined,
+      );
+    }
+  }
+}

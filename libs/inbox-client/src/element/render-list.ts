@@ -1,0 +1,158 @@
+/// <reference lib="dom" />
+import type { ConnectionStatus, InboxCounts, InboxItem, InboxTab } from '../types.js';
+import type { InboxStrings } from '../i18n/strings.js';
+import { dateTime, fill, plural, relativeTime } from '../i18n/format.js';
+import { h, safeUrl } from './dom.util.js';
+import { toLocalInput } from './snooze.util.js';
+
+/** What the list view shows; the element owns it and re-renders from it. */
+export interface ListView {
+  s: InboxStrings;
+  locale?: string;
+  tabs: InboxTab[];
+  active: number;
+  counts: Record<string, InboxCounts>;
+  items: InboxItem[];
+  more: boolean;
+  loading: boolean;
+  error: boolean;
+  note: string;
+  status: ConnectionStatus;
+  snoozeOpen?: string;
+  snoozeInvalid: boolean;
+  now: number;
+  base: string;
+}
+
+/** Offline / signed-out / failed-action notes shown above the tabs. */
+export function renderNotes(v: Pick<ListView, 's' | 'status' | 'note'>): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  if (v.status === 'offline') out.push(h('p', { class: 'note', part: 'offline' }, v.s.offline));
+  if (v.status === 'unauthorized') out.push(h('p', { class: 'note err', part: 'offline' }, v.s.unauthorized));
+  if (v.note) out.push(h('p', { class: 'note err', part: 'error' }, v.note));
+  return out;
+}
+
+export function renderTabs(v: ListView): HTMLElement {
+  return h(
+    'div',
+    { role: 'tablist', class: 'tablist', 'aria-label': v.s.tabsLabel, part: 'tabs' },
+    v.tabs.map((tab, i) => {
+      const unread = v.counts[tab.id]?.unread ?? 0;
+      const selected = i === v.active;
+      return h(
+        'button',
+        {
+          type: 'button',
+          role: 'tab',
+          id: `tab${i}`,
+          part: selected ? 'tab tab-selected' : 'tab',
+          'aria-selected': String(selected),
+          'aria-controls': 'tabpanel',
+          tabindex: selected ? 0 : -1,
+          'data-op': 'tab',
+          'data-i': i,
+          'data-k': `tab:${i}`,
+        },
+        tab.label,
+        unread > 0 && [
+          h('span', { class: 'count', 'aria-hidden': 'true' }, unread > 99 ? '99+' : unread),
+          h('span', { class: 'sr' }, `, ${plural(v.s.tabUnread, unread, v.locale)}`),
+        ],
+      );
+    }),
+  );
+}
+
+export function renderTabPanel(v: ListView): HTMLElement {
+  const s = v.s;
+  let content: HTMLElement | HTMLElement[];
+  if (v.error && v.items.length === 0)
+    content = h(
+      'div',
+      { class: 'state', part: 'error' },
+      h('p', null, s.loadError),
+      h('button', { type: 'button', 'data-op': 'retry', 'data-k': 'retry' }, s.retry),
+    );
+  else if (v.loading && v.items.length === 0) content = h('p', { class: 'state', part: 'loading' }, s.loading);
+  else if (v.items.length === 0) content = h('p', { class: 'state', part: 'empty' }, s.empty);
+  else
+    content = [
+      h('ul', { part: 'list' }, v.items.map((item, i) => renderItem(v, item, i))),
+      v.more && h('div', { class: 'toolbar' }, h('button', { type: 'button', 'data-op': 'more', 'data-k': 'more' }, s.loadMore)),
+    ].filter(Boolean) as HTMLElement[];
+  return h(
+    'div',
+    { role: 'tabpanel', id: 'tabpanel', 'aria-labelledby': `tab${v.active}`, 'aria-busy': String(v.loading), part: 'tabpanel', tabindex: 0, 'data-k': 'tabpanel' },
+    v.items.length > 0 &&
+      h(
+        'div',
+        { class: 'toolbar', part: 'toolbar' },
+        h('button', { type: 'button', 'data-op': 'all-read', 'data-k': 'all-read' }, s.markAllRead),
+        h('button', { type: 'button', 'data-op': 'all-archive', 'data-k': 'all-archive' }, s.archiveAll),
+      ),
+    content,
+  );
+}
+
+function button(op: string, id: string, text: string, extra?: Record<string, string>): HTMLElement {
+  return h('button', { type: 'button', 'data-op': op, 'data-id': id, 'data-k': `${op}:${id}`, part: 'button', ...extra }, text);
+}
+
+function renderItem(v: ListView, item: InboxItem, i: number): HTMLElement {
+  const s = v.s;
+  const href = safeUrl(item.actionUrl, v.base);
+  const snoozing = v.snoozeOpen === item.id;
+  const snoozed = item.snoozedUntil && item.snoozedUntil.getTime() > v.now;
+  const actions = item.actions.slice(0, 2).map((a, n) => {
+    const cls = n === 0 ? 'primary' : undefined;
+    const url = a.url ? safeUrl(a.url, v.base) : null;
+    if (url) return h('a', { href: url, class: cls, part: 'action', 'data-op': 'open', 'data-id': item.id }, a.label);
+    if (a.actionId)
+      return h('button', { type: 'button', class: cls, part: 'action', 'data-op': 'action', 'data-id': item.id, 'data-action': a.actionId, 'data-k': `action${n}:${item.id}` }, a.label);
+    return null;
+  });
+  return h(
+    'li',
+    { part: 'item' },
+    h(
+      'article',
+      { 'aria-labelledby': `t${i}`, class: item.read ? undefined : 'unread', 'data-severity': item.severity, 'data-id': item.id },
+      h('h3', { class: 'title', id: `t${i}`, part: 'item-title' }, href ? h('a', { href, 'data-op': 'open', 'data-id': item.id }, item.title) : item.title),
+      item.body && h('p', { class: 'body', part: 'item-body' }, item.body),
+      h(
+        'p',
+        { class: 'meta', part: 'item-meta' },
+        !item.read && h('span', { part: 'unread' }, s.unreadMark),
+        h('time', { datetime: item.createdAt.toISOString(), title: dateTime(item.createdAt, v.locale), part: 'item-time' }, relativeTime(item.createdAt, v.now, v.locale, s.now)),
+        item.severity !== 'normal' && h('span', { class: 'sev', part: 'severity' }, s.severity[item.severity]),
+        snoozed && h('span', null, fill(s.snoozedUntil, { label: dateTime(item.snoozedUntil as Date, v.locale) })),
+      ),
+      h(
+        'div',
+        { class: 'acts' },
+        actions,
+        item.read ? button('unread', item.id, s.markUnread) : button('read', item.id, s.markRead),
+        item.archived ? button('unarchive', item.id, s.unarchive) : button('archive', item.id, s.archive),
+        snoozed ? button('unsnooze', item.id, s.unsnooze) : button('snooze-menu', item.id, s.snooze, { 'aria-expanded': String(snoozing), 'aria-controls': `sz${i}` }),
+      ),
+      h(
+        'div',
+        { class: 'snooze', id: `sz${i}`, hidden: !snoozing, part: 'snooze' },
+        snoozing && [
+          button('snooze-hour', item.id, s.snoozeOneHour),
+          button('snooze-tomorrow', item.id, s.snoozeTomorrow),
+          button('snooze-week', item.id, s.snoozeNextWeek),
+          h(
+            'label',
+            null,
+            s.snoozeCustom,
+            h('input', { type: 'datetime-local', min: toLocalInput(new Date(v.now)), 'data-k': `snooze-input:${item.id}`, 'aria-invalid': v.snoozeInvalid ? 'true' : undefined, 'aria-describedby': v.snoozeInvalid ? `sze${i}` : undefined }),
+          ),
+          button('snooze-custom', item.id, s.snoozeApply),
+          v.snoozeInvalid && h('p', { class: 'err', id: `sze${i}` }, s.snoozePast),
+        ],
+      ),
+    ),
+  );
+}
