@@ -1,4 +1,4 @@
-/** The admin shell's stylesheet (topbar, navigation, bell, main column). */
+/** The admin shell's stylesheet (topbar, navigation, the bell's fallback link, main column). */
 export const ADMIN_LAYOUT_CSS = `
 body {
   font-family: system-ui, sans-serif;
@@ -41,19 +41,20 @@ nav a {
 .viewer {
   color: #cfd6e4;
 }
+herald-inbox {
+  display: inline-block;
+  color: #1d2330;
+}
 .bell {
   display: inline-flex;
-  gap: 0.35rem;
   align-items: center;
   padding: 0.2rem 0.6rem;
   border-radius: 999px;
   background: #2d3548;
+  font-weight: 400;
 }
-.bell.has-unread .bell-count {
-  background: #dc2626;
-  color: #fff;
-  border-radius: 999px;
-  padding: 0 0.45rem;
+.bell.has-unread {
+  background: #b91c1c;
 }
 .visually-hidden {
   position: absolute;
