@@ -32,6 +32,7 @@ const ROUTES: Array<[method: 'GET' | 'POST', path: string]> = [
   ['GET', '/auth/login'],
   ['POST', '/auth/login'],
   ['POST', '/auth/logout'],
+  ['GET', '/assets/:file'],
   ['GET', '/admin/notifications/inbox'],
   ['POST', '/admin/notifications/read/:message_id'],
   ['POST', '/admin/notifications/read-all'],
