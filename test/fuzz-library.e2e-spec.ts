@@ -119,6 +119,73 @@ const rendered = {
   ),
 };
 
+/** An inbox filter (a tab): mostly well-formed, with generated tags and severities. */
+const inboxFilter = fc.option(
+  mostly(
+    fc.record(
+      {
+        status: mostly(fc.constantFrom('inbox', 'archived', 'snoozed', 'all')),
+        read: mostly(fc.boolean()),
+        seen: mostly(fc.boolean()),
+        tags: mostly(
+          fc.array(mostly(fc.oneof(fc.constantFrom('ci', 'deploy'), nastyString())), {
+            maxLength: 12,
+          }),
+        ),
+        severity: mostly(
+          fc.array(mostly(fc.constantFrom('low', 'normal', 'high', 'critical')), { maxLength: 5 }),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+  { nil: undefined },
+);
+
+/** `InboxService.send()` input with the states of issue 24: tags, severity, actions. */
+const inboxSendInput = mostly(
+  fc.record(
+    {
+      title: mostly(nastyString()),
+      body: mostly(nastyString()),
+      category: mostly(nastyString()),
+      actionUrl: mostly(nastyString()),
+      data: mostly(fc.dictionary(nastyString(), anything, { maxKeys: 3 })),
+      tags: mostly(
+        fc.array(mostly(fc.oneof(fc.constantFrom('ci', 'deploy'), nastyString())), {
+          maxLength: 11,
+        }),
+      ),
+      severity: mostly(fc.constantFrom('low', 'normal', 'high', 'critical')),
+      actions: mostly(
+        fc.array(
+          mostly(
+            fc.record(
+              {
+                label: mostly(nastyString()),
+                url: mostly(nastyString()),
+                actionId: mostly(fc.oneof(fc.constantFrom('approve', 'a.b:c-d'), nastyString())),
+              },
+              { requiredKeys: ['label'] },
+            ),
+          ),
+          { maxLength: 3 },
+        ),
+      ),
+    },
+    { requiredKeys: ['title'] },
+  ),
+);
+
+/** A snooze end: near future, past, the far ends of Date, invalid, or anything. */
+const snoozeUntil = mostly(
+  fc.oneof(
+    fc.integer({ min: -1e6, max: 1e12 }).map((ms) => new Date(Date.now() + ms)),
+    fc.constantFrom(new Date(8.64e15), new Date(-8.64e15), new Date(Number.NaN)),
+    fc.date({ noInvalidDate: false }),
+  ),
+);
+
 const notificationArbitrary = fc.record({
   via: mostly(channels),
   type: mostly(nastyString()),
@@ -296,7 +363,16 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
         config: new InboxConfig({ maxPageSize: 5 }),
       });
       for (let i = 0; i < 3; i++)
-        ids.push((await inbox.send('alice', { title: `t${i}`, body: '' })).id);
+        ids.push(
+          (
+            await inbox.send('alice', {
+              title: `t${i}`,
+              body: '',
+              tags: ['ci'],
+              actions: [{ label: 'Approve', actionId: 'approve' }],
+            })
+          ).id,
+        );
     });
     afterAll(() => close?.());
 
@@ -311,31 +387,77 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
         ),
       );
       const call = fc.oneof(
-        fc.tuple(fc.constant('send'), userId, rendered.inbox),
+        fc.tuple(fc.constant('send'), userId, fc.tuple(inboxSendInput)),
         fc.tuple(
           fc.constant('getInbox'),
           userId,
-          mostly(
-            fc.record(
-              {
-                limit: mostly(fc.integer()),
-                cursor: mostly(nastyString()),
-                unreadOnly: mostly(fc.boolean()),
-              },
-              { requiredKeys: [] },
+          fc.tuple(
+            mostly(
+              fc.record(
+                {
+                  limit: mostly(fc.integer()),
+                  cursor: mostly(nastyString()),
+                  unreadOnly: mostly(fc.boolean()),
+                  filter: inboxFilter,
+                },
+                { requiredKeys: [] },
+              ),
             ),
           ),
         ),
-        fc.tuple(fc.constantFrom('findOne', 'markRead', 'delete'), userId, messageId),
-        fc.tuple(fc.constantFrom('markAllRead', 'countUnread'), userId, fc.constant(undefined)),
+        fc.tuple(
+          fc.constantFrom(
+            'findOne',
+            'markRead',
+            'delete',
+            'markSeen',
+            'markUnread',
+            'archive',
+            'unarchive',
+            'unsnooze',
+          ),
+          userId,
+          fc.tuple(messageId),
+        ),
+        fc.tuple(fc.constant('snooze'), userId, fc.tuple(messageId, snoozeUntil)),
+        fc.tuple(
+          fc.constant('runAction'),
+          userId,
+          fc.tuple(
+            messageId,
+            mostly(fc.oneof(fc.constantFrom('approve', 'reject'), nastyString())),
+          ),
+        ),
+        fc.tuple(
+          fc.constant('markAll'),
+          userId,
+          fc.tuple(mostly(fc.constantFrom('seen', 'read', 'archived')), inboxFilter),
+        ),
+        fc.tuple(
+          fc.constant('counts'),
+          userId,
+          fc.tuple(
+            mostly(
+              fc.dictionary(
+                fc.oneof(
+                  fc.constantFrom('inbox', 'ci', 'tab.1', '__proto__', 'constructor'),
+                  nastyString(),
+                ),
+                inboxFilter,
+                { maxKeys: 22 },
+              ),
+            ),
+          ),
+        ),
+        fc.tuple(fc.constantFrom('markAllRead', 'countUnread'), userId, fc.constant([])),
       );
       await fuzzAssert(
         name === 'memory' ? RUNS.inboxMemory : RUNS.inboxPostgres,
         call,
-        async ([method, user, arg]) => {
-          const what = `inbox.${method}(${inspect(user).slice(0, 80)}, ${inspect(arg, { depth: 1 }).slice(0, 200)})`;
+        async ([method, user, args]) => {
+          const what = `inbox.${method}(${inspect(user).slice(0, 80)}, ${inspect(args, { depth: 2 }).slice(0, 300)})`;
           try {
-            await (inbox as any)[method](user, arg);
+            await (inbox as any)[method](user, ...(args as unknown[]));
           } catch (error) {
             expectTyped(error, what);
           }

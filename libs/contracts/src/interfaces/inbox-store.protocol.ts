@@ -42,13 +42,7 @@ export interface InboxCounts {
 
 /** A change of one message's state, as `INBOX_UPDATED_EVENT` names it. */
 export type InboxChange =
-  | 'seen'
-  | 'read'
-  | 'unread'
-  | 'archived'
-  | 'unarchived'
-  | 'snoozed'
-  | 'unsnoozed';
+  'seen' | 'read' | 'unread' | 'archived' | 'unarchived' | 'snoozed' | 'unsnoozed';
 
 /** A change `InboxService.markAll()` applies to every message of a filter. */
 export type InboxBulkChange = 'seen' | 'read' | 'archived';
@@ -129,7 +123,12 @@ export interface InboxStoreProtocol {
    */
   update(userId: string, messageId: string, change: InboxStateChange, at: Date): Promise<boolean>;
   /** Applies a change to every message of the filter not in that state yet; returns how many. */
-  updateAll(userId: string, change: InboxBulkChange, filter: InboxFilter, at: Date): Promise<number>;
+  updateAll(
+    userId: string,
+    change: InboxBulkChange,
+    filter: InboxFilter,
+    at: Date,
+  ): Promise<number>;
   /** Unread, unseen and total messages of each filter, keyed as given. */
   counts(
     userId: string,

@@ -22,6 +22,15 @@ class InboxTestController {
     return inbox.send('alice', { title, body: '' });
   }
 
+  @Get('action/:actionId')
+  async action(@Param('actionId') actionId: string) {
+    const m = await inbox.send('alice', {
+      title: 'deploy?',
+      actions: [{ label: 'Approve', actionId: 'approve' }],
+    });
+    return inbox.runAction('alice', m.id, actionId);
+  }
+
   @Get('code/:code')
   fail(@Param('code') code: string) {
     throw new InboxError(`setup problem at /srv/app/secret-path (${code})`, code);
@@ -58,12 +67,24 @@ describe('InboxExceptionFilter', () => {
     expect(title.body.message).toContain('U+0000');
   });
 
+  it('answers 404 for an action id the message does not have', async () => {
+    const res = await request(app.getHttpServer()).get('/action/reject').expect(404);
+    expect(res.body).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'INBOX_UNKNOWN_ACTION',
+      message: expect.stringMatching(/has no action 'reject'; its action ids are 'approve'/),
+    });
+    await request(app.getHttpServer()).get('/action/approve').expect(200);
+  });
+
   it('maps every code it knows, and answers server-side codes as a plain 500', async () => {
     expect(INBOX_ERROR_HTTP_STATUS).toEqual({
       INBOX_INVALID_INPUT: 400,
       INBOX_INVALID_CURSOR: 400,
       INBOX_NO_DATA_SOURCE: 500,
       INBOX_TABLE_MISSING: 500,
+      INBOX_UNKNOWN_ACTION: 404,
     });
     for (const code of ['INBOX_TABLE_MISSING', 'INBOX_NO_DATA_SOURCE', 'SOMETHING_NEW']) {
       const res = await request(app.getHttpServer()).get(`/code/${code}`).expect(500);

@@ -92,7 +92,11 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('inbox model on the %s 
     ['actions[0]', { actions: [{ label: 'Go', url: '/x', actionId: 'x' }] }, /exactly one/],
     ['actions[0].actionId', { actions: [{ label: 'Go', actionId: 'a b' }] }, /_ \. : -/],
     ['actions[0].url', { actions: [{ label: 'Go', url: '/x\u0007' }] }, /U\+0007/],
-    ['actions[0].colour', { actions: [{ label: 'Go', url: '/x', colour: 1 }] }, /not a known/],
+    [
+      'actions[0]',
+      { actions: [{ label: 'Go', url: '/x', 'colo\u0000ur': 1 }] },
+      /has the unknown field 'colo\\u0000ur'; use label, url, actionId/,
+    ],
     [
       'actions[1].actionId',
       {
@@ -187,6 +191,16 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('inbox model on the %s 
       'snoozed',
       'snoozed',
     ]);
+  });
+
+  it('a snooze to the last time a Date can hold keeps the message until then', async () => {
+    const alice = user('alice');
+    const [a] = await sendAll(alice, ['a']);
+    const end = new Date(8.64e15);
+    expect(await inbox.snooze(alice, a.id, end)).toBe(true);
+    expect(await inbox.findOne(alice, a.id)).toMatchObject({ snoozedUntil: end, expiresAt: end });
+    const page = await inbox.getInbox(alice, { filter: { status: 'snoozed' }, limit: 1 });
+    expect(page.notifications.map((m) => m.id)).toEqual([a.id]);
   });
 
   it('unsnooze ends a snooze now and lists the message on top', async () => {
@@ -340,7 +354,7 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('inbox model on the %s 
     ['filter.tags[0]', { tags: [7] }, /inbox filter.tags\[0\] 7 is invalid/],
     ['filter.severity', { severity: 'high' }, /1 to 4 of low, normal, high, critical/],
     ['filter.severity[1]', { severity: ['high', 'max'] }, /'max' is invalid/],
-    ['filter.sort', { sort: 'asc' }, /not a known field; use status, read, seen, tags, severity/],
+    ['filter', { sort: 'asc' }, /unknown field 'sort'; use status, read, seen, tags, severity/],
   ])('getInbox refuses a bad %s, naming it', async (field, filter, message) => {
     const error = await inbox
       .getInbox(user('bad'), { filter: filter as InboxFilter })

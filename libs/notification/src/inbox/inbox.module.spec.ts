@@ -127,7 +127,7 @@ describe('database store without its prerequisites', () => {
     await bare.initialize();
     const inbox = new InboxService(new DatabaseInboxStore(bare));
     await expect(inbox.countUnread('x')).rejects.toThrow(
-      /inbox table 'herald_inbox_messages' does not exist; add CreateInboxMessages1732300000000/,
+      /inbox table 'herald_inbox_messages' does not exist; add heraldMigrations\(\) \(CreateInboxMessages1732300000000 and AddInboxMessageStates1736200000000\)/,
     );
     await bare.destroy();
   });

@@ -11,6 +11,8 @@ import {
   type InboxStoreProtocol,
 } from '@herald/contracts';
 import { DAY_MS } from './inbox.constants.js';
+
+const MAX_DATE_MS = 8.64e15;
 import {
   INBOX_ACTION_EVENT,
   INBOX_DELETED_EVENT,
@@ -217,7 +219,10 @@ export class InboxService {
     validateUserId(userId);
     const at = this.now();
     const end = validateSnoozeUntil(until, at);
-    const expiresAt = new Date(end.getTime() + this.config.retentionDays * DAY_MS);
+    // the latest time a Date can hold: a snooze to the end of time keeps the message that long
+    const expiresAt = new Date(
+      Math.min(end.getTime() + this.config.retentionDays * DAY_MS, MAX_DATE_MS),
+    );
     return this.change(userId, messageId, { change: 'snoozed', until: end, expiresAt }, at);
   }
 

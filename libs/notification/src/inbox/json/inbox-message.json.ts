@@ -31,7 +31,8 @@ export interface InboxMessageJson {
   expires_at: string;
 }
 
-const iso = (at: Date | null | undefined): string | null => (at ? new Date(at).toISOString() : null);
+const iso = (at: Date | null | undefined): string | null =>
+  at ? new Date(at).toISOString() : null;
 
 /** `InboxMessage` → `InboxMessageJson` (ISO-8601 timestamps; absent values `null`, lists `[]`). */
 export function toInboxMessageJson(m: InboxMessage): InboxMessageJson {

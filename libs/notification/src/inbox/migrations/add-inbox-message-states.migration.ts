@@ -25,6 +25,15 @@ export const INBOX_LIST_INDEXES: Array<[string, string | undefined]> = [
   ['idx_herald_inbox_user_listed_archived', 'archived_at IS NOT NULL'],
 ];
 
+/**
+ * PostgreSQL (14 and later): statistics on `tags::jsonb`, so the planner knows how
+ * common a tag is. Without them it guesses any tag matches 1% of a user's
+ * messages and sorts a bitmap scan instead of walking the list index for a tab
+ * whose tag is common; with them a common tag's page stays on the index (a rare
+ * tag's page is a bitmap scan and a small sort, the better plan there).
+ */
+const TAGS_STATISTICS = 'herald_inbox_tags_stats';
+
 /** Indexes of `CreateInboxMessages1732300000000` the list no longer uses (ordered by `created_at`). */
 const OLD_INDEXES: Array<[string, string | undefined]> = [
   ['idx_herald_inbox_user_created', undefined],
@@ -39,6 +48,8 @@ const OLD_INDEXES: Array<[string, string | undefined]> = [
  * (read implies seen), no tags, severity `normal`, no actions. Replaces the
  * `created_at` list indexes by `INBOX_LIST_INDEXES`. Run it after
  * `CreateInboxMessages1732300000000` (both are in `heraldMigrations()`).
+ * On PostgreSQL 14 and later it also creates statistics on `tags::jsonb`
+ * (`herald_inbox_tags_stats`) so tag tabs are planned on the list index.
  * Plain SQL for SQLite and PostgreSQL; honours the data source's `schema`.
  */
 export class AddInboxMessageStates1736200000000 implements MigrationInterface {
@@ -60,10 +71,18 @@ export class AddInboxMessageStates1736200000000 implements MigrationInterface {
       await queryRunner.query(
         `CREATE INDEX IF NOT EXISTS ${name} ON ${table} (user_id, listed_at, id)${where ? ` WHERE ${where}` : ''}`,
       );
+    if (await this.expressionStatistics(queryRunner))
+      await queryRunner.query(
+        `CREATE STATISTICS IF NOT EXISTS ${this.index(queryRunner, TAGS_STATISTICS)} ON ((tags::jsonb)) FROM ${table}`,
+      );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     const table = inboxTablePath(queryRunner.connection);
+    if (await this.expressionStatistics(queryRunner))
+      await queryRunner.query(
+        `DROP STATISTICS IF EXISTS ${this.index(queryRunner, TAGS_STATISTICS)}`,
+      );
     for (const [name] of INBOX_LIST_INDEXES)
       await queryRunner.query(`DROP INDEX IF EXISTS ${this.index(queryRunner, name)}`);
     for (const [name, where] of OLD_INDEXES)
@@ -88,6 +107,15 @@ export class AddInboxMessageStates1736200000000 implements MigrationInterface {
       name: string;
     }>;
     return rows.map((r) => r.name);
+  }
+
+  /** PostgreSQL 14 and later keep statistics on expressions. */
+  private async expressionStatistics(queryRunner: QueryRunner): Promise<boolean> {
+    if (queryRunner.connection.options.type !== 'postgres') return false;
+    const [{ version }] = (await queryRunner.query(
+      `SELECT current_setting('server_version_num')::int AS version`,
+    )) as Array<{ version: number }>;
+    return version >= 140000;
   }
 
   /** An index name, schema-qualified on PostgreSQL when the data source has a `schema`. */

@@ -44,7 +44,7 @@ function line(value: unknown, field: string, max: number): string {
 function refuseUnknownKeys(value: Record<string, unknown>, field: string, known: string[]): void {
   const unknown = Object.keys(value).find((key) => !known.includes(key));
   if (unknown !== undefined)
-    throw fail(`${field}.${unknown.slice(0, 40)}`, `is not a known field; use ${known.join(', ')}`);
+    throw fail(field, `has the unknown field ${quote(unknown)}; use ${known.join(', ')}`);
 }
 
 /** Tags of a message or a filter: 1–10 strings of 1–64 characters; duplicates dropped. */
