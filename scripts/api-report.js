@@ -15,7 +15,9 @@ const { join } = require('node:path');
 const { Extractor, ExtractorConfig } = require('@microsoft/api-extractor');
 
 const ROOT = join(__dirname, '..');
-const LIBS = ['contracts', 'observability', 'monitor', 'notification'];
+const LIBS = ['contracts', 'observability', 'monitor', 'notification', 'inbox-client'];
+/** Browser packages: read with the DOM's types, not Node's. */
+const BROWSER = ['inbox-client'];
 const args = process.argv.slice(2);
 const local = args.includes('--local');
 const reportsAt = args.includes('--reports') ? args[args.indexOf('--reports') + 1] : undefined;
@@ -58,8 +60,8 @@ function configFor(entry, tempFolder) {
             target: 'ES2022',
             module: 'nodenext',
             moduleResolution: 'nodenext',
-            lib: ['ES2023'],
-            types: ['node'],
+            lib: BROWSER.includes(entry.lib) ? ['ES2022', 'DOM'] : ['ES2023'],
+            types: BROWSER.includes(entry.lib) ? [] : ['node'],
             strict: true,
             experimentalDecorators: true,
             skipLibCheck: true,

@@ -5,7 +5,7 @@
 // every tarball, prints one table row per entry point, and exits 1 on any problem.
 // Run `npm run build` first: the tarballs hold dist/.
 //
-//   node scripts/check-packages.js                 the four published packages
+//   node scripts/check-packages.js                 the five published packages
 //   node scripts/check-packages.js <dir> [<dir>…]  other package directories
 //
 // attw rules ignored: none (docs/packaging.md says why none is needed).
@@ -15,7 +15,13 @@ const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 
 const ROOT = join(__dirname, '..');
-const PACKAGES = ['libs/contracts', 'libs/observability', 'libs/monitor', 'libs/notification'];
+const PACKAGES = [
+  'libs/contracts',
+  'libs/observability',
+  'libs/monitor',
+  'libs/notification',
+  'libs/inbox-client',
+];
 const RESOLUTIONS = ['node10', 'node16-cjs', 'node16-esm', 'bundler'];
 const ATTW = join(ROOT, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
 

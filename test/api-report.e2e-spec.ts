@@ -11,7 +11,7 @@ import { join } from 'node:path';
  */
 const REPO = join(__dirname, '..');
 const SCRIPT = join(REPO, 'scripts', 'api-report.js');
-const LIBS = ['contracts', 'observability', 'monitor', 'notification'];
+const LIBS = ['contracts', 'observability', 'monitor', 'notification', 'inbox-client'];
 
 function report(...args: string[]): { status: number | null; output: string } {
   const out = spawnSync(process.execPath, [SCRIPT, ...args], {

@@ -11,7 +11,7 @@ import { externalReferencesOf, packageOf } from './helpers/declaration-graph.uti
  * each tarball carries a README and nothing of the build's own.
  */
 const REPO = join(__dirname, '..');
-const LIBS = ['contracts', 'observability', 'monitor', 'notification'];
+const LIBS = ['contracts', 'observability', 'monitor', 'notification', 'inbox-client'];
 
 interface ExportTarget {
   types: string;

@@ -4,15 +4,19 @@
  * Wire names (snake_case) are converted to these camelCase ones by the client.
  */
 
+/** How urgent a message is. @default 'normal' */
 export type InboxSeverity = 'low' | 'normal' | 'high' | 'critical';
+/** `inbox`: neither archived nor snoozed now; `snoozed`: snoozed now; `all`: everything. */
 export type InboxStatus = 'inbox' | 'archived' | 'snoozed' | 'all';
 
+/** A button on a message: `url` is opened by the page, `actionId` is posted back (`runAction`). */
 export interface InboxAction {
   label: string;
   url?: string;
   actionId?: string;
 }
 
+/** A message as the client shows it (camelCase; dates as `Date`). */
 export interface InboxItem {
   id: string;
   title: string;
@@ -30,6 +34,7 @@ export interface InboxItem {
   createdAt: Date;
 }
 
+/** Which messages a tab lists; every field given must hold (tags and severity: any of them). */
 export interface InboxFilter {
   status?: InboxStatus;
   read?: boolean;
@@ -38,18 +43,21 @@ export interface InboxFilter {
   severity?: InboxSeverity[];
 }
 
+/** A tab of the inbox: its counts are kept by the client. */
 export interface InboxTab {
   id: string;
   label: string;
   filter?: InboxFilter;
 }
 
+/** Counts of one tab. */
 export interface InboxCounts {
   unread: number;
   unseen: number;
   total: number;
 }
 
+/** One page of `list()`; `unreadCount` / `unseenCount` are of the default inbox. */
 export interface InboxPage {
   items: InboxItem[];
   nextCursor?: string;
@@ -57,11 +65,13 @@ export interface InboxPage {
   unseenCount: number;
 }
 
+/** One channel of a preference topic. */
 export interface PreferenceChannel {
   channel: string;
   enabled: boolean;
 }
 
+/** A category of messages and its channels. */
 export interface PreferenceTopic {
   category: string;
   label: string;
@@ -71,6 +81,7 @@ export interface PreferenceTopic {
 /** `connecting` before the first open, `live` while the stream is open, `offline` while retrying. */
 export type ConnectionStatus = 'idle' | 'connecting' | 'live' | 'offline' | 'unauthorized';
 
+/** What changed about a message (the server's `inbox.updated` change names). */
 export type InboxChange =
   'seen' | 'read' | 'unread' | 'archived' | 'unarchived' | 'snoozed' | 'unsnoozed';
 
@@ -90,6 +101,7 @@ export interface InboxClientEvents {
   error: { operation: string; error: Error };
 }
 
+/** Options of `HeraldInboxClient`. */
 export interface InboxClientOptions {
   /** Base URL of the routes, e.g. `/admin/notifications` or `https://api.example.com/admin/notifications`. */
   baseUrl: string;
@@ -131,17 +143,21 @@ export interface InboxRuntime {
   document?: InboxEventTarget & { visibilityState?: string };
 }
 
+/** What `<herald-inbox>` needs of a client; `HeraldInboxClient` implements it. */
 export interface InboxClient {
   readonly status: ConnectionStatus;
   /** Counts per configured tab, as last known. */
   readonly counts: Record<string, InboxCounts>;
+  /** One page of a tab (or of a filter), newest first. */
   list(query?: {
     tab?: string;
     filter?: InboxFilter;
     cursor?: string;
     limit?: number;
   }): Promise<InboxPage>;
+  /** Fetches the counts of the configured tabs (one request) and emits `counts`. */
   refreshCounts(): Promise<Record<string, InboxCounts>>;
+  /** Per message (optimistic; rolled back with an `error` event when the request fails). */
   markSeen(id: string): Promise<void>;
   markRead(id: string): Promise<void>;
   markUnread(id: string): Promise<void>;
@@ -152,8 +168,11 @@ export interface InboxClient {
   remove(id: string): Promise<void>;
   /** Bulk: every message of the tab (or filter) seen / read / archived. Returns how many changed. */
   markAll(change: 'seen' | 'read' | 'archived', tab?: string): Promise<number>;
+  /** Posts one of the message's actions (`actionId`) back to the server. */
   runAction(id: string, actionId: string): Promise<void>;
+  /** The user's preferences: topics × channels. */
   preferences(): Promise<PreferenceTopic[]>;
+  /** Turns one channel of one topic on or off. */
   setPreference(category: string, channel: string, enabled: boolean): Promise<void>;
   /** Opens the live stream (idempotent). */
   connect(): void;

@@ -60,8 +60,7 @@ function need(ok: unknown, field: string, allowed: string): void {
  * inbox.connect();
  */
 export class HeraldInboxClient implements InboxClient {
-  status: ConnectionStatus = 'idle';
-  counts: Counts = {};
+  private now: { status: ConnectionStatus; counts: Counts } = { status: 'idle', counts: {} };
   private readonly events = new Emitter<InboxClientEvents>();
   private readonly items = new Map<string, InboxItem>();
   private readonly tabs: InboxTab[];
@@ -106,6 +105,17 @@ export class HeraldInboxClient implements InboxClient {
     );
   }
 
+  /** The live stream's state. */
+  get status(): ConnectionStatus {
+    return this.now.status;
+  }
+
+  /** Counts per configured tab, as last known (the server's, with optimistic changes applied). */
+  get counts(): Record<string, InboxCounts> {
+    return this.now.counts;
+  }
+
+  /** Listens to `type`; returns the unsubscribe. */
   on<K extends keyof InboxClientEvents>(
     type: K,
     listener: (value: InboxClientEvents[K]) => void,
@@ -113,14 +123,17 @@ export class HeraldInboxClient implements InboxClient {
     return this.events.on(type, listener);
   }
 
+  /** Opens the live stream (idempotent); after `unauthorized`, starts over. */
   connect(): void {
     this.stream.start();
   }
 
+  /** Closes the stream: status `idle`, no reconnect until `connect()`. */
   disconnect(): void {
     this.stream.stop();
   }
 
+  /** One page of a tab (or a filter), newest first; the items are kept and changed in place later. */
   async list(
     query: { tab?: string; filter?: InboxFilter; cursor?: string; limit?: number } = {},
   ): Promise<InboxPage> {
@@ -154,36 +167,43 @@ export class HeraldInboxClient implements InboxClient {
     return page;
   }
 
-  async refreshCounts(): Promise<Counts> {
+  /** Fetches the counts of every configured tab in one request and emits `counts`. */
+  async refreshCounts(): Promise<Record<string, InboxCounts>> {
     const tabs = Object.fromEntries(this.tabs.map((t) => [t.id, filterJson(t.filter)]));
     const res = await this.request<{ counts: Counts }>('counts', 'POST', 'counts', { tabs });
     this.hadState = true;
-    this.counts = res.counts;
-    this.events.emit('counts', this.counts);
-    return this.counts;
+    this.now.counts = res.counts;
+    this.events.emit('counts', res.counts);
+    return res.counts;
   }
 
+  /** Marks a message seen (the bell was opened while it was listed). */
   markSeen(id: string): Promise<void> {
     return this.change(id, 'seen', 'seen', (i) => (i.seen = true));
   }
 
+  /** Marks a message read (and seen). */
   markRead(id: string): Promise<void> {
     return this.change(id, 'read', 'read', (i) => (i.read = i.seen = true));
   }
 
+  /** Marks a message unread again. */
   markUnread(id: string): Promise<void> {
     return this.change(id, 'unread', 'unread', (i) => (i.read = false));
   }
 
+  /** Archives a message: it leaves the default (`inbox`) list. */
   archive(id: string): Promise<void> {
     return this.change(id, 'archive', 'archived', (i) => (i.archived = true));
   }
 
+  /** Brings an archived message back. */
   unarchive(id: string): Promise<void> {
     return this.change(id, 'unarchive', 'unarchived', (i) => (i.archived = false));
   }
 
-  snooze(id: string, until: Date): Promise<void> {
+  /** Hides a message until `until` (a future Date); then it is back on top. */
+  async snooze(id: string, until: Date): Promise<void> {
     need(
       until instanceof Date && until.getTime() > this.rt.now(),
       'until',
@@ -194,10 +214,12 @@ export class HeraldInboxClient implements InboxClient {
     });
   }
 
+  /** Ends a snooze now. */
   unsnooze(id: string): Promise<void> {
     return this.change(id, 'unsnooze', 'unsnoozed', (i) => (i.snoozedUntil = null));
   }
 
+  /** Deletes a message. */
   async remove(id: string): Promise<void> {
     const item = this.items.get(this.id(id));
     if (item) {
@@ -214,6 +236,7 @@ export class HeraldInboxClient implements InboxClient {
     this.queueCounts();
   }
 
+  /** Marks every message of `tab` (default: the inbox) seen, read or archived; resolves with how many changed. */
   async markAll(change: 'seen' | 'read' | 'archived', tab?: string): Promise<number> {
     need(['seen', 'read', 'archived'].includes(change), 'change', "'seen', 'read' or 'archived'");
     const found = tab === undefined ? undefined : this.tabs.find((t) => t.id === tab);
@@ -241,6 +264,7 @@ export class HeraldInboxClient implements InboxClient {
     return res.changed;
   }
 
+  /** Runs one of the message's actions that has an `actionId` (posted to the server). */
   async runAction(id: string, actionId: string): Promise<void> {
     need(typeof actionId === 'string' && actionId, 'actionId', 'a non-empty string');
     await this.request(
@@ -250,11 +274,17 @@ export class HeraldInboxClient implements InboxClient {
     );
   }
 
+  /** The user's preferences: topics (categories) × channels. */
   async preferences(): Promise<PreferenceTopic[]> {
-    const res = await this.request<{ topics: PreferenceTopic[] }>('preferences', 'GET', 'preferences');
+    const res = await this.request<{ topics: PreferenceTopic[] }>(
+      'preferences',
+      'GET',
+      'preferences',
+    );
     return res.topics;
   }
 
+  /** Turns one channel of one category on or off. */
   async setPreference(category: string, channel: string, enabled: boolean): Promise<void> {
     need(typeof category === 'string' && category, 'category', 'a non-empty string');
     need(typeof channel === 'string' && channel, 'channel', 'a non-empty string');
@@ -271,20 +301,15 @@ export class HeraldInboxClient implements InboxClient {
     body?: unknown,
   ): Promise<void> {
     const item = this.items.get(this.id(id));
-    const res = await this.optimistic(
-      route,
-      item ? [item] : [],
-      apply,
-      () => {
-        if (item) this.events.emit('update', { id, change });
-        return this.request<Changed>(
-          route,
-          'POST',
-          `messages/${encodeURIComponent(id)}/${route}`,
-          body,
-        );
-      },
-    );
+    const res = await this.optimistic(route, item ? [item] : [], apply, () => {
+      if (item) this.events.emit('update', { id, change });
+      return this.request<Changed>(
+        route,
+        'POST',
+        `messages/${encodeURIComponent(id)}/${route}`,
+        body,
+      );
+    });
     if (res.message) this.keep(toItem(res.message));
   }
 
@@ -326,7 +351,7 @@ export class HeraldInboxClient implements InboxClient {
         if (!i.seen) next.unseen = Math.max(0, next.unseen + sign);
       }
     }
-    this.counts = counts;
+    this.now.counts = counts;
     this.events.emit('counts', counts);
   }
 
@@ -388,12 +413,20 @@ export class HeraldInboxClient implements InboxClient {
     const change =
       e.type === 'inbox.updated'
         ? data.change
-        : ({ 'inbox.read': 'read', 'inbox.read_all': 'read_all', 'inbox.deleted': 'deleted' } as const)[
-            e.type
-          ];
+        : (
+            {
+              'inbox.read': 'read',
+              'inbox.read_all': 'read_all',
+              'inbox.deleted': 'deleted',
+            } as const
+          )[e.type];
     if (!change) return;
     const id = data.message_id;
-    const targets = id ? [this.items.get(id)] : change === 'read_all' ? [...this.items.values()] : [];
+    const targets = id
+      ? [this.items.get(id)]
+      : change === 'read_all'
+        ? [...this.items.values()]
+        : [];
     for (const i of targets) {
       if (!i) continue;
       if (change === 'read' || change === 'read_all') i.read = i.seen = true;
@@ -411,8 +444,8 @@ export class HeraldInboxClient implements InboxClient {
   }
 
   private setStatus(status: ConnectionStatus): void {
-    if (status === this.status) return;
-    this.status = status;
+    if (status === this.now.status) return;
+    this.now.status = status;
     this.events.emit('status', status);
   }
 
@@ -479,7 +512,11 @@ export class HeraldInboxClient implements InboxClient {
       throw new InboxRequestError(
         operation,
         res.status,
-        Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : undefined,
+        Array.isArray(message)
+          ? message.join('; ')
+          : typeof message === 'string'
+            ? message
+            : undefined,
       );
     }
   }

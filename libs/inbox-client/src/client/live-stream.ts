@@ -30,7 +30,7 @@ export class LiveStream {
   lastId = '';
   private running = false;
   private paused = false;
-  private wasLive = false;
+  private tried = false;
   private abort?: AbortController;
   private retryTimer?: unknown;
   private hiddenTimer?: unknown;
@@ -45,7 +45,8 @@ export class LiveStream {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.paused = false;
+    this.paused = this.tried = false;
+    this.backoff.reset();
     this.rt.window?.addEventListener('online', this.online);
     this.rt.document?.addEventListener('visibilitychange', this.visibility);
     this.visibility();
@@ -97,7 +98,8 @@ export class LiveStream {
     this.halt();
     const ctl = (this.abort = new AbortController());
     const current = () => this.abort === ctl && !ctl.signal.aborted;
-    if (!this.wasLive) this.hooks.status('connecting');
+    if (!this.tried) this.hooks.status('connecting');
+    this.tried = true;
     let res: Response;
     try {
       const headers = await this.hooks.headers();
@@ -125,7 +127,6 @@ export class LiveStream {
       return this.retry(!PASSING.includes(res.status));
     }
     this.backoff.reset();
-    this.wasLive = true;
     this.hooks.status('live');
     const parser = new SseParser((e) => current() && this.hooks.event(e), this.lastId);
     const reader = res.body.getReader();
