@@ -14,7 +14,7 @@ import { plural } from '../i18n/format.js';
 import { mergeStrings, type InboxStringOverrides, type InboxStrings } from '../i18n/strings.js';
 import { h } from './dom.util.js';
 import { adoptStyles } from './herald-inbox.styles.js';
-import { renderNotes, renderTabPanel, renderTabs, type ListView } from './render-list.js';
+import { ItemNodes, renderNotes, renderTabPanel, renderTabs, updateTabCounts, type ListView } from './render-list.js';
 import { renderPreferences } from './render-preferences.js';
 import { parseCustomSnooze, snoozePresetTime, type SnoozePreset } from './snooze.util.js';
 import { defaultTabs, parseTabs } from './tabs.util.js';
@@ -70,6 +70,12 @@ export class HeraldInboxElement extends Base {
   #panel!: HTMLElement;
   #prefsButton!: HTMLElement;
   #body!: HTMLElement;
+  #notesBox!: HTMLElement;
+  #tabsBox!: HTMLElement;
+  #mainBox!: HTMLElement;
+  #dirty = true;
+  #tabsKey = '';
+  #nodes = new ItemNodes();
   #status!: HTMLElement;
 
   get client(): InboxClient | undefined {
@@ -97,6 +103,8 @@ export class HeraldInboxElement extends Base {
   /** A locale module (`fr`, `de`) and/or your own overrides, over the built-in English. */
   set strings(overrides: InboxStringOverrides | undefined) {
     this.#s = mergeStrings(en, overrides);
+    this.#nodes.clear();
+    this.#tabsKey = '';
     this.#update();
   }
 
@@ -129,7 +137,11 @@ export class HeraldInboxElement extends Base {
       else if (name === 'badge') this.badge = (value ?? 'unread') as InboxBadge;
       else if (name === 'base-url') {
         if (this.#ownClient || !this.#client) this.#makeClient();
-      } else this.#update();
+      } else {
+        this.#nodes.clear(); // locale: dates and numbers change
+        this.#tabsKey = '';
+        this.#update();
+      }
     } catch (error) {
       // a bad attribute keeps the previous value and says why (a property throws instead)
       this.dispatchEvent(new CustomEvent('herald-error', { detail: { error } }));
@@ -193,7 +205,10 @@ export class HeraldInboxElement extends Base {
     this.#badgeEl = h('span', { class: 'badge', part: 'badge', 'aria-hidden': 'true', hidden: true });
     this.#bell.append(this.#badgeEl);
     this.#prefsButton = h('button', { type: 'button', 'data-op': 'prefs', part: 'button' });
-    this.#body = h('div');
+    this.#notesBox = h('div');
+    this.#tabsBox = h('div');
+    this.#mainBox = h('div');
+    this.#body = h('div', null, this.#notesBox, this.#tabsBox, this.#mainBox);
     this.#panel = h(
       'div',
       { id: 'panel', class: 'panel', part: 'panel', role: 'dialog', 'aria-labelledby': 'heading' },
@@ -229,10 +244,11 @@ export class HeraldInboxElement extends Base {
     const c = this.#client;
     if (!c || this.#off.length) return;
     this.#off = [
-      c.on('counts', () => this.#update()),
+      // counts and status change the bell, the tabs and the notes, not the list
+      c.on('counts', () => this.#update(false)),
       c.on('status', (status) => {
         if (status === 'live' && this.#open) this.#refreshSoon();
-        this.#update();
+        this.#update(false);
       }),
       c.on('message', () => this.#arrived()),
       c.on('update', () => this.#open && this.#refreshSoon()),
@@ -308,16 +324,18 @@ export class HeraldInboxElement extends Base {
     return (counts ?? this.#page)[this.#badge];
   }
 
-  #update(): void {
+  #update(list = true): void {
+    this.#dirty ||= list;
     if (this.#queued || !this.#root) return;
     this.#queued = true;
     queueMicrotask(() => {
       this.#queued = false;
-      this.#render();
+      this.#render(false);
     });
   }
 
-  #render(): void {
+  /** Bell, notes and tabs always; the list (or preferences) when `list` or something changed it. */
+  #render(list = true): void {
     if (!this.#root) return;
     const s = this.#s;
     const n = this.#count();
@@ -351,12 +369,23 @@ export class HeraldInboxElement extends Base {
       snoozeInvalid: this.#snoozeInvalid,
       now: Date.now(),
       base: this.ownerDocument.baseURI,
+      nodes: this.#nodes,
     };
-    this.#body.replaceChildren(
-      ...renderNotes(view),
-      ...(this.#prefsView ? [renderPreferences(s, this.#prefs)] : [renderTabs(view), renderTabPanel(view)]),
-    );
-    if (key) {
+    this.#notesBox.replaceChildren(...renderNotes(view));
+    // the tabs are rebuilt only when they change (a focused tab keeps its node)
+    const tabsKey = this.#prefsView ? '' : JSON.stringify([view.tabs, view.active, s.tabsLabel]);
+    if (tabsKey !== this.#tabsKey) {
+      this.#tabsKey = tabsKey;
+      this.#tabsBox.replaceChildren(...(this.#prefsView ? [] : [renderTabs(view)]));
+    }
+    if (!this.#prefsView) updateTabCounts(this.#tabsBox.firstElementChild!, view);
+    if (list || this.#dirty)
+      this.#mainBox.replaceChildren(this.#prefsView ? renderPreferences(s, this.#prefs) : renderTabPanel(view));
+    this.#nodes.keep(this.#items);
+    this.#dirty = false;
+    // focus only when a move was asked for or the focus was lost (its node replaced or moved):
+    // focus() forces a layout
+    if (key && (explicit || this.#root.activeElement !== active)) {
       for (const el of this.#body.querySelectorAll<HTMLElement>('[data-k]'))
         if (el.getAttribute('data-k') === key) return el.focus();
       // the focused control left with its item: the list keeps the focus

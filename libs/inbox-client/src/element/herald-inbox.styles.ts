@@ -24,9 +24,10 @@ h2{flex:1;margin:0;font-size:1.05em}
 [role=tab]{border:0;border-block-end:3px solid transparent;border-radius:0;background:none;padding:var(--_s)}
 [role=tab][aria-selected=true]{border-block-end-color:var(--_accent);font-weight:600}
 .count{margin-inline-start:4px;color:var(--_muted);font-size:.85em}
+.count:empty{display:none}
 .toolbar{justify-content:flex-end;font-size:.9em}
 ul{list-style:none;margin:0;padding:0}
-li{border-block-end:1px solid var(--_border)}
+li{border-block-end:1px solid var(--_border);content-visibility:auto;contain-intrinsic-size:auto 110px}
 article{padding:var(--_s) calc(var(--_s)*1.5);display:grid;gap:calc(var(--_s)/2)}
 article.unread{background:var(--_unread)}
 .title{margin:0;font-size:1em;font-weight:600}

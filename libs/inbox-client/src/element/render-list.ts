@@ -22,6 +22,42 @@ export interface ListView {
   snoozeInvalid: boolean;
   now: number;
   base: string;
+  nodes: ItemNodes;
+}
+
+/**
+ * Keeps each item's rendered `<li>` while nothing it shows changed, so a live
+ * refresh of the list builds only the new and changed items.
+ */
+export class ItemNodes {
+  #nodes = new Map<string, { sig: string; li: HTMLElement }>();
+  #ids = new Map<string, number>();
+  #n = 0;
+
+  clear(): void {
+    this.#nodes.clear();
+  }
+
+  get(v: ListView, item: InboxItem): HTMLElement {
+    const time = relativeTime(item.createdAt, v.now, v.locale, v.s.now);
+    const snooze = v.snoozeOpen !== item.id ? 0 : v.snoozeInvalid ? 2 : 1;
+    const snoozed = !!item.snoozedUntil && item.snoozedUntil.getTime() > v.now;
+    const sig = `${item.read}|${item.archived}|${item.snoozedUntil?.getTime()}|${snoozed}|${snooze}|${time}`;
+    const hit = this.#nodes.get(item.id);
+    if (hit?.sig === sig) return hit.li;
+    let n = this.#ids.get(item.id);
+    if (n === undefined) this.#ids.set(item.id, (n = ++this.#n));
+    const li = renderItem(v, item, n, time, snoozed);
+    this.#nodes.set(item.id, { sig, li });
+    return li;
+  }
+
+  /** Forgets the items no longer listed. */
+  keep(items: InboxItem[]): void {
+    const ids = new Set(items.map((i) => i.id));
+    for (const id of this.#nodes.keys()) if (!ids.has(id)) this.#nodes.delete(id);
+    for (const id of this.#ids.keys()) if (!ids.has(id)) this.#ids.delete(id);
+  }
 }
 
 /** Offline / signed-out / failed-action notes shown above the tabs. */
@@ -38,7 +74,6 @@ export function renderTabs(v: ListView): HTMLElement {
     'div',
     { role: 'tablist', class: 'tablist', 'aria-label': v.s.tabsLabel, part: 'tabs' },
     v.tabs.map((tab, i) => {
-      const unread = v.counts[tab.id]?.unread ?? 0;
       const selected = i === v.active;
       return h(
         'button',
@@ -55,13 +90,25 @@ export function renderTabs(v: ListView): HTMLElement {
           'data-k': `tab:${i}`,
         },
         tab.label,
-        unread > 0 && [
-          h('span', { class: 'count', 'aria-hidden': 'true' }, unread > 99 ? '99+' : unread),
-          h('span', { class: 'sr' }, `, ${plural(v.s.tabUnread, unread, v.locale)}`),
-        ],
+        h('span', { class: 'count', 'aria-hidden': 'true' }),
+        h('span', { class: 'sr' }),
       );
     }),
   );
+}
+
+/** Puts the unread counts into the tabs in place (a live count never replaces a focused tab). */
+export function updateTabCounts(tablist: Element, v: Pick<ListView, 'tabs' | 'counts' | 's' | 'locale'>): void {
+  v.tabs.forEach((tab, i) => {
+    const button = tablist.children[i];
+    if (!button) return;
+    const unread = v.counts[tab.id]?.unread ?? 0;
+    const [count, sr] = [button.children[0] as HTMLElement, button.children[1] as HTMLElement];
+    const text = unread > 0 ? (unread > 99 ? '99+' : String(unread)) : '';
+    if (count.textContent !== text) count.textContent = text;
+    const said = unread > 0 ? `, ${plural(v.s.tabUnread, unread, v.locale)}` : '';
+    if (sr.textContent !== said) sr.textContent = said;
+  });
 }
 
 export function renderTabPanel(v: ListView): HTMLElement {
@@ -78,7 +125,7 @@ export function renderTabPanel(v: ListView): HTMLElement {
   else if (v.items.length === 0) content = h('p', { class: 'state', part: 'empty' }, s.empty);
   else
     content = [
-      h('ul', { part: 'list' }, v.items.map((item, i) => renderItem(v, item, i))),
+      h('ul', { part: 'list' }, v.items.map((item) => v.nodes.get(v, item))),
       v.more && h('div', { class: 'toolbar' }, h('button', { type: 'button', 'data-op': 'more', 'data-k': 'more' }, s.loadMore)),
     ].filter(Boolean) as HTMLElement[];
   return h(
@@ -99,11 +146,10 @@ function button(op: string, id: string, text: string, extra?: Record<string, str
   return h('button', { type: 'button', 'data-op': op, 'data-id': id, 'data-k': `${op}:${id}`, part: 'button', ...extra }, text);
 }
 
-function renderItem(v: ListView, item: InboxItem, i: number): HTMLElement {
+function renderItem(v: ListView, item: InboxItem, i: number, time: string, snoozed: boolean): HTMLElement {
   const s = v.s;
   const href = safeUrl(item.actionUrl, v.base);
   const snoozing = v.snoozeOpen === item.id;
-  const snoozed = item.snoozedUntil && item.snoozedUntil.getTime() > v.now;
   const actions = item.actions.slice(0, 2).map((a, n) => {
     const cls = n === 0 ? 'primary' : undefined;
     const url = a.url ? safeUrl(a.url, v.base) : null;
@@ -124,7 +170,7 @@ function renderItem(v: ListView, item: InboxItem, i: number): HTMLElement {
         'p',
         { class: 'meta', part: 'item-meta' },
         !item.read && h('span', { part: 'unread' }, s.unreadMark),
-        h('time', { datetime: item.createdAt.toISOString(), title: dateTime(item.createdAt, v.locale), part: 'item-time' }, relativeTime(item.createdAt, v.now, v.locale, s.now)),
+        h('time', { datetime: item.createdAt.toISOString(), title: dateTime(item.createdAt, v.locale), part: 'item-time' }, time),
         item.severity !== 'normal' && h('span', { class: 'sev', part: 'severity' }, s.severity[item.severity]),
         snoozed && h('span', null, fill(s.snoozedUntil, { label: dateTime(item.snoozedUntil as Date, v.locale) })),
       ),

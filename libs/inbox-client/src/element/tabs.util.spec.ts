@@ -29,6 +29,7 @@ describe('tabs configuration', () => {
     ['[{"id":"a","label":""}]', /tabs\[0\]\.label must be a text of 1-80/],
     ['[{"id":"a","label":"x","filter":[]}]', /tabs\[0\]\.filter must be an object/],
     ['[{"id":"a","label":"x","filter":{"colour":1}}]', /filter\.colour is unknown; allowed: status, read/],
+    ['[{"id":"a","label":"x","filter":{"no such\\nkey":1}}]', /tabs\[0\]\.filter has an unknown key of 11 characters; allowed: status/],
     ['[{"id":"a","label":"x","filter":{"status":"deleted"}}]', /filter\.status must be one of inbox, archived/],
     ['[{"id":"a","label":"x","filter":{"read":"no"}}]', /filter\.read must be true or false/],
     ['[{"id":"a","label":"x","filter":{"tags":["a\\u0007"]}}]', /filter\.tags must be an array of at most 10/],

@@ -52,8 +52,12 @@ export function parseTabs(value: unknown): InboxTab[] {
 function parseFilter(f: any, at: string): InboxFilter | undefined {
   if (f === undefined || f === null) return undefined;
   if (typeof f !== 'object' || Array.isArray(f)) fail(at, 'must be an object');
-  for (const key of Object.keys(f))
-    if (!FILTER_KEYS.includes(key)) fail(`${at}.${key}`, `is unknown; allowed: ${FILTER_KEYS.join(', ')}`);
+  for (const key of Object.keys(f)) {
+    if (FILTER_KEYS.includes(key)) continue;
+    // a key that is not a plain name is described by its length only (it could be anything)
+    if (/^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(key)) fail(`${at}.${key}`, `is unknown; allowed: ${FILTER_KEYS.join(', ')}`);
+    fail(at, `has an unknown key of ${key.length} characters; allowed: ${FILTER_KEYS.join(', ')}`);
+  }
   const out: InboxFilter = {};
   if (f.status !== undefined) {
     if (!STATUSES.includes(f.status)) fail(`${at}.status`, `must be one of ${STATUSES.join(', ')}`);

@@ -7,15 +7,20 @@ export function fill(template: string, values: Record<string, string | number>):
   );
 }
 
+// Intl objects are slow to make (a list re-renders often): one of each per locale
+const cache = new Map<string, any>();
+function cached<T>(kind: string, locale: string | undefined, make: (l: string | undefined) => T): T {
+  const key = `${kind}|${locale ?? ''}`;
+  let value = cache.get(key) as T | undefined;
+  if (value === undefined) cache.set(key, (value = make(safeLocale(locale))));
+  return value;
+}
+
 /** The form of `plural` for `n` under `Intl.PluralRules(locale)`, with `{n}` filled in. */
 export function plural(forms: Plural, n: number, locale?: string): string {
-  let category: Intl.LDMLPluralRule = 'other';
-  try {
-    category = new Intl.PluralRules(locale).select(n);
-  } catch {
-    // an unknown locale tag: keep `other`
-  }
-  return fill(forms[category] ?? forms.other, { n: n.toLocaleString(safeLocale(locale)) });
+  const category = cached('p', locale, (l) => new Intl.PluralRules(l)).select(n);
+  const number = cached('n', locale, (l) => new Intl.NumberFormat(l)).format(n);
+  return fill(forms[category] ?? forms.other, { n: number });
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -31,7 +36,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function relativeTime(date: Date, now: number, locale: string | undefined, nowText: string): string {
   const seconds = Math.round((date.getTime() - now) / 1000);
   const abs = Math.abs(seconds);
-  const format = new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'auto' });
+  const format = cached('r', locale, (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }));
   for (const [unit, size] of UNITS) {
     if (abs >= size) return format.format(Math.trunc(seconds / size), unit);
   }
@@ -40,7 +45,7 @@ export function relativeTime(date: Date, now: number, locale: string | undefined
 
 /** A date and time for a title or a snooze label, in the element's locale. */
 export function dateTime(date: Date, locale?: string): string {
-  return date.toLocaleString(safeLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
+  return cached('d', locale, (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' })).format(date);
 }
 
 /** `locale` if Intl accepts it, else the browser's default (a bad attribute never throws). */
