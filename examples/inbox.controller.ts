@@ -1,15 +1,12 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Delete,
   Get,
   HttpCode,
-  Inject,
   NotFoundException,
   Param,
   Post,
-  Put,
   Query,
   Req,
   Res,
@@ -17,9 +14,7 @@ import {
   UsePipes,
   ValidationPipe,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { NotificationPreferencesService } from '@herald/notification';
 import {
   InboxExceptionFilter,
   InboxLiveService,
@@ -34,20 +29,17 @@ import {
   CountsBodyDto,
   InboxQueryDto,
   MessageIdParams,
-  PreferenceBodyDto,
   SnoozeBodyDto,
 } from './inbox/inbox.dto.js';
-import * as schemas from './inbox/inbox-openapi.schemas.js';
-import { INBOX_TOPICS, type InboxTopic } from './inbox/inbox-topics.js';
 
 /**
  * The signed-in user's inbox, every route of docs/inbox-contract.md. Put your auth
  * guard in front (`@UseGuards(YourAuthGuard)` on this class, `APP_GUARD`, or
  * `InboxTokenGuard` for subscriber tokens); it must set `request.user.id`.
- * Needs `InboxService`, `InboxLiveService`, `NotificationPreferencesService` and
- * your `INBOX_TOPICS`. `InboxError`s answer 400 through `InboxExceptionFilter`.
+ * Needs `InboxService` and `InboxLiveService` (import `EventEmitterModule.forRoot()`);
+ * the preferences routes are `InboxPreferencesController` (examples/inbox/).
+ * `InboxError`s answer 400 (404 for an unknown action) through `InboxExceptionFilter`.
  */
-@ApiTags('inbox')
 @Controller('admin/notifications')
 @UseFilters(InboxExceptionFilter)
 @UsePipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }))
@@ -55,12 +47,9 @@ export class InboxController {
   constructor(
     private readonly inbox: InboxService,
     private readonly live: InboxLiveService,
-    private readonly preferences: NotificationPreferencesService,
-    @Inject(INBOX_TOPICS) private readonly topics: InboxTopic[],
   ) {}
 
   @Get('inbox')
-  @ApiOkResponse({ schema: schemas.INBOX_PAGE })
   async list(@CurrentUser() userId: string, @Query() query: InboxQueryDto) {
     const { limit, cursor, unread_only, ...filter } = query;
     const page = await this.inbox.getInbox(userId, {
@@ -79,14 +68,12 @@ export class InboxController {
 
   @Post('counts')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.COUNTS })
   async counts(@CurrentUser() userId: string, @Body() body: CountsBodyDto) {
     return { counts: await this.inbox.counts(userId, body.tabs) };
   }
 
   @Post('read/:message_id')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.READ_ONE })
   async read(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
     const changed = await this.inbox.markRead(userId, message_id);
     if (!changed && !(await this.inbox.findOne(userId, message_id))) throw new NotFoundException();
@@ -96,7 +83,6 @@ export class InboxController {
 
   @Post('read-all')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.READ_ALL })
   async readAll(@CurrentUser() userId: string) {
     const marked = await this.inbox.markAllRead(userId);
     return { marked, unread_count: await this.inbox.countUnread(userId) };
@@ -104,49 +90,42 @@ export class InboxController {
 
   @Post('messages/:message_id/seen')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async seen(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
     return this.changed(userId, message_id, await this.inbox.markSeen(userId, message_id));
   }
 
   @Post('messages/:message_id/read')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async markRead(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
     return this.changed(userId, message_id, await this.inbox.markRead(userId, message_id));
   }
 
   @Post('messages/:message_id/unread')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async unread(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
     return this.changed(userId, message_id, await this.inbox.markUnread(userId, message_id));
   }
 
   @Post('messages/:message_id/archive')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async archive(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
     return this.changed(userId, message_id, await this.inbox.archive(userId, message_id));
   }
 
   @Post('messages/:message_id/unarchive')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async unarchive(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
     return this.changed(userId, message_id, await this.inbox.unarchive(userId, message_id));
   }
 
   @Post('messages/:message_id/unsnooze')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async unsnooze(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
     return this.changed(userId, message_id, await this.inbox.unsnooze(userId, message_id));
   }
 
   @Post('messages/:message_id/snooze')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.MESSAGE_CHANGED })
   async snooze(
     @CurrentUser() userId: string,
     @Param() { message_id }: MessageIdParams,
@@ -158,7 +137,6 @@ export class InboxController {
 
   @Post('messages/:message_id/actions/:action_id')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.ACTION_DONE })
   async action(@CurrentUser() userId: string, @Param() params: ActionParams) {
     const message = await this.inbox.runAction(userId, params.message_id, params.action_id);
     if (!message) throw new NotFoundException();
@@ -166,7 +144,6 @@ export class InboxController {
   }
 
   @Delete('messages/:message_id')
-  @ApiOkResponse({ schema: schemas.DELETED })
   async remove(@CurrentUser() userId: string, @Param() { message_id }: MessageIdParams) {
     if (!(await this.inbox.delete(userId, message_id))) throw new NotFoundException();
     const counts = await inboxCountsJson(this.inbox, userId);
@@ -175,61 +152,24 @@ export class InboxController {
 
   @Post('bulk/seen')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.BULK_CHANGED })
   bulkSeen(@CurrentUser() userId: string, @Body() body: BulkBodyDto) {
     return this.bulk(userId, 'seen', body);
   }
 
   @Post('bulk/read')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.BULK_CHANGED })
   bulkRead(@CurrentUser() userId: string, @Body() body: BulkBodyDto) {
     return this.bulk(userId, 'read', body);
   }
 
   @Post('bulk/archive')
   @HttpCode(200)
-  @ApiOkResponse({ schema: schemas.BULK_CHANGED })
   bulkArchive(@CurrentUser() userId: string, @Body() body: BulkBodyDto) {
     return this.bulk(userId, 'archived', body);
   }
 
-  @Get('preferences')
-  @ApiOkResponse({ schema: schemas.PREFERENCES })
-  async getPreferences(@CurrentUser() userId: string) {
-    const effective = await this.preferences.effective(userId, this.topics);
-    return {
-      topics: this.topics.map((topic) => ({
-        category: topic.category,
-        label: topic.label,
-        channels: effective
-          .filter((p) => p.category === topic.category)
-          .map((p) => ({ channel: p.channel, enabled: p.enabled })),
-      })),
-    };
-  }
-
-  @Put('preferences')
-  @ApiOkResponse({ schema: schemas.PREFERENCE_SET })
-  async setPreference(@CurrentUser() userId: string, @Body() body: PreferenceBodyDto) {
-    const topic = this.topics.find((t) => t.category === body.category);
-    if (!topic) {
-      const known = this.topics.map((t) => t.category).join(', ');
-      throw new BadRequestException(`category must be one of ${known}`);
-    }
-    if (!topic.channels.includes(body.channel)) {
-      throw new BadRequestException(
-        `channel must be one of ${topic.channels.join(', ')} for '${topic.category}'`,
-      );
-    }
-    const saved = await this.preferences.set({ userId, ...body });
-    return { category: saved.category, channel: saved.channel, enabled: saved.enabled };
-  }
-
   /** Live events (`EventSource`; a subscriber token goes in `?token=`). */
   @Get('stream')
-  @ApiProduces('text/event-stream')
-  @ApiOkResponse({ content: { 'text/event-stream': { schema: schemas.STREAM } } })
   async stream(@CurrentUser() userId: string, @Req() req: Request, @Res() res: Response) {
     await this.live.serve(req, res, userId);
   }

@@ -53,7 +53,7 @@ describe('live bell: GET /admin/notifications/stream', () => {
     const start = sync.data.unread_count as number;
     const sent = await send(alice, 'Hello live');
     const live = await stream.waitFor((e) => e.event === 'inbox.sent');
-    expect(live.data.message).toMatchObject({
+    expect(live.data).toMatchObject({
       id: sent.body.message.id,
       title: 'Hello live',
       read: false,
@@ -66,13 +66,17 @@ describe('live bell: GET /admin/notifications/stream', () => {
       .set(bearer(alice))
       .expect(200);
     const read = await stream.waitFor((e) => e.event === 'inbox.read');
-    expect(read.data).toEqual({ message_id: sent.body.message.id, unread_count: start });
+    expect(read.data).toEqual({
+      message_id: sent.body.message.id,
+      unread_count: start,
+      unseen_count: expect.any(Number),
+    });
     await request(app.getHttpServer())
       .post('/admin/notifications/read-all')
       .set(bearer(alice))
       .expect(200);
     const all = await stream.waitFor((e) => e.event === 'inbox.read_all');
-    expect(all.data).toEqual({ count: start, unread_count: 0 });
+    expect(all.data).toMatchObject({ count: start, unread_count: 0 });
 
     await new Promise((r) => setTimeout(r, 300));
     expect(stream.comments.some((c) => c.startsWith('heartbeat'))).toBe(true);
@@ -92,9 +96,9 @@ describe('live bell: GET /admin/notifications/stream', () => {
     await send(alice, 'missed one');
     await send(alice, 'missed two');
     const again = await open(alice, { 'Last-Event-ID': lastEventId });
-    await again.waitFor((e) => e.data?.message?.title === 'missed two');
+    await again.waitFor((e) => e.data?.title === 'missed two');
     expect(again.events.map((e) => e.event)).toEqual(['inbox.sent', 'inbox.sent']);
-    expect(again.events.map((e) => e.data.message.title)).toEqual(['missed one', 'missed two']);
+    expect(again.events.map((e) => e.data.title)).toEqual(['missed one', 'missed two']);
 
     const unknown = await open(alice, { 'Last-Event-ID': 'forgotten-id' });
     const sync = await unknown.waitFor((e) => e.event === 'sync');
@@ -141,7 +145,7 @@ describe('live bell across two instances sharing Redis', () => {
       .send({ title: 'from A' })
       .expect(201);
     const event = await stream.waitFor((e) => e.event === 'inbox.sent');
-    expect(event.data.message).toMatchObject({
+    expect(event.data).toMatchObject({
       id: sent.body.message.id,
       title: 'from A',
       user_id: 'carol',

@@ -44,6 +44,7 @@ import {
 } from '@herald/notification/typeorm';
 import { HealthController } from '../examples/health.controller.js';
 import { InboxController } from '../examples/inbox.controller.js';
+import { InboxPreferencesController } from '../examples/inbox/inbox-preferences.controller.js';
 import { APP_TOPICS, INBOX_TOPICS } from '../examples/inbox/inbox-topics.js';
 import { AppModule as ChannelsAppModule } from '../examples/channels/modules.js';
 import { Welcome } from '../examples/channels/welcome.js';
@@ -91,7 +92,7 @@ class PreferenceStore {
 function inboxRecipeModule(dataSource: DataSource, ...extra: Provider[]) {
   @Module({
     imports: [EventEmitterModule.forRoot(), InboxModule.forRoot({ dataSource })],
-    controllers: [InboxController],
+    controllers: [InboxController, InboxPreferencesController],
     providers: [
       InboxLiveService,
       {
@@ -128,7 +129,7 @@ describe('examples/inbox.controller.ts', () => {
   let inbox: InboxService;
   let base: string;
   const streams: SseClient[] = [];
-  const as = (user?: string) => (user ? { 'x-test-user': user } : {});
+  const as = (user?: string): Record<string, string> => (user ? { 'x-test-user': user } : {});
   const get = (path: string, user?: string) =>
     request(app.getHttpServer()).get(`/admin/notifications${path}`).set(as(user));
   const post = (path: string, user?: string) =>

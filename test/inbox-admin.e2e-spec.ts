@@ -68,6 +68,9 @@ describe('admin notification endpoints (demo, SQLite)', () => {
     expect(Object.keys(res.body.notifications[0]).sort()).toEqual(
       [
         'action_url',
+        'actions',
+        'archived',
+        'archived_at',
         'body',
         'category',
         'created_at',
@@ -76,6 +79,11 @@ describe('admin notification endpoints (demo, SQLite)', () => {
         'id',
         'read',
         'read_at',
+        'seen',
+        'seen_at',
+        'severity',
+        'snoozed_until',
+        'tags',
         'title',
         'user_id',
       ].sort(),

@@ -1,4 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -46,7 +45,6 @@ const toList = ({ value }: { value: unknown }) =>
 
 /** `:message_id` of the message routes. */
 export class MessageIdParams {
-  @ApiProperty({ format: 'uuid' })
   @IsUUID('all', {
     message: 'message_id must be a UUID such as 0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d',
   })
@@ -55,7 +53,6 @@ export class MessageIdParams {
 
 /** `:message_id` and `:action_id` of `POST messages/:message_id/actions/:action_id`. */
 export class ActionParams extends MessageIdParams {
-  @ApiProperty({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' })
   @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, {
     message: 'action_id must be 1 to 64 of A-Z a-z 0-9 _ . : -',
   })
@@ -64,24 +61,20 @@ export class ActionParams extends MessageIdParams {
 
 /** Which messages (a tab): `FilterJson` of the contract. */
 export class FilterDto {
-  @ApiPropertyOptional({ enum: STATUSES, default: 'inbox' })
   @IsOptional()
   @IsIn(STATUSES, { message: `status must be one of ${STATUSES.join(', ')}` })
   status?: (typeof STATUSES)[number];
 
-  @ApiPropertyOptional({ description: 'false = unread only' })
   @IsOptional()
   @Transform(toBoolean)
   @IsBoolean({ message: 'read must be true or false' })
   read?: boolean;
 
-  @ApiPropertyOptional()
   @IsOptional()
   @Transform(toBoolean)
   @IsBoolean({ message: 'seen must be true or false' })
   seen?: boolean;
 
-  @ApiPropertyOptional({ type: [String], maxItems: 10, description: 'any of these tags' })
   @IsOptional()
   @Transform(toList)
   @IsArray({ message: 'tags must be a list (comma separated in a query)' })
@@ -93,7 +86,6 @@ export class FilterDto {
   @NoControlCharacters('each tag must be 1 to 64 characters without control characters', true)
   tags?: string[];
 
-  @ApiPropertyOptional({ enum: SEVERITIES, isArray: true, description: 'any of these' })
   @IsOptional()
   @Transform(toList)
   @IsArray({ message: 'severity must be a list (comma separated in a query)' })
@@ -107,7 +99,6 @@ export class FilterDto {
 
 /** Query of `GET inbox`: a page of one tab. Lists (`tags`, `severity`) are comma separated. */
 export class InboxQueryDto extends FilterDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, description: 'capped at max_page_size' })
   @IsOptional()
   @Transform(({ value }) =>
     typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value,
@@ -117,13 +108,11 @@ export class InboxQueryDto extends FilterDto {
   @Max(1000, { message: 'limit must be an integer from 1 to 1000' })
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page (opaque)' })
   @IsOptional()
   @IsString({ message: 'cursor must be a string' })
   @MaxLength(500)
   cursor?: string;
 
-  @ApiPropertyOptional({ description: 'same as read=false' })
   @IsOptional()
   @Transform(toBoolean)
   @IsBoolean({ message: 'unread_only must be true or false' })
@@ -132,18 +121,12 @@ export class InboxQueryDto extends FilterDto {
 
 /** Body of `POST counts`: `{ tabs: { [tabId]: FilterJson } }` (1–20 tabs; checked by `InboxService.counts`). */
 export class CountsBodyDto {
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: { $ref: '#/components/schemas/FilterDto' },
-    description: '1 to 20 tabs; ids of 1 to 64 A-Z a-z 0-9 _ . : -',
-  })
   @IsObject({ message: 'tabs must be an object { [tabId]: filter }' })
   tabs!: Record<string, FilterDto>;
 }
 
 /** Body of `POST bulk/{seen,read,archive}`: the tab whose messages change (default: the inbox). */
 export class BulkBodyDto {
-  @ApiPropertyOptional({ type: FilterDto })
   @IsOptional()
   @IsObject({ message: 'filter must be an object' })
   @ValidateNested()
@@ -153,7 +136,6 @@ export class BulkBodyDto {
 
 /** Body of `POST messages/:message_id/snooze`. */
 export class SnoozeBodyDto {
-  @ApiProperty({ format: 'date-time', description: 'in the future; no upper cap' })
   @IsISO8601(
     { strict: true },
     { message: 'until must be an ISO-8601 time such as 2030-01-01T09:00:00Z' },
@@ -163,19 +145,16 @@ export class SnoozeBodyDto {
 
 /** Body of `PUT preferences`: one category × channel on or off. */
 export class PreferenceBodyDto {
-  @ApiProperty({ maxLength: 100 })
   @IsString({ message: 'category must be a string' })
   @MaxLength(100)
   @NoControlCharacters('category must not be empty or contain control characters')
   category!: string;
 
-  @ApiProperty({ maxLength: 50 })
   @IsString({ message: 'channel must be a string' })
   @MaxLength(50)
   @NoControlCharacters('channel must not be empty or contain control characters')
   channel!: string;
 
-  @ApiProperty()
   @IsBoolean({ message: 'enabled must be true or false' })
   enabled!: boolean;
 }

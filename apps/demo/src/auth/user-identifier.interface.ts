@@ -10,5 +10,7 @@ export const USER_IDENTIFIER = 'DEMO:USER_IDENTIFIER';
 export interface UserIdentifier {
   identify(request: {
     headers: Record<string, string | string[] | undefined>;
+    method?: string;
+    query?: unknown;
   }): AdminViewer | undefined | Promise<AdminViewer | undefined>;
 }

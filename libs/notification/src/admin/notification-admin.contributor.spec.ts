@@ -2,7 +2,11 @@ import { DataSource } from 'typeorm';
 import { INBOX_SENT_HOOK, InboxConfig } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from '../inbox/migrations/add-inbox-message-states.migration.js';
-import { INBOX_READ_ALL_EVENT, INBOX_READ_EVENT } from '../inbox/inbox.events.js';
+import {
+  INBOX_READ_ALL_EVENT,
+  INBOX_READ_EVENT,
+  INBOX_UPDATED_EVENT,
+} from '../inbox/inbox.events.js';
 import { InboxService } from '../inbox/inbox.service.js';
 import { DatabaseInboxStore } from '../inbox/stores/database-inbox.store.js';
 import { InMemoryInboxStore } from '../inbox/stores/in-memory-inbox.store.js';
@@ -43,7 +47,7 @@ describe('NotificationAdminContributor', () => {
     expect(await bridge.toMessage(INBOX_SENT_HOOK, sent)).toMatchObject({
       userId: 'erin',
       type: 'inbox.sent',
-      data: { unread_count: 2, message: { id: sent.id, user_id: 'erin', read: false } },
+      data: { unread_count: 2, unseen_count: 2, id: sent.id, user_id: 'erin', read: false },
     });
     expect(
       await bridge.toMessage(INBOX_READ_EVENT, {
@@ -54,11 +58,23 @@ describe('NotificationAdminContributor', () => {
     ).toEqual({
       userId: 'erin',
       type: 'inbox.read',
-      data: { message_id: sent.id, unread_count: 1 },
+      // the counts are the store's when the event is streamed (here nothing was read)
+      data: { message_id: sent.id, unread_count: 2, unseen_count: 2 },
     });
     expect(
       await bridge.toMessage(INBOX_READ_ALL_EVENT, { userId: 'erin', count: 2, unreadCount: 0 }),
-    ).toEqual({ userId: 'erin', type: 'inbox.read_all', data: { count: 2, unread_count: 0 } });
+    ).toEqual({
+      userId: 'erin',
+      type: 'inbox.read_all',
+      data: { count: 2, unread_count: 2, unseen_count: 2 },
+    });
+    expect(
+      await bridge.toMessage(INBOX_UPDATED_EVENT, { userId: 'erin', change: 'seen', count: 2 }),
+    ).toEqual({
+      userId: 'erin',
+      type: 'inbox.updated',
+      data: { change: 'seen', count: 2, unread_count: 2, unseen_count: 2 },
+    });
   });
 
   it('the page pages with Older / Newest links and filters unread', async () => {

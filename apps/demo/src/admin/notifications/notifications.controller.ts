@@ -1,11 +1,15 @@
 import {
+  BadRequestException,
   Body,
   Controller,
+  Delete,
+  ForbiddenException,
   Get,
   HttpCode,
   NotFoundException,
   Param,
   Post,
+  Put,
   Query,
   Req,
   Res,
@@ -16,14 +20,35 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AdminViewer } from '@herald/contracts';
-import { InboxExceptionFilter, InboxService, serveSse } from '@herald/notification/inbox';
-import { NotificationAdminContributor, toInboxMessageJson } from '@herald/notification';
+import {
+  InboxExceptionFilter,
+  InboxService,
+  inboxCountsJson,
+  serveSse,
+  toInboxMessageJson,
+} from '@herald/notification/inbox';
+import {
+  NotificationAdminContributor,
+  NotificationPreferenceError,
+  NotificationPreferencesService,
+} from '@herald/notification';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
+import { DemoAuthService, INBOX_TOKEN_SIGN_IN } from '../../auth/demo-auth.service.js';
 import { CurrentUserGuard } from '../../auth/current-user.guard.js';
 import { LoginRequiredFilter } from '../../auth/login-required.filter.js';
 import { sameSiteRefererPath } from '../../auth/safe-next-path.util.js';
 import { RealtimeHub } from '../realtime/realtime-hub.service.js';
-import { InboxQueryDto, MessageIdParamDto, SendMessageDto } from './notifications.dto.js';
+import { DEMO_PREFERENCE_TOPICS } from '../../preferences/demo-preference-topics.js';
+import {
+  ActionParamsDto,
+  BulkBodyDto,
+  CountsBodyDto,
+  InboxPageQueryDto,
+  InboxPreferenceDto,
+  MessageIdParamDto,
+  SendMessageDto,
+  SnoozeBodyDto,
+} from './notifications.dto.js';
 
 const wantsHtml = (req: Request) => req.accepts(['json', 'html']) === 'html';
 /**
@@ -40,21 +65,48 @@ export class NotificationsController {
     private readonly inbox: InboxService,
     private readonly hub: RealtimeHub,
     private readonly contributor: NotificationAdminContributor,
+    private readonly preferences: NotificationPreferencesService,
+    private readonly auth: DemoAuthService,
   ) {}
 
-  /** `{ unread_count, notifications, next_cursor? }` for the current user (the bell's data). */
+  /**
+   * An inbox subscriber token for the current user (one hour), for a page that talks
+   * to the routes with `Authorization: Bearer` or opens the stream with `?token=`.
+   * Not from a subscriber token itself: it cannot renew itself forever.
+   */
+  @Post('token')
+  @HttpCode(200)
+  token(@CurrentUser() viewer: AdminViewer, @Req() req: Request) {
+    if ((req as unknown as Record<string, unknown>)[INBOX_TOKEN_SIGN_IN]) {
+      throw new ForbiddenException('A subscriber token cannot issue another: sign in first');
+    }
+    const { token, expiresAt } = this.auth.issueInboxToken(viewer.id);
+    return { token, token_type: 'Bearer', expires_at: expiresAt.toISOString() };
+  }
+
+  /** `{ unread_count, unseen_count, notifications, next_cursor? }`: a page of one tab of the current user. */
   @Get('inbox')
-  async list(@CurrentUser() viewer: AdminViewer, @Query() query: InboxQueryDto) {
+  async list(@CurrentUser() viewer: AdminViewer, @Query() query: InboxPageQueryDto) {
+    const { limit, cursor, unread_only, ...filter } = query;
     const page = await this.inbox.getInbox(viewer.id, {
-      limit: query.limit,
-      cursor: query.cursor,
-      unreadOnly: query.unread_only,
+      limit,
+      cursor,
+      unreadOnly: unread_only,
+      filter,
     });
     return {
       unread_count: page.unreadCount,
+      unseen_count: page.unseenCount,
       notifications: page.notifications.map(toInboxMessageJson),
       ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
     };
+  }
+
+  /** `{ counts: { [tabId]: { unread, unseen, total } } }`, every tab in one statement. */
+  @Post('counts')
+  @HttpCode(200)
+  async counts(@CurrentUser() viewer: AdminViewer, @Body() body: CountsBodyDto) {
+    return { counts: await this.inbox.counts(viewer.id, body.tabs) };
   }
 
   /** Marks one of the user's messages read; 404 when it is not theirs (or unknown: same answer). */
@@ -108,18 +160,165 @@ export class NotificationsController {
       body: body.body ?? '',
       category: body.category,
       actionUrl: body.action_url,
+      tags: body.tags,
+      severity: body.severity,
+      actions: body.actions?.map((a) =>
+        a.action_id !== undefined
+          ? { label: a.label, actionId: a.action_id }
+          : { label: a.label, url: a.url },
+      ),
     });
     if (wantsHtml(req))
       return res.redirect(303, sameSiteRefererPath(req, this.contributor.basePath));
     return { message: toInboxMessageJson(message) };
   }
 
-  /** Server-sent events for the current user: inbox.sent / inbox.read / inbox.read_all, heartbeats, replay. */
+  @Post('messages/:message_id/seen')
+  @HttpCode(200)
+  async seen(@CurrentUser() viewer: AdminViewer, @Param() { message_id }: MessageIdParamDto) {
+    return this.changed(viewer.id, message_id, await this.inbox.markSeen(viewer.id, message_id));
+  }
+
+  @Post('messages/:message_id/read')
+  @HttpCode(200)
+  async markRead(@CurrentUser() viewer: AdminViewer, @Param() { message_id }: MessageIdParamDto) {
+    return this.changed(viewer.id, message_id, await this.inbox.markRead(viewer.id, message_id));
+  }
+
+  @Post('messages/:message_id/unread')
+  @HttpCode(200)
+  async unread(@CurrentUser() viewer: AdminViewer, @Param() { message_id }: MessageIdParamDto) {
+    return this.changed(viewer.id, message_id, await this.inbox.markUnread(viewer.id, message_id));
+  }
+
+  @Post('messages/:message_id/archive')
+  @HttpCode(200)
+  async archive(@CurrentUser() viewer: AdminViewer, @Param() { message_id }: MessageIdParamDto) {
+    return this.changed(viewer.id, message_id, await this.inbox.archive(viewer.id, message_id));
+  }
+
+  @Post('messages/:message_id/unarchive')
+  @HttpCode(200)
+  async unarchive(@CurrentUser() viewer: AdminViewer, @Param() { message_id }: MessageIdParamDto) {
+    return this.changed(viewer.id, message_id, await this.inbox.unarchive(viewer.id, message_id));
+  }
+
+  @Post('messages/:message_id/unsnooze')
+  @HttpCode(200)
+  async unsnooze(@CurrentUser() viewer: AdminViewer, @Param() { message_id }: MessageIdParamDto) {
+    return this.changed(viewer.id, message_id, await this.inbox.unsnooze(viewer.id, message_id));
+  }
+
+  @Post('messages/:message_id/snooze')
+  @HttpCode(200)
+  async snooze(
+    @CurrentUser() viewer: AdminViewer,
+    @Param() { message_id }: MessageIdParamDto,
+    @Body() body: SnoozeBodyDto,
+  ) {
+    const changed = await this.inbox.snooze(viewer.id, message_id, new Date(body.until));
+    return this.changed(viewer.id, message_id, changed);
+  }
+
+  /** Runs an action button's `action_id` (`INBOX_ACTION_EVENT`); 404 when the message or the action is not there. */
+  @Post('messages/:message_id/actions/:action_id')
+  @HttpCode(200)
+  async action(@CurrentUser() viewer: AdminViewer, @Param() params: ActionParamsDto) {
+    const message = await this.inbox.runAction(viewer.id, params.message_id, params.action_id);
+    if (!message) throw new NotFoundException(`Notification '${params.message_id}' not found`);
+    return { message_id: message.id, action_id: params.action_id, done: true };
+  }
+
+  @Delete('messages/:message_id')
+  async remove(@CurrentUser() viewer: AdminViewer, @Param() { message_id }: MessageIdParamDto) {
+    if (!(await this.inbox.delete(viewer.id, message_id))) {
+      throw new NotFoundException(`Notification '${message_id}' not found`);
+    }
+    const counts = await inboxCountsJson(this.inbox, viewer.id);
+    return { message_id: message_id.toLowerCase(), deleted: true, ...counts };
+  }
+
+  @Post('bulk/seen')
+  @HttpCode(200)
+  bulkSeen(@CurrentUser() viewer: AdminViewer, @Body() body: BulkBodyDto) {
+    return this.bulk(viewer.id, 'seen', body);
+  }
+
+  @Post('bulk/read')
+  @HttpCode(200)
+  bulkRead(@CurrentUser() viewer: AdminViewer, @Body() body: BulkBodyDto) {
+    return this.bulk(viewer.id, 'read', body);
+  }
+
+  @Post('bulk/archive')
+  @HttpCode(200)
+  bulkArchive(@CurrentUser() viewer: AdminViewer, @Body() body: BulkBodyDto) {
+    return this.bulk(viewer.id, 'archived', body);
+  }
+
+  /** The demo's topics with each channel on or off for the current user (the inbox's preferences panel). */
+  @Get('preferences')
+  async getPreferences(@CurrentUser() viewer: AdminViewer) {
+    const effective = await this.preferences.effective(viewer.id, DEMO_PREFERENCE_TOPICS);
+    return {
+      topics: DEMO_PREFERENCE_TOPICS.map((topic) => ({
+        category: topic.category,
+        label: topic.label,
+        channels: effective
+          .filter((p) => p.category === topic.category)
+          .map((p) => ({ channel: p.channel, enabled: p.enabled })),
+      })),
+    };
+  }
+
+  /** Turns one channel of one demo topic on or off for the current user. */
+  @Put('preferences')
+  async setPreference(@CurrentUser() viewer: AdminViewer, @Body() body: InboxPreferenceDto) {
+    const topic = DEMO_PREFERENCE_TOPICS.find((t) => t.category === body.category);
+    if (!topic) {
+      const known = DEMO_PREFERENCE_TOPICS.map((t) => t.category).join(', ');
+      throw new BadRequestException(`category must be one of ${known}`);
+    }
+    if (!topic.channels.includes(body.channel)) {
+      throw new BadRequestException(
+        `channel must be one of ${topic.channels.join(', ')} for '${topic.category}'`,
+      );
+    }
+    try {
+      const saved = await this.preferences.set({ userId: viewer.id, ...body });
+      return { category: saved.category, channel: saved.channel, enabled: saved.enabled };
+    } catch (error) {
+      if (error instanceof NotificationPreferenceError)
+        throw new BadRequestException(error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * Server-sent events for the current user (docs/inbox-contract.md): sync, inbox.sent,
+   * inbox.updated, inbox.read, inbox.read_all, inbox.deleted; heartbeats, replay. A
+   * subscriber token may come as `?token=` (EventSource sends no headers).
+   */
   @Get('stream')
   async stream(@CurrentUser() viewer: AdminViewer, @Req() req: Request, @Res() res: Response) {
     await serveSse(req, res, this.hub, viewer.id, async () => ({
       type: 'sync',
-      data: { unread_count: await this.inbox.countUnread(viewer.id) },
+      data: await inboxCountsJson(this.inbox, viewer.id),
     }));
+  }
+
+  private async bulk(userId: string, change: 'seen' | 'read' | 'archived', body: BulkBodyDto) {
+    const changed = await this.inbox.markAll(userId, change, body.filter);
+    return { changed, ...(await inboxCountsJson(this.inbox, userId)) };
+  }
+
+  private async changed(userId: string, messageId: string, changed: boolean) {
+    const message = await this.inbox.findOne(userId, messageId);
+    if (!message) throw new NotFoundException(`Notification '${messageId}' not found`);
+    return {
+      message: toInboxMessageJson(message),
+      changed,
+      ...(await inboxCountsJson(this.inbox, userId)),
+    };
   }
 }

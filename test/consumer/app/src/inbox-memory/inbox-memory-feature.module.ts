@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { InboxModule } from '@herald/notification/inbox';
+import { InboxLiveService, InboxModule } from '@herald/notification/inbox';
 import { ConsumerUserGuard } from '../inbox/consumer-user.guard.js';
 import { InboxController } from '../inbox/inbox.controller.js';
 import { InboxHooksListener } from '../inbox/inbox-hooks.listener.js';
@@ -19,6 +19,10 @@ import { InboxTestController } from '../inbox/inbox-test.controller.js';
     InboxModule.forRoot({ config: { storeBackend: 'memory' } }),
   ],
   controllers: [InboxController, InboxTestController],
-  providers: [InboxHooksListener, { provide: APP_GUARD, useClass: ConsumerUserGuard }],
+  providers: [
+    InboxLiveService,
+    InboxHooksListener,
+    { provide: APP_GUARD, useClass: ConsumerUserGuard },
+  ],
 })
 export class InboxMemoryFeatureModule {}

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { InboxModule } from '@herald/notification';
+import { InboxLiveService, InboxModule } from '@herald/notification';
 import {
   AddInboxMessageStates1736200000000,
   CreateInboxMessages1732300000000,
@@ -37,6 +37,10 @@ function sqlite(): { type: 'better-sqlite3'; database: string } | { type: 'sqljs
     InboxModule.forRoot({ config: { storeBackend: 'database' } }),
   ],
   controllers: [InboxController, InboxTestController],
-  providers: [InboxHooksListener, { provide: APP_GUARD, useClass: ConsumerUserGuard }],
+  providers: [
+    InboxLiveService,
+    InboxHooksListener,
+    { provide: APP_GUARD, useClass: ConsumerUserGuard },
+  ],
 })
 export class InboxFeatureModule {}

@@ -1,0 +1,1 @@
+../../../../../../examples/inbox/inbox.dto.ts
