@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './helpers/chromium.js';
 import { openDemoPostgresSchema, type DemoPostgresSchema } from './helpers/demo-postgres.js';
@@ -13,6 +15,26 @@ import {
 } from './helpers/inbox-demo-browser.js';
 
 jest.setTimeout(180_000);
+
+/** `HERALD_UPDATE_SCREENSHOTS=1` writes the screenshots docs/inbox.md shows; otherwise test-output/. */
+const SHOTS = process.env.HERALD_UPDATE_SCREENSHOTS
+  ? join(__dirname, '..', 'docs', 'images')
+  : join(__dirname, '..', 'test-output');
+
+/** A theme through the element's custom properties only (docs/inbox.md shows it). */
+const THEME = `herald-inbox {
+  --herald-color-bg: #14161f;
+  --herald-color-fg: #f3f4f6;
+  --herald-color-muted: #c4c9d4;
+  --herald-color-border: #3b4252;
+  --herald-color-accent: #c4b5fd;
+  --herald-color-accent-fg: #1e1b4b;
+  --herald-color-unread-bg: #232845;
+  --herald-color-badge-bg: #f472b6;
+  --herald-color-badge-fg: #1f1020;
+  --herald-radius: 16px;
+  --herald-font: Georgia, serif;
+}`;
 
 const SEEDED = ['Nightly backup finished', 'Try the live bell', 'Welcome to Herald'];
 /** An unsnoozed message is listed again on top (docs/inbox-contract.md, ordering). */
@@ -245,6 +267,8 @@ describe('<herald-inbox> on the demo (built demo on PostgreSQL, headless Chromiu
       // on the inbox page the element opens by itself: the page's list is the element
       await panel(second).waitFor();
       await expect(second.locator('.inbox-fallback').isVisible()).resolves.toBe(false);
+      await settled(second);
+      await noViolations(second); // the inbox page, the element open on it
       await second.keyboard.press('Escape');
       await second.getByLabel('Title').fill('Sent from the other tab');
       await second.getByRole('button', { name: 'Send', exact: true }).click();
@@ -421,5 +445,35 @@ describe('<herald-inbox> on the demo (built demo on PostgreSQL, headless Chromiu
       'all archived on the server',
       async () => (await alice.list('status=inbox')).notifications.length === 0,
     );
+  });
+
+  it('screenshots: the default look and a theme set through custom properties only, both without violations', async () => {
+    await alice.send({ title: 'Invoice #1042 paid', body: 'Acme Corp paid 1,250.00 EUR.' });
+    await alice.send({
+      title: 'New comment on "Q3 plan"',
+      body: 'Ada: looks good to me, ship it.',
+      action_url: '/admin/preferences',
+    });
+    await alice.send({
+      title: 'Deploy finished',
+      body: 'api v2.3 is live in eu-west-1.',
+      severity: 'high',
+      actions: [
+        { label: 'View deploy', url: '/admin/deliveries' },
+        { label: 'Roll back', action_id: 'deploy.rollback' },
+      ],
+    });
+    await page.setViewportSize({ width: 1000, height: 720 });
+    await page.goto(`${demo.url}/admin/preferences`);
+    await page.waitForFunction(() => !!customElements.get('herald-inbox'));
+    await bellSays(3);
+    await openPanel();
+    await titlesAre(['Deploy finished', 'New comment on "Q3 plan"', 'Invoice #1042 paid']);
+    mkdirSync(SHOTS, { recursive: true });
+    const clip = { x: 560, y: 0, width: 440, height: 620 };
+    await page.screenshot({ path: join(SHOTS, 'inbox-element-default.png'), clip });
+    await page.addStyleTag({ content: THEME });
+    await noViolations();
+    await page.screenshot({ path: join(SHOTS, 'inbox-element-themed.png'), clip });
   });
 });
