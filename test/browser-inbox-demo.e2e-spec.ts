@@ -32,6 +32,7 @@ const THEME = `herald-inbox {
   --herald-color-unread-bg: #232845;
   --herald-color-badge-bg: #f472b6;
   --herald-color-badge-fg: #1f1020;
+  --herald-color-danger: #fca5a5;
   --herald-radius: 16px;
   --herald-font: Georgia, serif;
 }`;
@@ -448,6 +449,7 @@ describe('<herald-inbox> on the demo (built demo on PostgreSQL, headless Chromiu
   });
 
   it('screenshots: the default look and a theme set through custom properties only, both without violations', async () => {
+    await alice.ok('POST', 'bulk/archive', {}); // three fresh messages on an empty inbox
     await alice.send({ title: 'Invoice #1042 paid', body: 'Acme Corp paid 1,250.00 EUR.' });
     await alice.send({
       title: 'New comment on "Q3 plan"',
@@ -463,14 +465,23 @@ describe('<herald-inbox> on the demo (built demo on PostgreSQL, headless Chromiu
         { label: 'Roll back', action_id: 'deploy.rollback' },
       ],
     });
-    await page.setViewportSize({ width: 1000, height: 720 });
+    await page.setViewportSize({ width: 960, height: 720 }); // the topbar wraps: no sideways scrolling
     await page.goto(`${demo.url}/admin/preferences`);
     await page.waitForFunction(() => !!customElements.get('herald-inbox'));
     await bellSays(3);
     await openPanel();
     await titlesAre(['Deploy finished', 'New comment on "Q3 plan"', 'Invoice #1042 paid']);
     mkdirSync(SHOTS, { recursive: true });
-    const clip = { x: 560, y: 0, width: 440, height: 620 };
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(960);
+    // the bell and its open panel, with a margin
+    const [b, p] = [(await bell().boundingBox())!, (await panel().boundingBox())!];
+    const x = Math.max(0, Math.min(b.x, p.x) - 16);
+    const clip = {
+      x,
+      y: Math.max(0, b.y - 16),
+      width: Math.min(960, Math.max(b.x + b.width, p.x + p.width) + 16) - x,
+      height: Math.min(720, p.y + p.height + 16) - Math.max(0, b.y - 16),
+    };
     await page.screenshot({ path: join(SHOTS, 'inbox-element-default.png'), clip });
     await page.addStyleTag({ content: THEME });
     await noViolations();

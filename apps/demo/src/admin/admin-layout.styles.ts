@@ -8,6 +8,7 @@ body {
 }
 header {
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 1rem;
   padding: 0.75rem 1.5rem;
@@ -21,7 +22,8 @@ header a {
 }
 nav ul {
   display: flex;
-  gap: 1rem;
+  flex-wrap: wrap;
+  gap: 0.25rem 1rem;
   list-style: none;
   margin: 0;
   padding: 0;
@@ -40,10 +42,6 @@ nav a {
 }
 .viewer {
   color: #cfd6e4;
-}
-herald-inbox {
-  display: inline-block;
-  color: #1d2330;
 }
 .bell {
   display: inline-flex;
