@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './helpers/chromium.js';
@@ -483,6 +483,8 @@ describe('<herald-inbox> on the demo (built demo on PostgreSQL, headless Chromiu
       height: Math.min(720, p.y + p.height + 16) - Math.max(0, b.y - 16),
     };
     await page.screenshot({ path: join(SHOTS, 'inbox-element-default.png'), clip });
+    // the theme docs/inbox.md shows is the one applied here
+    expect(readFileSync(join(__dirname, '..', 'docs', 'inbox.md'), 'utf8')).toContain(THEME);
     await page.addStyleTag({ content: THEME });
     await noViolations();
     await page.screenshot({ path: join(SHOTS, 'inbox-element-themed.png'), clip });
