@@ -482,11 +482,11 @@ describe('<herald-inbox> on the demo (built demo on PostgreSQL, headless Chromiu
       width: Math.min(960, Math.max(b.x + b.width, p.x + p.width) + 16) - x,
       height: Math.min(720, p.y + p.height + 16) - Math.max(0, b.y - 16),
     };
-    await page.screenshot({ path: join(SHOTS, 'inbox-element-default.png'), clip });
+    await page.screenshot({ path: join(SHOTS, 'inbox-demo-default.png'), clip });
     // the theme docs/inbox.md shows is the one applied here
     expect(readFileSync(join(__dirname, '..', 'docs', 'inbox.md'), 'utf8')).toContain(THEME);
     await page.addStyleTag({ content: THEME });
     await noViolations();
-    await page.screenshot({ path: join(SHOTS, 'inbox-element-themed.png'), clip });
+    await page.screenshot({ path: join(SHOTS, 'inbox-demo-themed.png'), clip });
   });
 });
