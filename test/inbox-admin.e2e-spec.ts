@@ -88,6 +88,16 @@ describe('admin notification endpoints (demo, SQLite)', () => {
         'user_id',
       ].sort(),
     );
+    expect(res.body.notifications[0]).toMatchObject({
+      seen: false,
+      seen_at: null,
+      archived: false,
+      archived_at: null,
+      snoozed_until: null,
+      tags: [],
+      severity: 'normal',
+      actions: [],
+    });
   });
 
   it('sends, pages with next_cursor, and validates the query', async () => {

@@ -100,6 +100,7 @@ describe('inbox list plans on PostgreSQL (EXPLAIN)', () => {
     ['the default tab', {}, 'idx_herald_inbox_user_listed_active'],
     ['unread', { read: false }, 'idx_herald_inbox_user_listed_unread'],
     ['archived', { status: 'archived' }, 'idx_herald_inbox_user_listed_archived'],
+    ['unseen', { seen: false }, /^idx_herald_inbox_user_listed_(active|unseen)$/],
     ['a tag', { tags: ['ci'] }, /^idx_herald_inbox_user_listed(_active)?$/],
   ] as Array<[string, InboxFilter, string | RegExp]>)(
     '%s: an index scan in list order, no Sort, no Seq Scan (first and later page)',

@@ -21,7 +21,7 @@ const { InboxConfig } = require('@herald/contracts');
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 const COLUMNS =
-  'id, user_id, title, body, category, action_url, data, read_at, created_at, expires_at';
+  'id, user_id, title, body, category, action_url, data, read_at, seen_at, archived_at, snoozed_until, listed_at, tags, severity, actions, created_at, expires_at';
 
 const pct = (values, p) => {
   const s = [...values].sort((a, b) => a - b);
@@ -40,11 +40,11 @@ async function main() {
   await raw.connect();
   // the position after every 50th message, newest first: the cursor of every page
   const { rows: marks } = await raw.query(
-    `SELECT created_at, id FROM (SELECT created_at, id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS rn
+    `SELECT listed_at, id FROM (SELECT listed_at, id, row_number() OVER (ORDER BY listed_at DESC, id DESC) AS rn
        FROM ${table} WHERE user_id = $1) s WHERE rn % 50 = 0 ORDER BY rn`,
     [user],
   );
-  const cursorOf = (m) => m && Buffer.from(`${m.created_at}.${m.id}`, 'utf8').toString('base64url');
+  const cursorOf = (m) => m && Buffer.from(`${m.listed_at}.${m.id}`, 'utf8').toString('base64url');
   const ds = new DataSource({
     type: 'postgres',
     host: PG.host,
@@ -84,21 +84,29 @@ async function main() {
         );
     };
     // The statements DatabaseInboxStore sends: getInbox() is one statement, the
-    // page with the unread count as a subquery (run once); page and count alone too.
-    const countSql = (a = 1) =>
-      `SELECT COUNT(*) AS n FROM ${table} WHERE user_id = $${a} AND read_at IS NULL AND expires_at > $${a + 1}`;
+    // default list's page with its unread and unseen counts as subqueries (run
+    // once); page and count alone too.
+    const inbox_ = (a) => `archived_at IS NULL AND (snoozed_until IS NULL OR snoozed_until <= $${a})`;
+    const countSql = (a = 1, state = 'read_at IS NULL') =>
+      `SELECT COUNT(*) AS n FROM ${table} WHERE user_id = $${a} AND expires_at > $${a + 1} AND ${inbox_(a + 2)} AND ${state}`;
     const pageSql = (withCount, withCursor) => {
-      const a = withCount ? 3 : 1;
-      return `SELECT ${COLUMNS}${withCount ? `, (${countSql(1)}) AS unread_count` : ''} FROM ${table}
-        WHERE user_id = $${a} AND expires_at > $${a + 1}
-        ${withCursor ? `AND (created_at, id) < ($${a + 2}, $${a + 3})` : ''}
-        ORDER BY created_at DESC, id DESC LIMIT 51`;
+      const a = withCount ? 7 : 1;
+      const counts = withCount
+        ? `, (${countSql(1)}) AS unread_count, (${countSql(4, 'seen_at IS NULL')}) AS unseen_count`
+        : '';
+      return `SELECT ${COLUMNS}${counts} FROM ${table}
+        WHERE user_id = $${a} AND expires_at > $${a + 1} AND ${inbox_(a + 2)}
+        ${withCursor ? `AND (listed_at, id) < ($${a + 3}, $${a + 4})` : ''}
+        ORDER BY listed_at DESC, id DESC LIMIT 51`;
     };
-    const after = (d) => (d === 0 ? [] : [marks[d - 1].created_at, marks[d - 1].id]);
+    const after = (d) => (d === 0 ? [] : [marks[d - 1].listed_at, marks[d - 1].id]);
     const statements = {
-      both: (d, now) => [pageSql(true, d > 0), [user, now, user, now, ...after(d)]],
-      page: (d, now) => [pageSql(false, d > 0), [user, now, ...after(d)]],
-      count: (d, now) => [countSql(), [user, now]],
+      both: (d, now) => [
+        pageSql(true, d > 0),
+        [user, now, now, user, now, now, user, now, now, ...after(d)],
+      ],
+      page: (d, now) => [pageSql(false, d > 0), [user, now, now, ...after(d)]],
+      count: (d, now) => [countSql(), [user, now, now]],
     };
     const byHand = Object.fromEntries(
       Object.entries(statements).map(([name, statement]) => [
@@ -191,7 +199,7 @@ async function main() {
           getInboxStatementMs: stats(hand.both),
           pageMs: stats(hand.page),
           countMs: stats(hand.count),
-          note: 'the statements DatabaseInboxStore sends, on a plain pg client, named (prepared): the page with the unread count (what getInbox() runs), then the page alone and the count alone',
+          note: 'the statements DatabaseInboxStore sends, on a plain pg client, named (prepared): the default list page with its unread and unseen counts (what getInbox() runs), then the page alone and the count alone',
         },
         serverExecutionMs: {
           getInboxStatement: stats(server.both),

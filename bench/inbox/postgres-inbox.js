@@ -41,9 +41,11 @@ async function seed(admin, base) {
   const table = `"${SCHEMA}".herald_inbox_messages`;
   const id = `substr(h,1,8)||'-'||substr(h,9,4)||'-7'||substr(h,14,3)||'-8'||substr(h,18,3)||'-'||substr(h,21,12)`;
   const rows = (user, n, tag, unreadEvery) => `
-    INSERT INTO ${table} (id, user_id, title, body, read_at, created_at, expires_at)
+    INSERT INTO ${table} (id, user_id, title, body, read_at, seen_at, listed_at, created_at, expires_at)
     SELECT ${id}, ${user}, 'Message ' || g, 'Body of message ' || g,
-      CASE WHEN g % ${unreadEvery} = 0 THEN NULL ELSE ${base} + g END, ${base} + g, ${base} + g + ${30 * DAY}
+      CASE WHEN g % ${unreadEvery} = 0 THEN NULL ELSE ${base} + g END,
+      CASE WHEN g % ${unreadEvery} = 0 THEN NULL ELSE ${base} + g END,
+      ${base} + g, ${base} + g, ${base} + g + ${30 * DAY}
     FROM (SELECT g, md5('${tag}' || g::text) AS h FROM generate_series(1, ${n}) g) s`;
   await admin.query(rows(`'${USER}'`, 100_000, 'main', 3));
   await admin.query(rows(`'noise-' || (g % 2000)`, 200_000, 'noise', 2));
@@ -115,9 +117,9 @@ async function inboxBench(results) {
     results.unread_of_100k = await inbox.countUnread(USER);
 
     const markUser = 'bench-mark';
-    await admin.query(`INSERT INTO "${SCHEMA}".herald_inbox_messages (id, user_id, title, body, created_at, expires_at)
+    await admin.query(`INSERT INTO "${SCHEMA}".herald_inbox_messages (id, user_id, title, body, listed_at, created_at, expires_at)
       SELECT substr(h,1,8)||'-'||substr(h,9,4)||'-7'||substr(h,14,3)||'-8'||substr(h,18,3)||'-'||substr(h,21,12),
-        '${markUser}', 't', 'b', ${base} + g, ${base} + g + ${30 * DAY}
+        '${markUser}', 't', 'b', ${base} + g, ${base} + g, ${base} + g + ${30 * DAY}
       FROM (SELECT g, md5('mark' || g::text) AS h FROM generate_series(1, 10000) g) s`);
     const reset = () =>
       admin.query(
@@ -197,10 +199,12 @@ async function millionBench(results) {
     await ds.destroy();
     const base = Date.now() - 2_000_000;
     const seedStarted = performance.now();
-    await admin.query(`INSERT INTO ${table} (id, user_id, title, body, read_at, created_at, expires_at)
+    await admin.query(`INSERT INTO ${table} (id, user_id, title, body, read_at, seen_at, listed_at, created_at, expires_at)
       SELECT substr(h,1,8)||'-'||substr(h,9,4)||'-7'||substr(h,14,3)||'-8'||substr(h,18,3)||'-'||substr(h,21,12),
         '${user}', 'Message ' || g, 'Body of message ' || g,
-        CASE WHEN g % 100 = 0 THEN NULL ELSE ${base} + g END, ${base} + g, ${base} + g + ${30 * DAY}
+        CASE WHEN g % 100 = 0 THEN NULL ELSE ${base} + g END,
+        CASE WHEN g % 100 = 0 THEN NULL ELSE ${base} + g END,
+        ${base} + g, ${base} + g, ${base} + g + ${30 * DAY}
       FROM (SELECT g, md5('million' || g::text) AS h FROM generate_series(1, 1000000) g) s`);
     await admin.query(`VACUUM ANALYZE ${table}`);
     await admin.query('CHECKPOINT');

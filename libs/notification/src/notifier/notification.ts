@@ -1,4 +1,10 @@
-import type { MailAddress, MailMessage, PushMessage } from '@herald/contracts';
+import type {
+  InboxAction,
+  InboxSeverity,
+  MailAddress,
+  MailMessage,
+  PushMessage,
+} from '@herald/contracts';
 import type { Mailable } from '../mailer/mailable.js';
 import type { RecipientLike } from './recipients/recipient.interface.js';
 import type { DigestRule, EscalationStep, ThrottleRule } from './timing/timing-rules.js';
@@ -21,6 +27,11 @@ export interface InboxContent {
   category?: string;
   actionUrl?: string;
   data?: Record<string, unknown>;
+  /** For the inbox's tabs (`InboxService.send()` checks them). */
+  tags?: string[];
+  severity?: InboxSeverity;
+  /** At most two buttons: `{ label, url }` or `{ label, actionId }`. */
+  actions?: InboxAction[];
 }
 
 type MaybePromise<T> = T | Promise<T>;

@@ -84,7 +84,13 @@ describe('NotifierService (inline, in-memory channels)', () => {
         .sort(),
     ).toEqual(['tok-ada-1', 'tok-ada-2']);
     const inbox = await app.get(InboxService).getInbox(ada.id);
-    expect(inbox.notifications[0]).toMatchObject({ title: 'Order shipped', category: 'orders' });
+    expect(inbox.notifications[0]).toMatchObject({
+      title: 'Order shipped',
+      category: 'orders',
+      tags: ['orders'],
+      severity: 'high',
+      actions: [{ label: 'Track', url: '/orders/A-7' }],
+    });
 
     const linked = await notifier.deliveries(result.notificationId);
     expect(linked).toHaveLength(5);

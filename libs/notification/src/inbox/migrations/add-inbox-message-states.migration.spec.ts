@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { memorySqlite } from '../../../../../test/helpers/sqlite.js';
+import { heraldMigrations } from '../../typeorm/herald-migrations.util.js';
 import { InboxService } from '../inbox.service.js';
 import { DatabaseInboxStore } from '../stores/database-inbox.store.js';
 import { AddInboxMessageStates1736200000000 } from './add-inbox-message-states.migration.js';
@@ -130,6 +131,7 @@ describe.each(['sqlite', 'postgres'] as const)(
           'idx_herald_inbox_user_listed_active',
           'idx_herald_inbox_user_listed_archived',
           'idx_herald_inbox_user_listed_unread',
+          'idx_herald_inbox_user_listed_unseen',
           'idx_herald_inbox_user_unread_exp',
           'idx_herald_inbox_expires',
         ]),
@@ -158,6 +160,14 @@ describe.each(['sqlite', 'postgres'] as const)(
         fresh.id,
         ids[1],
       ]);
+    });
+
+    it('is part of heraldMigrations(), after the migration that created the table', () => {
+      const list = heraldMigrations();
+      expect(list.indexOf(AddInboxMessageStates1736200000000)).toBeGreaterThan(
+        list.indexOf(CreateInboxMessages1732300000000),
+      );
+      expect(list.indexOf(CreateInboxMessages1732300000000)).toBeGreaterThanOrEqual(0);
     });
 
     it('down() restores the previous schema, and up() runs again', async () => {

@@ -16,12 +16,14 @@ const COLUMNS: Array<[string, string]> = [
 /**
  * The keyset indexes of the inbox's tabs, all on `(user_id, listed_at, id)`: every
  * message (`all`, `snoozed`), the default list and its filters (not archived),
- * unread, and archived. Each tab's page walks one of them newest first, no sort.
+ * unread, unseen, and archived. Each tab's page walks one of them newest first,
+ * no sort; the unread and unseen counts of the bell read only their own rows.
  */
 export const INBOX_LIST_INDEXES: Array<[string, string | undefined]> = [
   ['idx_herald_inbox_user_listed', undefined],
   ['idx_herald_inbox_user_listed_active', 'archived_at IS NULL'],
   ['idx_herald_inbox_user_listed_unread', 'archived_at IS NULL AND read_at IS NULL'],
+  ['idx_herald_inbox_user_listed_unseen', 'archived_at IS NULL AND seen_at IS NULL'],
   ['idx_herald_inbox_user_listed_archived', 'archived_at IS NOT NULL'],
 ];
 

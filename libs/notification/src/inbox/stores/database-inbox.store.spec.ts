@@ -97,6 +97,19 @@ describe('DatabaseInboxStore on PostgreSQL', () => {
     ['body', { body: 'bo\u0000dy' }],
     ['category', { category: 'c\u0007' }],
     ['actionUrl', { actionUrl: '/a\u0000' }],
+    ['tags[1]', { tags: ['ok', 'b\u0000d'] }],
+    ['actions[0].label', { actions: [{ label: 'L\u0000', url: '/x' }] }],
+    [
+      'actions[1].url',
+      {
+        actions: [
+          { label: 'a', url: '/x' },
+          { label: 'b', url: '/\u0000' },
+        ],
+      },
+    ],
+    ['actions[0].actionId', { actions: [{ label: 'a', actionId: 'i\u0000d' }] }],
+    ['severity', { severity: 'no\u0000rmal' as never }],
   ])(
     'insert refuses a control character in %s with an InboxError naming it, not a QueryFailedError',
     async (field, bad) => {
@@ -108,7 +121,9 @@ describe('DatabaseInboxStore on PostgreSQL', () => {
       expect(error).toBeInstanceOf(InboxError);
       expect(error).toMatchObject({ field, code: 'INBOX_INVALID_INPUT' });
       expect((error as Error).message).toMatch(
-        new RegExp(`^inbox ${field} must not contain control characters`),
+        new RegExp(
+          `^inbox ${field.replace(/[[\].]/g, '\\$&')} must not contain control characters`,
+        ),
       );
       expect(await store.findOne('ctl', '0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d', new Date())).toBe(
         undefined,
@@ -127,6 +142,10 @@ describe('DatabaseInboxStore on PostgreSQL', () => {
       store.markRead('u\u0000', id, now),
       store.delete('u', `${id}\u0000`),
       store.findOne('u', `\u0000${id}`, now),
+      store.list('u', { limit: 5, filter: { tags: ['a\u0000'] } }, now),
+      store.counts('u', { t: { severity: ['n\u0000' as never] } }, now),
+      store.updateAll('u', 'seen', { tags: ['\u0000'] }, now),
+      store.update('u\u0000', id, { change: 'seen' }, now),
     ])
       await expect(attempt).rejects.toBeInstanceOf(InboxError);
   });

@@ -13,7 +13,11 @@ import type {
 import { InboxError } from '../errors/inbox.error.js';
 import { INBOX_TABLE } from '../inbox.constants.js';
 import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util.js';
-import { refuseInboxControls, refuseInboxMessageControls } from './inbox-store-input.util.js';
+import {
+  refuseInboxControls,
+  refuseInboxFilterControls,
+  refuseInboxMessageControls,
+} from './inbox-store-input.util.js';
 import { inboxChangeSql, inboxFilterSql } from './inbox-filter-sql.util.js';
 import {
   INBOX_COLUMNS,
@@ -194,6 +198,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     now: Date,
     extra: SqlFragment,
   ): Promise<[InboxPage, InboxRow | undefined]> {
+    refuseInboxFilterControls(query.filter);
     const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
     const filter: InboxFilter = query.unreadOnly
       ? { ...query.filter, read: false }
@@ -252,6 +257,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     at: Date,
   ): Promise<number> {
     refuseInboxControls({ userId });
+    refuseInboxFilterControls(filter);
     const ms = at.getTime();
     const { set, when } = inboxChangeSql({ change }, ms);
     const { affected } = await this.run(
@@ -274,6 +280,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   ): Promise<Record<string, InboxCounts>> {
     refuseInboxControls({ userId });
     const ids = Object.keys(tabs);
+    for (const id of ids) refuseInboxFilterControls(tabs[id], `tabs.${id}`);
     const nowMs = now.getTime();
     const count = (condition: SqlFragment, alias: string) =>
       this.isPg

@@ -10,7 +10,11 @@ import type {
 } from '@herald/contracts';
 import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util.js';
 import { applyInboxChange, matchesInboxFilter } from '../utils/inbox-filter.util.js';
-import { refuseInboxControls, refuseInboxMessageControls } from './inbox-store-input.util.js';
+import {
+  refuseInboxControls,
+  refuseInboxFilterControls,
+  refuseInboxMessageControls,
+} from './inbox-store-input.util.js';
 
 /** A stored message and its list time: `createdAt`, or the end of its snooze. */
 interface Entry {
@@ -62,6 +66,7 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
 
   async list(userId: string, query: InboxPageQuery, now: Date): Promise<InboxPage> {
     refuseInboxControls({ userId });
+    refuseInboxFilterControls(query.filter);
     const ordered = this.box(userId)?.ordered ?? [];
     const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
     const filter: InboxFilter = query.unreadOnly
@@ -130,6 +135,7 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
     at: Date,
   ): Promise<number> {
     refuseInboxControls({ userId });
+    refuseInboxFilterControls(filter);
     const atMs = at.getTime();
     let changed = 0;
     for (const e of this.box(userId)?.ordered ?? []) {
@@ -145,6 +151,7 @@ export class InMemoryInboxStore implements InboxStoreProtocol {
     now: Date,
   ): Promise<Record<string, InboxCounts>> {
     refuseInboxControls({ userId });
+    for (const id of Object.keys(tabs)) refuseInboxFilterControls(tabs[id], `tabs.${id}`);
     const nowMs = now.getTime();
     const live = (this.box(userId)?.ordered ?? []).filter((e) => e.m.expiresAt.getTime() > nowMs);
     return Object.fromEntries(

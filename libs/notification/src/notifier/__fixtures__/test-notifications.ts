@@ -34,7 +34,13 @@ export class OrderShipped extends Notification<TestUser> {
   }
 
   toInbox() {
-    return { title: 'Order shipped', body: `Order ${this.orderId} is on its way` };
+    return {
+      title: 'Order shipped',
+      body: `Order ${this.orderId} is on its way`,
+      tags: ['orders'],
+      severity: 'high' as const,
+      actions: [{ label: 'Track', url: `/orders/${this.orderId}` }],
+    };
   }
 }
 

@@ -56,6 +56,9 @@ export function inboxDeliveryBackend(
           category: message.category,
           actionUrl: message.actionUrl,
           data: message.data,
+          tags: message.tags,
+          severity: message.severity,
+          actions: message.actions,
         });
       } catch (error) {
         throw ensureDeliveryError(error, 'inbox', 'inbox');
