@@ -115,10 +115,11 @@ export interface InboxClientOptions {
   fetch?: typeof fetch;
   /**
    * Backoff of the stream's reconnects (full jitter; after 3 hard failures in a row the cap
-   * grows to 10 minutes) and how long a hidden page keeps its stream.
-   * @default { initialMs: 1000, maxMs: 30000, hiddenMs: 30000 }
+   * grows to 10 minutes), how long a hidden page keeps its stream, and after how long a
+   * silent stream (no event, no heartbeat) is taken for dead and reopened (0: never).
+   * @default { initialMs: 1000, maxMs: 30000, hiddenMs: 30000, idleMs: 60000 }
    */
-  reconnect?: { initialMs?: number; maxMs?: number; hiddenMs?: number };
+  reconnect?: { initialMs?: number; maxMs?: number; hiddenMs?: number; idleMs?: number };
   /** For tests: timers, randomness, clock and the page objects listened to. @default the globals */
   runtime?: Partial<InboxRuntime>;
 }

@@ -119,6 +119,15 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
           ],
         }),
     ).toThrow(/tabs\[\]\.id must be a unique/);
+    expect(() => new HeraldInboxClient({ baseUrl: '/x', reconnect: { initialMs: 0 } })).toThrow(
+      /reconnect\.initialMs must be at least 1/,
+    );
+    expect(
+      () => new HeraldInboxClient({ baseUrl: '/x', reconnect: { maxMs: Number.NaN } }),
+    ).toThrow(/reconnect\.maxMs must be a number of milliseconds/);
+    expect(() => new HeraldInboxClient({ baseUrl: '/x', credentials: 'all' as 'include' })).toThrow(
+      /credentials must be 'omit', 'same-origin' or 'include'/,
+    );
     expect(server.requests).toEqual([]);
   });
 
@@ -214,7 +223,7 @@ describe('HeraldInboxClient over REST (fake inbox server)', () => {
       /until must be a valid Date in the future/,
     );
     await expect(client.snooze(one, new Date('nope'))).rejects.toThrow(/until/);
-    await expect(client.markRead('')).rejects.toThrow(/id must be a non-empty message id/);
+    await expect(client.markRead('')).rejects.toThrow(/id must be a non-empty string/);
     expect(server.requests.length).toBe(before);
   });
 

@@ -43,6 +43,18 @@ function runtimeOf(given: Partial<InboxRuntime> = {}): InboxRuntime {
   };
 }
 
+const isObject = (v: unknown): boolean => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** `value` as one path segment: a non-empty string of whole characters. */
+function seg(value: string, field: string): string {
+  try {
+    if (typeof value === 'string' && value) return encodeURIComponent(value);
+  } catch {
+    // a lone surrogate: not an id the server can have given
+  }
+  throw new TypeError(`inbox client: ${field} must be a non-empty string`);
+}
+
 function need(ok: unknown, field: string, allowed: string): void {
   if (!ok) throw new TypeError(`inbox client: ${field} must be ${allowed}`);
 }
@@ -88,20 +100,41 @@ export class HeraldInboxClient implements InboxClient {
     );
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.rt = runtimeOf(options.runtime);
-    const { initialMs = 1000, maxMs = 30_000, hiddenMs = 30_000 } = options.reconnect ?? {};
+    const {
+      initialMs = 1000,
+      maxMs = 30_000,
+      hiddenMs = 30_000,
+      idleMs = 60_000,
+    } = options.reconnect ?? {};
+    const ms = { initialMs, maxMs, hiddenMs, idleMs };
+    for (const [key, value] of Object.entries(ms)) {
+      // a zero or NaN first delay would reconnect in a tight loop
+      need(
+        Number.isFinite(value) && value >= (key === 'initialMs' ? 1 : 0),
+        `reconnect.${key}`,
+        key === 'initialMs' ? 'at least 1 (milliseconds)' : 'a number of milliseconds, 0 or more',
+      );
+    }
+    const credentials = options.credentials ?? 'same-origin';
+    need(
+      ['omit', 'same-origin', 'include'].includes(credentials),
+      'credentials',
+      "'omit', 'same-origin' or 'include'",
+    );
     this.stream = new LiveStream(
       {
         url: `${this.base}/stream`,
         fetch: (url, init) => this.fetch(url, init),
-        credentials: options.credentials ?? 'same-origin',
+        credentials,
         headers: () => this.headers(),
-        refreshToken: () => this.refreshToken().then(Boolean),
+        refreshToken: () => this.refreshToken(this.token).then(Boolean),
         event: (e) => this.onEvent(e),
         status: (s) => this.setStatus(s),
       },
       this.rt,
       new Backoff(initialMs, maxMs, this.rt.random),
       hiddenMs,
+      idleMs,
     );
   }
 
@@ -138,7 +171,10 @@ export class HeraldInboxClient implements InboxClient {
     query: { tab?: string; filter?: InboxFilter; cursor?: string; limit?: number } = {},
   ): Promise<InboxPage> {
     const q = new URLSearchParams();
+    need(isObject(query ?? {}), 'query', 'an object');
+    query ??= {};
     let filter = query.filter;
+    need(filter === undefined || isObject(filter), 'filter', 'an object');
     if (query.tab !== undefined) {
       const tab = this.tabs.find((t) => t.id === query.tab);
       need(tab, 'tab', `one of the configured tabs (${this.tabs.map((t) => t.id).join(', ')})`);
@@ -148,7 +184,10 @@ export class HeraldInboxClient implements InboxClient {
       need(Number.isInteger(query.limit) && query.limit > 0, 'limit', 'a positive integer');
       q.set('limit', String(query.limit));
     }
-    if (query.cursor) q.set('cursor', query.cursor);
+    if (query.cursor !== undefined) {
+      need(typeof query.cursor === 'string', 'cursor', 'the nextCursor of a page');
+      q.set('cursor', query.cursor);
+    }
     filterQuery(filter ?? {}, q);
     const qs = q.toString();
     const res = await this.request<{
@@ -221,14 +260,15 @@ export class HeraldInboxClient implements InboxClient {
 
   /** Deletes a message. */
   async remove(id: string): Promise<void> {
-    const item = this.items.get(this.id(id));
+    const path = `messages/${seg(id, 'id')}`;
+    const item = this.items.get(id);
     if (item) {
       this.shift([item], -1);
       this.items.delete(id);
       this.events.emit('update', { id, change: 'deleted' });
     }
     try {
-      await this.request('remove', 'DELETE', `messages/${encodeURIComponent(id)}`);
+      await this.request('remove', 'DELETE', path);
     } catch (error) {
       if (item) this.shift([this.keep(item)], 1);
       throw this.failed('remove', error);
@@ -266,12 +306,8 @@ export class HeraldInboxClient implements InboxClient {
 
   /** Runs one of the message's actions that has an `actionId` (posted to the server). */
   async runAction(id: string, actionId: string): Promise<void> {
-    need(typeof actionId === 'string' && actionId, 'actionId', 'a non-empty string');
-    await this.request(
-      'runAction',
-      'POST',
-      `messages/${encodeURIComponent(this.id(id))}/actions/${encodeURIComponent(actionId)}`,
-    );
+    const path = `messages/${seg(id, 'id')}/actions/${seg(actionId, 'actionId')}`;
+    await this.request('runAction', 'POST', path);
   }
 
   /** The user's preferences: topics (categories) × channels. */
@@ -300,15 +336,11 @@ export class HeraldInboxClient implements InboxClient {
     apply: (item: InboxItem) => void,
     body?: unknown,
   ): Promise<void> {
-    const item = this.items.get(this.id(id));
+    const path = `messages/${seg(id, 'id')}/${route}`;
+    const item = this.items.get(id);
     const res = await this.optimistic(route, item ? [item] : [], apply, () => {
       if (item) this.events.emit('update', { id, change });
-      return this.request<Changed>(
-        route,
-        'POST',
-        `messages/${encodeURIComponent(id)}/${route}`,
-        body,
-      );
+      return this.request<Changed>(route, 'POST', path, body);
     });
     if (res.message) this.keep(toItem(res.message));
   }
@@ -361,11 +393,6 @@ export class HeraldInboxClient implements InboxClient {
     return e;
   }
 
-  private id(id: string): string {
-    need(typeof id === 'string' && id, 'id', 'a non-empty message id');
-    return id;
-  }
-
   /** The one object of this id, refreshed from `fresh`. */
   private keep(fresh: InboxItem): InboxItem {
     const known = this.items.get(fresh.id);
@@ -399,6 +426,7 @@ export class HeraldInboxClient implements InboxClient {
     } catch {
       return;
     }
+    if (!data || typeof data !== 'object') return;
     if (e.type === 'sync') {
       if (this.hadState) this.events.emit('resync', undefined);
       this.hadState = true;
@@ -406,7 +434,7 @@ export class HeraldInboxClient implements InboxClient {
     }
     this.hadState = true;
     if (e.type === 'inbox.sent') {
-      if (this.items.has(data.id)) return;
+      if (typeof data.id !== 'string' || this.items.has(data.id)) return;
       this.events.emit('message', this.keep(toItem(data)));
       return this.queueCounts();
     }
@@ -464,7 +492,7 @@ export class HeraldInboxClient implements InboxClient {
   }
 
   /** A new token after a 401/403; undefined for cookie auth or when the callback fails. */
-  private refreshToken(stale = this.token): Promise<string | undefined> {
+  private refreshToken(stale: Promise<string> | undefined): Promise<string | undefined> {
     if (this.token === stale) this.token = undefined;
     return this.token0()?.catch(() => undefined) ?? Promise.resolve(undefined);
   }
@@ -481,10 +509,11 @@ export class HeraldInboxClient implements InboxClient {
     body?: unknown,
   ): Promise<T> {
     for (let refreshed = false; ; refreshed = true) {
-      const used = this.token;
+      let used: Promise<string> | undefined;
       let res: Response;
       try {
         const headers = await this.headers();
+        used = this.token;
         headers.accept = 'application/json';
         if (body !== undefined) headers['content-type'] = 'application/json';
         res = await this.fetch(`${this.base}/${path}`, {

@@ -22,7 +22,11 @@ describe('HeraldInboxClient live stream', () => {
   let updates: InboxClientEvents['update'][];
   let resyncs: number;
 
-  async function setup(options: FakeInboxServerOptions = {}, token?: () => string) {
+  async function setup(
+    options: FakeInboxServerOptions = {},
+    token?: () => string,
+    idleMs = 0, // the silence watchdog is tested on its own
+  ) {
     server = await FakeInboxServer.start(options);
     rt = new ManualRuntime(0.5);
     tokenCalls = 0;
@@ -37,6 +41,7 @@ describe('HeraldInboxClient live stream', () => {
         return token ? token() : server.token('ada');
       },
       runtime: rt,
+      reconnect: { idleMs },
     });
     client.on('status', (s) => statuses.push(s));
     client.on('message', (m) => messages.push(m));
@@ -202,6 +207,27 @@ describe('HeraldInboxClient live stream', () => {
     }
     expect(Math.max(...rt.delays)).toBeGreaterThan(30_000);
     expect(rt.delays.at(-1)).toBe(Math.floor(0.999 * HARD_CAP_MS));
+  });
+
+  it('reopens a stream silent for idleMs (dropped unseen on the way) and replays what it missed', async () => {
+    await setup({}, undefined, 60_000);
+    client.connect();
+    await live();
+    expect(rt.waiting).toEqual([60_000]);
+    server.send('ada', { title: 'heard' });
+    await eventually(() => messages.length === 1);
+    expect(rt.waiting).toEqual([60_000]); // armed again, not stacked
+    rt.fire(60_000);
+    expect(client.status).toBe('offline');
+    expect(rt.waiting).toEqual([500]);
+    const missed = server.send('ada', { title: 'missed' });
+    rt.fire(500);
+    await live();
+    await eventually(() => messages.length === 2);
+    expect(messages[1].id).toBe(missed.id);
+    expect(streamRequests()).toHaveLength(2);
+    client.disconnect();
+    expect(rt.waiting).toEqual([]);
   });
 
   it('retries at once when the browser comes back online', async () => {

@@ -33,6 +33,7 @@ export class LiveStream {
   private tried = false;
   private abort?: AbortController;
   private retryTimer?: unknown;
+  private idleTimer?: unknown;
   private hiddenTimer?: unknown;
 
   constructor(
@@ -40,6 +41,7 @@ export class LiveStream {
     private readonly rt: InboxRuntime,
     private readonly backoff: Backoff,
     private readonly hiddenMs: number,
+    private readonly idleMs: number,
   ) {}
 
   start(): void {
@@ -67,7 +69,19 @@ export class LiveStream {
     this.abort?.abort();
     this.abort = undefined;
     this.rt.clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
+    this.rt.clearTimeout(this.idleTimer);
+    this.retryTimer = this.idleTimer = undefined;
+  }
+
+  /** A stream silent for `idleMs` (the server's heartbeat is 25 s) is dead: a proxy dropped it unseen. */
+  private watch(ctl: AbortController): void {
+    this.rt.clearTimeout(this.idleTimer);
+    if (!this.idleMs) return;
+    this.idleTimer = this.rt.setTimeout(() => {
+      if (this.abort !== ctl) return;
+      ctl.abort();
+      this.retry(false);
+    }, this.idleMs);
   }
 
   private readonly online = (): void => {
@@ -128,13 +142,21 @@ export class LiveStream {
     }
     this.backoff.reset();
     this.hooks.status('live');
-    const parser = new SseParser((e) => current() && this.hooks.event(e), this.lastId);
+    const parser = new SseParser((e) => {
+      try {
+        if (current()) this.hooks.event(e);
+      } catch {
+        // a frame the client cannot read is skipped; the stream stays open
+      }
+    }, this.lastId);
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
+    this.watch(ctl);
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        if (current()) this.watch(ctl);
         parser.feed(decoder.decode(value, { stream: true }));
         if (current()) this.lastId = parser.id;
       }
@@ -146,6 +168,8 @@ export class LiveStream {
 
   private retry(hard: boolean): void {
     this.abort = undefined;
+    this.rt.clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     this.hooks.status('offline');
     if (this.paused) return;
     this.retryTimer = this.rt.setTimeout(() => {

@@ -33,9 +33,9 @@ export function toItem(m: MessageJson): InboxItem {
     seen: !!m.seen,
     archived: !!m.archived,
     snoozedUntil: date(m.snoozed_until),
-    tags: m.tags ?? [],
+    tags: Array.isArray(m.tags) ? m.tags : [],
     severity: m.severity ?? 'normal',
-    actions: (m.actions ?? []).map((a) => {
+    actions: (Array.isArray(m.actions) ? m.actions : []).map((a) => {
       const action: InboxAction = { label: a.label };
       if (a.url) action.url = a.url;
       if (a.action_id) action.actionId = a.action_id;
