@@ -17,10 +17,16 @@ describe('<herald-inbox> from React (server and browser) and from plain HTML', (
   let ssr: string;
 
   beforeAll(async () => {
-    ssr = renderToString(reactApp(new FakeInboxClient([], [{ id: 'all', label: 'All' }]), Inbox, Counter));
-    const head = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>herald-inbox</title>';
+    ssr = renderToString(
+      reactApp(new FakeInboxClient([], [{ id: 'all', label: 'All' }]), Inbox, Counter),
+    );
+    const head =
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>herald-inbox</title>';
     server = await servePages({
-      '/react': ['text/html', `${head}<script type="module" src="/react.js"></script></head><body><main><div id="root">${ssr}</div></main></body></html>`],
+      '/react': [
+        'text/html',
+        `${head}<script type="module" src="/react.js"></script></head><body><main><div id="root">${ssr}</div></main></body></html>`,
+      ],
       '/react.js': ['text/javascript', await bundle('test/helpers/inbox-element/react-entry.ts')],
       '/plain': [
         'text/html',
@@ -54,7 +60,9 @@ describe('<herald-inbox> from React (server and browser) and from plain HTML', (
       await bell.waitFor();
       await page.getByText('unread 2, live').waitFor();
       await expect(page.evaluate('window.hydrationErrors')).resolves.toEqual([]);
-      await page.evaluate(() => (window as any).fake.push((window as any).herald.fakeItem({ title: 'Third' })));
+      await page.evaluate(() =>
+        (window as any).fake.push((window as any).herald.fakeItem({ title: 'Third' })),
+      );
       await page.getByText('unread 3, live').waitFor();
       await page.getByRole('button', { name: 'Notifications, 3 unread' }).click();
       await page.getByRole('article', { name: 'Third' }).waitFor();
@@ -71,7 +79,10 @@ describe('<herald-inbox> from React (server and browser) and from plain HTML', (
       await page.goto(`${server.url}/plain`);
       await page.getByRole('button', { name: 'Notifications, 1 new' }).click();
       await page.getByRole('article', { name: 'Plain one' }).waitFor();
-      await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['All2, 2 unread', 'Unread2, 2 unread']);
+      await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
+        'All2, 2 unread',
+        'Unread2, 2 unread',
+      ]);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Notifications, 0 new' }).waitFor(); // opening marked them seen
       await expect(axeViolations(page)).resolves.toEqual([]);

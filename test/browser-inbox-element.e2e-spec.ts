@@ -30,7 +30,10 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
   const panel = () => page.getByRole('dialog', { name: 'Notifications' });
   const article = (title: string) => page.getByRole('article', { name: title });
   const titles = () => page.locator('herald-inbox article h3').allTextContents();
-  const statusText = () => page.evaluate(() => (window as any).inbox.shadowRoot.querySelector('[role=status]').textContent);
+  const statusText = () =>
+    page.evaluate(
+      () => (window as any).inbox.shadowRoot.querySelector('[role=status]').textContent,
+    );
 
   it('closed: a named bell with the exact count, the badge, a live region present from the start, no violations', async () => {
     await mount(page);
@@ -65,10 +68,19 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
     await panel().waitFor();
     await expect(bell().getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(focused(page)).resolves.toMatchObject({ role: 'tab', k: 'tab:0' });
-    await page.waitForFunction(() => (window as any).inbox.shadowRoot.querySelectorAll('article').length === 4);
-    expect(await titles()).toEqual(['Deploy finished', 'New comment', 'Invoice paid', 'Weekly report']);
+    await page.waitForFunction(
+      () => (window as any).inbox.shadowRoot.querySelectorAll('article').length === 4,
+    );
+    expect(await titles()).toEqual([
+      'Deploy finished',
+      'New comment',
+      'Invoice paid',
+      'Weekly report',
+    ]);
     // the bell was opened while they were listed: the tab is marked seen
-    await expect(calls(page, 'markAll')).resolves.toEqual([expect.objectContaining({ args: ['seen', 'all'] })]);
+    await expect(calls(page, 'markAll')).resolves.toEqual([
+      expect.objectContaining({ args: ['seen', 'all'] }),
+    ]);
     await expect(axeViolations(page)).resolves.toEqual([]);
 
     const expectTab = async (name: string, k: string) => {
@@ -77,8 +89,15 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
         while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
         return el?.getAttribute('data-k') === key;
       }, k);
-      await expect(page.getByRole('tab', { name: new RegExp(`^${name}\\b`) }).getAttribute('aria-selected')).resolves.toBe('true');
-      await page.waitForFunction(() => (window as any).inbox.shadowRoot.querySelector('[role=tabpanel]').getAttribute('aria-busy') === 'false');
+      await expect(
+        page.getByRole('tab', { name: new RegExp(`^${name}\\b`) }).getAttribute('aria-selected'),
+      ).resolves.toBe('true');
+      await page.waitForFunction(
+        () =>
+          (window as any).inbox.shadowRoot
+            .querySelector('[role=tabpanel]')
+            .getAttribute('aria-busy') === 'false',
+      );
       await expect(axeViolations(page)).resolves.toEqual([]);
     };
     await page.keyboard.press('ArrowRight');
@@ -113,8 +132,12 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
     await bell().click();
     await article('Deploy finished').waitFor();
     const deploy = article('Deploy finished');
-    await expect(deploy.getByRole('link', { name: 'View deploy' }).getAttribute('href')).resolves.toBe(`${server.url}/deploys/42`);
-    await expect(article('New comment').getByRole('link', { name: 'New comment' }).getAttribute('href')).resolves.toBe(`${server.url}/comments/7`);
+    await expect(
+      deploy.getByRole('link', { name: 'View deploy' }).getAttribute('href'),
+    ).resolves.toBe(`${server.url}/deploys/42`);
+    await expect(
+      article('New comment').getByRole('link', { name: 'New comment' }).getAttribute('href'),
+    ).resolves.toBe(`${server.url}/comments/7`);
     await expect(deploy.locator('time').textContent()).resolves.toBe('5 minutes ago');
     await expect(deploy.getByText('High', { exact: true }).count()).resolves.toBe(1);
 
@@ -127,18 +150,40 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
 
     await deploy.getByRole('button', { name: 'Roll back' }).click();
     await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
-    await expect(calls(page, 'runAction')).resolves.toEqual([expect.objectContaining({ args: [expect.stringMatching(/^m\d+$/), 'rollback'] })]);
+    await expect(calls(page, 'runAction')).resolves.toEqual([
+      expect.objectContaining({ args: [expect.stringMatching(/^m\d+$/), 'rollback'] }),
+    ]);
 
     await article('Weekly report').getByRole('button', { name: 'Archive' }).click();
-    await page.waitForFunction(() => ![...(window as any).inbox.shadowRoot.querySelectorAll('h3')].some((h: Element) => h.textContent === 'Weekly report'));
+    await page.waitForFunction(
+      () =>
+        ![...(window as any).inbox.shadowRoot.querySelectorAll('h3')].some(
+          (h: Element) => h.textContent === 'Weekly report',
+        ),
+    );
     // the last item left: the focus goes to the item before it
-    await expect(focused(page)).resolves.toMatchObject({ name: 'Mark unread', k: expect.stringMatching(/^unread:m\d+$/) });
+    await expect(focused(page)).resolves.toMatchObject({
+      name: 'Mark unread',
+      k: expect.stringMatching(/^unread:m\d+$/),
+    });
     await page.getByRole('tab', { name: /^Archived\b/ }).click();
     await article('Weekly report').getByRole('button', { name: 'Unarchive' }).click();
-    await page.waitForFunction(() => (window as any).inbox.shadowRoot.querySelectorAll('article').length === 1);
+    await page.waitForFunction(
+      () => (window as any).inbox.shadowRoot.querySelectorAll('article').length === 1,
+    );
     expect(await titles()).toEqual(['Old archived']);
-    expect((await calls(page)).map((c) => c.op).filter((op) => op !== 'list' && op !== 'refreshCounts' && op !== 'connect')).toEqual([
-      'markAll', 'markRead', 'markUnread', 'runAction', 'markRead', 'archive', 'unarchive',
+    expect(
+      (await calls(page))
+        .map((c) => c.op)
+        .filter((op) => op !== 'list' && op !== 'refreshCounts' && op !== 'connect'),
+    ).toEqual([
+      'markAll',
+      'markRead',
+      'markUnread',
+      'runAction',
+      'markRead',
+      'archive',
+      'unarchive',
     ]);
     await expect(axeViolations(page)).resolves.toEqual([]);
   });
@@ -148,17 +193,26 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
     await bell().click();
     const comment = article('New comment');
     await comment.getByRole('button', { name: 'Snooze', exact: true }).click();
-    await expect(comment.getByRole('button', { name: 'Snooze', exact: true }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(
+      comment.getByRole('button', { name: 'Snooze', exact: true }).getAttribute('aria-expanded'),
+    ).resolves.toBe('true');
     await expect(focused(page)).resolves.toMatchObject({ name: '1 hour' });
     await expect(axeViolations(page)).resolves.toEqual([]);
     const clickedAt = Date.now();
     await comment.getByRole('button', { name: '1 hour' }).click();
-    await page.waitForFunction(() => (window as any).fake.calls.some((c: any) => c.op === 'snooze'));
+    await page.waitForFunction(() =>
+      (window as any).fake.calls.some((c: any) => c.op === 'snooze'),
+    );
     const [snooze] = await calls(page, 'snooze');
     const until = Date.parse(snooze.args[1] as string);
     expect(until - clickedAt).toBeGreaterThan(3_500_000);
     expect(until - clickedAt).toBeLessThan(3_700_000);
-    await page.waitForFunction(() => ![...(window as any).inbox.shadowRoot.querySelectorAll('h3')].some((h: Element) => h.textContent === 'New comment'));
+    await page.waitForFunction(
+      () =>
+        ![...(window as any).inbox.shadowRoot.querySelectorAll('h3')].some(
+          (h: Element) => h.textContent === 'New comment',
+        ),
+    );
 
     const report = article('Weekly report');
     await report.getByRole('button', { name: 'Snooze', exact: true }).click();
@@ -172,17 +226,29 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
     await expect(axeViolations(page)).resolves.toEqual([]);
     await report.getByLabel('Until').fill('2099-05-04T10:30');
     await report.getByRole('button', { name: 'Snooze until then' }).click();
-    await page.waitForFunction(() => (window as any).fake.calls.filter((c: any) => c.op === 'snooze').length === 2);
+    await page.waitForFunction(
+      () => (window as any).fake.calls.filter((c: any) => c.op === 'snooze').length === 2,
+    );
     const custom = (await calls(page, 'snooze'))[1];
-    expect(new Date(custom.args[1] as string).getTime()).toBe(new Date(2099, 4, 4, 10, 30).getTime());
+    expect(new Date(custom.args[1] as string).getTime()).toBe(
+      new Date(2099, 4, 4, 10, 30).getTime(),
+    );
 
     await page.getByRole('tab', { name: /^Snoozed\b/ }).click();
     await article('Weekly report').waitFor();
     expect((await titles()).sort()).toEqual(['New comment', 'Snoozed reminder', 'Weekly report']);
-    await expect(article('Weekly report').getByText(/^Snoozed until /).count()).resolves.toBe(1);
+    await expect(
+      article('Weekly report')
+        .getByText(/^Snoozed until /)
+        .count(),
+    ).resolves.toBe(1);
     await article('Weekly report').getByRole('button', { name: 'Unsnooze' }).click();
-    await page.waitForFunction(() => (window as any).fake.calls.some((c: any) => c.op === 'unsnooze'));
-    await page.waitForFunction(() => (window as any).inbox.shadowRoot.querySelectorAll('article').length === 2);
+    await page.waitForFunction(() =>
+      (window as any).fake.calls.some((c: any) => c.op === 'unsnooze'),
+    );
+    await page.waitForFunction(
+      () => (window as any).inbox.shadowRoot.querySelectorAll('article').length === 2,
+    );
   });
 
   it('mark all read and archive all act on the tab', async () => {
@@ -210,17 +276,27 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
     await bell().click();
     await page.getByRole('button', { name: 'Preferences' }).click();
     await page.getByRole('group', { name: 'Billing' }).waitFor();
-    const deploysEmail = page.getByRole('group', { name: 'Deploys' }).getByRole('switch', { name: 'Email' });
+    const deploysEmail = page
+      .getByRole('group', { name: 'Deploys' })
+      .getByRole('switch', { name: 'Email' });
     await expect(deploysEmail.isChecked()).resolves.toBe(false);
     await expect(axeViolations(page)).resolves.toEqual([]);
     await deploysEmail.focus();
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => (window as any).fake.calls.some((c: any) => c.op === 'setPreference'));
-    await expect(calls(page, 'setPreference')).resolves.toEqual([expect.objectContaining({ args: ['deploys', 'email', true] })]);
-    await expect(page.evaluate(() => (window as any).fake.topics[1].channels[0].enabled)).resolves.toBe(true);
+    await page.waitForFunction(() =>
+      (window as any).fake.calls.some((c: any) => c.op === 'setPreference'),
+    );
+    await expect(calls(page, 'setPreference')).resolves.toEqual([
+      expect.objectContaining({ args: ['deploys', 'email', true] }),
+    ]);
+    await expect(
+      page.evaluate(() => (window as any).fake.topics[1].channels[0].enabled),
+    ).resolves.toBe(true);
 
     await page.evaluate(() => (window as any).fake.failing.add('setPreference'));
-    const billingInbox = page.getByRole('group', { name: 'Billing' }).getByRole('switch', { name: 'In-app' });
+    const billingInbox = page
+      .getByRole('group', { name: 'Billing' })
+      .getByRole('switch', { name: 'In-app' });
     await billingInbox.click();
     await page.getByText('That did not work; nothing was changed.').waitFor();
     await expect(billingInbox.isChecked()).resolves.toBe(true);
@@ -233,7 +309,9 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
     await mount(page, { hold: true, failing: [] });
     await bell().click();
     await page.getByText('Loading notifications…').waitFor();
-    await expect(page.locator('herald-inbox [role=tabpanel]').getAttribute('aria-busy')).resolves.toBe('true');
+    await expect(
+      page.locator('herald-inbox [role=tabpanel]').getAttribute('aria-busy'),
+    ).resolves.toBe('true');
     await expect(axeViolations(page)).resolves.toEqual([]);
     await page.evaluate(() => (window as any).fake.release());
     await article('Deploy finished').waitFor();
@@ -250,7 +328,9 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
     await page.getByText('Offline: reconnecting…').waitFor();
     await expect(axeViolations(page)).resolves.toEqual([]);
     await page.evaluate(() => (window as any).fake.setStatus('live'));
-    await page.waitForFunction(() => !(window as any).inbox.shadowRoot.textContent.includes('Offline'));
+    await page.waitForFunction(
+      () => !(window as any).inbox.shadowRoot.textContent.includes('Offline'),
+    );
   });
 
   it('a refused change is undone and said so', async () => {
@@ -270,13 +350,23 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
       (window as any).fake.push(fakeItem({ title: 'Live two', minutesAgo: 0 }));
     });
     await page.getByRole('button', { name: 'Notifications, 5 unread' }).waitFor();
-    await page.waitForFunction(() => (window as any).inbox.shadowRoot.querySelector('[role=status]').textContent !== '');
+    await page.waitForFunction(
+      () => (window as any).inbox.shadowRoot.querySelector('[role=status]').textContent !== '',
+    );
     await expect(statusText()).resolves.toBe('2 new notifications');
     await bell().click();
     await article('Live two').waitFor();
-    await page.evaluate(() => (window as any).fake.push((window as any).herald.fakeItem({ title: 'Live three', minutesAgo: 0 })));
+    await page.evaluate(() =>
+      (window as any).fake.push(
+        (window as any).herald.fakeItem({ title: 'Live three', minutesAgo: 0 }),
+      ),
+    );
     await article('Live three').waitFor(); // listed while open
-    await page.waitForFunction(() => (window as any).inbox.shadowRoot.querySelector('[role=status]').textContent === '1 new notification');
+    await page.waitForFunction(
+      () =>
+        (window as any).inbox.shadowRoot.querySelector('[role=status]').textContent ===
+        '1 new notification',
+    );
   });
 
   it('closes on a pointerdown outside (without taking the focus), not on one inside', async () => {
@@ -300,10 +390,17 @@ describe('<herald-inbox> in a real browser (headless Chromium, scripted client)'
     });
     await page.getByRole('button', { name: 'Notifications, 3 non lues' }).click();
     await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
-    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Tout3, 3 non lues', 'Urgent1, 1 non lue']);
-    await expect(article('Deploy finished').locator('time').textContent()).resolves.toBe('il y a 5 minutes');
+    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
+      'Tout3, 3 non lues',
+      'Urgent1, 1 non lue',
+    ]);
+    await expect(article('Deploy finished').locator('time').textContent()).resolves.toBe(
+      'il y a 5 minutes',
+    );
     await page.getByRole('tab', { name: /Urgent/ }).click();
-    await page.waitForFunction(() => (window as any).inbox.shadowRoot.querySelectorAll('article').length === 1);
+    await page.waitForFunction(
+      () => (window as any).inbox.shadowRoot.querySelectorAll('article').length === 1,
+    );
     await expect(page.getByRole('button', { name: 'Marquer comme lue' }).count()).resolves.toBe(1);
     await expect(axeViolations(page)).resolves.toEqual([]);
 

@@ -31,7 +31,13 @@ const anyTabsText = fc.oneof(
   validTabs.map((t) => JSON.stringify(t)),
   fc
     .tuple(validTabs, fc.string(), fc.jsonValue())
-    .map(([tabs, key, value]) => JSON.stringify(tabs.map((t, i) => (i === 0 ? { ...t, [key]: value, filter: { ...t.filter, [key]: value } } : t)))),
+    .map(([tabs, key, value]) =>
+      JSON.stringify(
+        tabs.map((t, i) =>
+          i === 0 ? { ...t, [key]: value, filter: { ...t.filter, [key]: value } } : t,
+        ),
+      ),
+    ),
 );
 
 describe('fuzz: the inputs of <herald-inbox> (tabs, custom snooze time)', () => {
@@ -51,7 +57,11 @@ describe('fuzz: the inputs of <herald-inbox> (tabs, custom snooze time)', () => 
         for (const tab of tabs) {
           expect(tab.id).toMatch(/^[A-Za-z0-9_.:-]{1,64}$/);
           expect(tab.label.trim().length).toBeGreaterThan(0);
-          expect(Object.keys(tab.filter ?? {}).every((k) => ['status', 'read', 'seen', 'tags', 'severity'].includes(k))).toBe(true);
+          expect(
+            Object.keys(tab.filter ?? {}).every((k) =>
+              ['status', 'read', 'seen', 'tags', 'severity'].includes(k),
+            ),
+          ).toBe(true);
         }
       }),
       fuzzParameters(500),
@@ -72,10 +82,16 @@ describe('fuzz: the inputs of <herald-inbox> (tabs, custom snooze time)', () => 
   it('custom snooze time: any text gives null or a time in the future', () => {
     const now = new Date(2026, 10, 27, 12, 0);
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 16))), (text) => {
-        const until = parseCustomSnooze(text, now);
-        if (until !== null) expect(until.getTime()).toBeGreaterThan(now.getTime());
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 16)),
+        ),
+        (text) => {
+          const until = parseCustomSnooze(text, now);
+          if (until !== null) expect(until.getTime()).toBeGreaterThan(now.getTime());
+        },
+      ),
       fuzzParameters(500),
     );
   });
@@ -112,7 +128,8 @@ describe('fuzz: the inputs of <herald-inbox> (tabs, custom snooze time)', () => 
             const bell = el.shadowRoot.querySelector('.bell').getAttribute('aria-label');
             el.hide(false);
             if (error && !/^herald-inbox: tabs/.test(error)) out.push(`bad message: ${error}`);
-            if (tabs !== el.tabs.length || !/^Notifications, \d+ unread$/.test(bell)) out.push(`broken after ${text}`);
+            if (tabs !== el.tabs.length || !/^Notifications, \d+ unread$/.test(bell))
+              out.push(`broken after ${text}`);
           }
           return out;
         }, texts);

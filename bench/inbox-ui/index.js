@@ -2,9 +2,10 @@
  * bench/inbox-ui: `<herald-inbox>` in the browser. (a) Bytes: element + client
  * min + gzip -9 (budget 15 kB) beside @novu/js and @novu/js/ui bundled by the same
  * esbuild in the same run; (b) opening the panel with 50 messages in headless
- * Chromium (budget 50 ms, median of BENCH_INBOX_UI_RUNS); (c) 1,000 live events a
- * minute, fed BENCH_INBOX_UI_ACCELERATION times faster (default 10: 1,000 in 6 s)
- * through the scripted fake client with the panel open: long tasks (none over 50 ms).
+ * Chromium (budget 50 ms, median of BENCH_INBOX_UI_RUNS; wall time and the renderer
+ * main thread's CPU time); (c) 1,000 live events a minute for 60 s (or
+ * BENCH_INBOX_UI_ACCELERATION times faster: 10 = 1,000 in 6 s) through the scripted
+ * fake client with the panel open: long tasks (none over 50 ms) and main-thread CPU.
  * Needs /usr/bin/chromium; no build needed (esbuild bundles the sources).
  */
 const { report } = require('../harness');
@@ -30,6 +31,13 @@ async function main() {
   const { open, live } = await measureBrowser();
   results.open_panel_50_messages = { herald: r1(median(open.durations)), unit: 'ms (median)', runs: RUNS, max: r1(Math.max(...open.durations)), budget: 50, met: median(open.durations) < 50 };
   results.open_panel_50_messages_to_next_frame = { herald: r1(median(open.frames)), unit: 'ms (median)', runs: RUNS };
+  results.open_panel_50_messages_main_thread_cpu = {
+    herald: r1(median(open.cpu)),
+    unit: 'ms CPU (median; renderer main thread, CDP ThreadTime, includes the call round trip)',
+    runs: RUNS,
+    budget: 50,
+    met: median(open.cpu) < 50,
+  };
   results.live_1000_events_a_minute = {
     herald: live.long.length === 0 ? 0 : r1(Math.max(...live.long)),
     unit: 'ms longest long task (0 = none over 50 ms)',
@@ -38,6 +46,8 @@ async function main() {
     seconds: r1(live.seconds),
     listed_after: live.listed,
     last_announcement: live.status,
+    main_thread_cpu_ms: r1(live.cpuMs),
+    main_thread_cpu_share: Math.round((live.cpuMs / 1000 / live.seconds) * 1000) / 1000,
     budget: 50,
     met: live.long.length === 0,
   };

@@ -12,7 +12,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** The focused element, through shadow roots: its role or tag, name and data-k. */
-export function focused(page: Page): Promise<{ tag: string; role: string | null; name: string; k: string | null }> {
+export function focused(
+  page: Page,
+): Promise<{ tag: string; role: string | null; name: string; k: string | null }> {
   return page.evaluate(() => {
     let el = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
@@ -20,7 +22,12 @@ export function focused(page: Page): Promise<{ tag: string; role: string | null;
       tag: el?.tagName.toLowerCase() ?? '',
       role: el?.getAttribute('role') ?? null,
       name: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(),
-      k: el?.getAttribute('data-k') ?? null,
+      // the element's focus key: data-k, or an item control's data-op (+ data-action) and item id
+      k:
+        el?.getAttribute('data-k') ??
+        (el?.getAttribute('data-op') && el.closest('article')
+          ? `${el.getAttribute('data-op')}${el.getAttribute('data-action') ?? ''}:${el.closest('article')!.getAttribute('data-id')}`
+          : null),
     };
   });
 }
@@ -57,22 +64,43 @@ export async function mount(page: Page, options: MountOptions = {}): Promise<voi
             { label: 'Roll back', actionId: 'rollback' },
           ],
         }),
-        fakeItem({ title: 'New comment', body: 'Ada: looks good', minutesAgo: 60, actionUrl: '/comments/7' }),
+        fakeItem({
+          title: 'New comment',
+          body: 'Ada: looks good',
+          minutesAgo: 60,
+          actionUrl: '/comments/7',
+        }),
         fakeItem({ title: 'Invoice paid', minutesAgo: 60 * 26, read: true, seen: true }),
         fakeItem({ title: 'Weekly report', minutesAgo: 60 * 24 * 3, severity: 'low' }),
         fakeItem({ title: 'Old archived', archived: true, read: true, seen: true }),
         fakeItem({ title: 'Snoozed reminder', snoozedUntil: new Date(Date.now() + 3_600_000) }),
       ];
     else if (typeof o.items === 'number')
-      items = Array.from({ length: o.items }, (_, i) => fakeItem({ title: `Unread ${i + 1}`, minutesAgo: i + 1 }));
+      items = Array.from({ length: o.items }, (_, i) =>
+        fakeItem({ title: `Unread ${i + 1}`, minutesAgo: i + 1 }),
+      );
     const el = document.createElement('herald-inbox') as any;
     if (o.tabs !== undefined) el.setAttribute('tabs', JSON.stringify(o.tabs));
     if (o.locale) el.setAttribute('locale', o.locale);
     if (o.badge) el.setAttribute('badge', o.badge);
     if (o.strings) el.strings = o.strings === 'fr' ? fr : de;
     const topics = [
-      { category: 'billing', label: 'Billing', channels: [{ channel: 'email', enabled: true }, { channel: 'inbox', enabled: true }] },
-      { category: 'deploys', label: 'Deploys', channels: [{ channel: 'email', enabled: false }, { channel: 'sms', enabled: false }] },
+      {
+        category: 'billing',
+        label: 'Billing',
+        channels: [
+          { channel: 'email', enabled: true },
+          { channel: 'inbox', enabled: true },
+        ],
+      },
+      {
+        category: 'deploys',
+        label: 'Deploys',
+        channels: [
+          { channel: 'email', enabled: false },
+          { channel: 'sms', enabled: false },
+        ],
+      },
     ];
     const fake = new FakeInboxClient(items, el.tabs, topics);
     if (o.hold) fake.hold();

@@ -91,13 +91,20 @@ export class FakeInboxClient implements InboxClient {
     for (const tab of this.tabs) {
       if (!matches(tab.filter, item, now)) continue;
       const c = counts[tab.id] ?? { unread: 0, unseen: 0, total: 0 };
-      counts[tab.id] = { unread: c.unread + (item.read ? 0 : 1), unseen: c.unseen + (item.seen ? 0 : 1), total: c.total + 1 };
+      counts[tab.id] = {
+        unread: c.unread + (item.read ? 0 : 1),
+        unseen: c.unseen + (item.seen ? 0 : 1),
+        total: c.total + 1,
+      };
     }
     this.counts = counts;
     this.emit('counts', counts);
   }
 
-  on<K extends keyof InboxClientEvents>(type: K, listener: (v: InboxClientEvents[K]) => void): () => void {
+  on<K extends keyof InboxClientEvents>(
+    type: K,
+    listener: (v: InboxClientEvents[K]) => void,
+  ): () => void {
     const set = this.listeners.get(type) ?? new Set();
     this.listeners.set(type, set);
     set.add(listener as Listener);
@@ -133,7 +140,9 @@ export class FakeInboxClient implements InboxClient {
     this.emit('counts', this.counts);
   }
 
-  async list(query: { tab?: string; filter?: InboxFilter; cursor?: string; limit?: number } = {}): Promise<InboxPage> {
+  async list(
+    query: { tab?: string; filter?: InboxFilter; cursor?: string; limit?: number } = {},
+  ): Promise<InboxPage> {
     await this.call('list', [query]);
     if (this.held) await this.held.promise;
     const now = Date.now();
@@ -158,7 +167,12 @@ export class FakeInboxClient implements InboxClient {
     return this.counts;
   }
 
-  private async change(op: string, id: string, patch: Partial<InboxItem>, args: unknown[] = [id]): Promise<void> {
+  private async change(
+    op: string,
+    id: string,
+    patch: Partial<InboxItem>,
+    args: unknown[] = [id],
+  ): Promise<void> {
     await this.call(op, args);
     const item = this.items.find((i) => i.id === id);
     if (item) Object.assign(item, patch);
@@ -195,9 +209,12 @@ export class FakeInboxClient implements InboxClient {
   async markAll(change: 'seen' | 'read' | 'archived', tab?: string): Promise<number> {
     await this.call('markAll', [change, tab]);
     const filter = tab === undefined ? undefined : this.tabs.find((t) => t.id === tab)?.filter;
-    if (tab !== undefined && !this.tabs.some((t) => t.id === tab)) throw new TypeError(`unknown tab ${tab}`);
+    if (tab !== undefined && !this.tabs.some((t) => t.id === tab))
+      throw new TypeError(`unknown tab ${tab}`);
     const now = Date.now();
-    const targets = this.items.filter((i) => matches(filter, i, now) && !i[change === 'archived' ? 'archived' : change]);
+    const targets = this.items.filter(
+      (i) => matches(filter, i, now) && !i[change === 'archived' ? 'archived' : change],
+    );
     for (const i of targets) {
       if (change === 'seen') i.seen = true;
       if (change === 'read') i.read = i.seen = true;
@@ -218,7 +235,9 @@ export class FakeInboxClient implements InboxClient {
 
   async setPreference(category: string, channel: string, enabled: boolean): Promise<void> {
     await this.call('setPreference', [category, channel, enabled]);
-    const c = this.topics.find((t) => t.category === category)?.channels.find((x) => x.channel === channel);
+    const c = this.topics
+      .find((t) => t.category === category)
+      ?.channels.find((x) => x.channel === channel);
     if (c) c.enabled = enabled;
   }
 

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build, stop } from 'esbuild';
@@ -28,8 +28,30 @@ export async function bundle(entry: string, minify = false): Promise<string> {
  */
 export async function servePages(
   pages: Record<string, [string, string]>,
+  /** Requests under `prefix` go to `target` (an origin), streamed both ways: same-origin API calls. */
+  proxy?: { prefix: string; target: string },
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
+    if (proxy && req.url?.startsWith(proxy.prefix)) {
+      const target = new URL(proxy.target);
+      const upstream = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      res.on('close', () => upstream.destroy());
+      req.pipe(upstream);
+      return;
+    }
     const page = pages[(req.url ?? '/').split('?')[0]];
     if (!page) {
       res.writeHead(404).end();
@@ -50,10 +72,12 @@ export async function servePages(
 }
 
 /** The element's test page: `window.herald` holds the element class, the locales and the fake client. */
-export async function elementTestPage(): Promise<{ url: string; close(): Promise<void> }> {
+export async function elementTestPage(
+  proxy?: Parameters<typeof servePages>[1],
+): Promise<{ url: string; close(): Promise<void> }> {
   const js = await bundle('test/helpers/inbox-element/page-entry.ts');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>herald-inbox test</title>
 <script type="module" src="/app.js"></script></head>
 <body><main><h1>Test page</h1><p><a href="#top">A link before the bell</a></p><div id="host"></div><p><button type="button" id="after" style="position:fixed;inset-inline-end:8px;inset-block-end:8px">After</button></p></main></body></html>`;
-  return servePages({ '/': ['text/html', html], '/app.js': ['text/javascript', js] });
+  return servePages({ '/': ['text/html', html], '/app.js': ['text/javascript', js] }, proxy);
 }

@@ -11,7 +11,13 @@ export function reactApp(
   return createElement(
     'div',
     null,
-    createElement(Inbox, { client, tabs: [{ id: 'all', label: 'All' }], locale: 'en', badge: 'unread', className: 'top-bell' }),
+    createElement(Inbox, {
+      client,
+      tabs: [{ id: 'all', label: 'All' }],
+      locale: 'en',
+      badge: 'unread',
+      className: 'top-bell',
+    }),
     createElement(Counter, { client }),
   );
 }

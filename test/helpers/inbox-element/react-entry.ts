@@ -7,7 +7,10 @@ import { FakeInboxClient, fakeItem } from './fake-inbox-client.js';
 import { reactApp } from './react-app.js';
 
 const tabs = [{ id: 'all', label: 'All' }];
-const fake = new FakeInboxClient([fakeItem({ title: 'From React' }), fakeItem({ title: 'Second' })], tabs);
+const fake = new FakeInboxClient(
+  [fakeItem({ title: 'From React' }), fakeItem({ title: 'Second' })],
+  tabs,
+);
 const errors: string[] = [];
 (globalThis as any).fake = fake;
 (globalThis as any).hydrationErrors = errors;

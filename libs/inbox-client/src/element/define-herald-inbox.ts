@@ -7,5 +7,8 @@ import { HeraldInboxElement } from './herald-inbox.element.js';
 export function defineHeraldInbox(tagName = 'herald-inbox'): void {
   if (typeof customElements === 'undefined' || customElements.get(tagName)) return;
   // a subclass per extra tag name: one constructor cannot be defined twice
-  customElements.define(tagName, tagName === 'herald-inbox' ? HeraldInboxElement : class extends HeraldInboxElement {});
+  customElements.define(
+    tagName,
+    tagName === 'herald-inbox' ? HeraldInboxElement : class extends HeraldInboxElement {},
+  );
 }

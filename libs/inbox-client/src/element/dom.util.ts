@@ -6,7 +6,11 @@ type Attrs = Record<string, string | number | boolean | null | undefined>;
  * Creates an element: attribute `true` sets it empty, `false`/`null`/`undefined`
  * leaves it out; strings become text nodes (never parsed as HTML).
  */
-export function h(tag: string, attrs?: Attrs | null, ...children: (Child | Child[])[]): HTMLElement {
+export function h(
+  tag: string,
+  attrs?: Attrs | null,
+  ...children: (Child | Child[])[]
+): HTMLElement {
   const el = document.createElement(tag);
   if (attrs)
     for (const name in attrs) {
@@ -21,7 +25,8 @@ export function h(tag: string, attrs?: Attrs | null, ...children: (Child | Child
 function append(el: Element, children: (Child | Child[])[]): void {
   for (const child of children) {
     if (Array.isArray(child)) append(el, child);
-    else if (child !== null && child !== undefined && child !== false) el.append(child as Node | string);
+    else if (child !== null && child !== undefined && child !== false)
+      el.append(child as Node | string);
   }
 }
 

@@ -14,7 +14,15 @@ import { plural } from '../i18n/format.js';
 import { mergeStrings, type InboxStringOverrides, type InboxStrings } from '../i18n/strings.js';
 import { h } from './dom.util.js';
 import { adoptStyles } from './herald-inbox.styles.js';
-import { ItemNodes, renderNotes, renderTabPanel, renderTabs, updateTabCounts, type ListView } from './render-list.js';
+import {
+  focusKey,
+  ItemNodes,
+  renderNotes,
+  renderTabPanel,
+  renderTabs,
+  updateTabCounts,
+  type ListView,
+} from './render-list.js';
 import { renderPreferences } from './render-preferences.js';
 import { parseCustomSnooze, snoozePresetTime, type SnoozePreset } from './snooze.util.js';
 import { defaultTabs, parseTabs } from './tabs.util.js';
@@ -34,6 +42,13 @@ const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as ty
  * `InboxClient`) or a `base-url` (then it makes its own client through
  * `HeraldInboxElement.clientFactory`).
  */
+function setText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+function setAttr(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 export class HeraldInboxElement extends Base {
   static observedAttributes = ['base-url', 'locale', 'tabs', 'badge'];
   /** Builds the client for `base-url` (e.g. to add a `token` callback). @default `new HeraldInboxClient(options)` */
@@ -113,7 +128,9 @@ export class HeraldInboxElement extends Base {
   }
   set badge(value: InboxBadge) {
     if (value !== 'unread' && value !== 'unseen')
-      throw new TypeError(`herald-inbox: badge must be "unread" or "unseen", not ${JSON.stringify(value)}`);
+      throw new TypeError(
+        `herald-inbox: badge must be "unread" or "unseen", not ${JSON.stringify(value)}`,
+      );
     this.#badge = value;
     this.#update();
   }
@@ -200,9 +217,20 @@ export class HeraldInboxElement extends Base {
     const root = this.attachShadow({ mode: 'open' });
     this.#root = root;
     adoptStyles(root);
-    this.#bell = h('button', { type: 'button', class: 'bell', part: 'bell', 'aria-expanded': 'false', 'aria-controls': 'panel' }) as HTMLButtonElement;
+    this.#bell = h('button', {
+      type: 'button',
+      class: 'bell',
+      part: 'bell',
+      'aria-expanded': 'false',
+      'aria-controls': 'panel',
+    }) as HTMLButtonElement;
     this.#bell.innerHTML = BELL; // a constant, never data
-    this.#badgeEl = h('span', { class: 'badge', part: 'badge', 'aria-hidden': 'true', hidden: true });
+    this.#badgeEl = h('span', {
+      class: 'badge',
+      part: 'badge',
+      'aria-hidden': 'true',
+      hidden: true,
+    });
     this.#bell.append(this.#badgeEl);
     this.#prefsButton = h('button', { type: 'button', 'data-op': 'prefs', part: 'button' });
     this.#notesBox = h('div');
@@ -212,10 +240,17 @@ export class HeraldInboxElement extends Base {
     this.#panel = h(
       'div',
       { id: 'panel', class: 'panel', part: 'panel', role: 'dialog', 'aria-labelledby': 'heading' },
-      h('header', { part: 'header' }, h('h2', { id: 'heading', tabindex: -1, part: 'heading' }), this.#prefsButton, h('button', { type: 'button', 'data-op': 'close', part: 'button' })),
+      h(
+        'header',
+        { part: 'header' },
+        h('h2', { id: 'heading', tabindex: -1, part: 'heading' }),
+        this.#prefsButton,
+        h('button', { type: 'button', 'data-op': 'close', part: 'button' }),
+      ),
       this.#body,
     );
-    if (typeof this.#panel.showPopover === 'function') this.#panel.setAttribute('popover', 'manual');
+    if (typeof this.#panel.showPopover === 'function')
+      this.#panel.setAttribute('popover', 'manual');
     else this.#panel.hidden = true;
     this.#status = h('div', { role: 'status', class: 'sr', part: 'status' });
     root.append(this.#bell, this.#panel, this.#status);
@@ -298,7 +333,11 @@ export class HeraldInboxElement extends Base {
     this.#update();
     try {
       // the filter itself, so a client configured with other tabs lists this one too
-      const page = await client.list({ filter: tab.filter ?? {}, cursor: reset ? undefined : this.#cursor, limit: PAGE });
+      const page = await client.list({
+        filter: tab.filter ?? {},
+        cursor: reset ? undefined : this.#cursor,
+        limit: PAGE,
+      });
       if (seq !== this.#seq) return;
       this.#items = reset ? page.items : [...this.#items, ...page.items];
       this.#cursor = page.nextCursor;
@@ -339,19 +378,26 @@ export class HeraldInboxElement extends Base {
     if (!this.#root) return;
     const s = this.#s;
     const n = this.#count();
-    this.#bell.setAttribute('aria-expanded', String(this.#open));
-    this.#bell.setAttribute('aria-label', plural(this.#badge === 'unseen' ? s.bellUnseen : s.bellUnread, n, this.locale));
-    this.#badgeEl.hidden = n <= 0;
-    this.#badgeEl.textContent = n > 99 ? '99+' : String(n);
+    // only what changed is written: a rewritten text node costs a layout (a badge ticks often)
+    setAttr(this.#bell, 'aria-expanded', String(this.#open));
+    setAttr(
+      this.#bell,
+      'aria-label',
+      plural(this.#badge === 'unseen' ? s.bellUnseen : s.bellUnread, n, this.locale),
+    );
+    if (this.#badgeEl.hidden !== n <= 0) this.#badgeEl.hidden = n <= 0;
+    setText(this.#badgeEl, n > 99 ? '99+' : String(n));
     if (!this.#open) return;
-    this.#root.getElementById('heading')!.textContent = s.title;
-    this.#prefsButton.textContent = this.#prefsView ? s.back : s.preferences;
-    this.#prefsButton.setAttribute('data-k', 'prefs');
-    this.#root.querySelector('[data-op=close]')!.textContent = s.close;
+    setText(this.#root.getElementById('heading')!, s.title);
+    setText(this.#prefsButton, this.#prefsView ? s.back : s.preferences);
+    setAttr(this.#prefsButton, 'data-k', 'prefs');
+    setText(this.#root.querySelector('[data-op=close]')!, s.close);
+    const notes = renderNotes({ s, status: this.#client?.status ?? 'idle', note: this.#note });
+    if (notes.length || this.#notesBox.firstChild) this.#notesBox.replaceChildren(...notes);
     const active = this.#root.activeElement as HTMLElement | null;
     const explicit = this.#focusKey !== undefined;
     const wasInside = this.#body.contains(active);
-    const key = this.#focusKey ?? (wasInside ? active?.getAttribute('data-k') : null);
+    const key = this.#focusKey ?? (wasInside ? focusKey(active) : null);
     this.#focusKey = undefined;
     const view: ListView = {
       s,
@@ -371,7 +417,6 @@ export class HeraldInboxElement extends Base {
       base: this.ownerDocument.baseURI,
       nodes: this.#nodes,
     };
-    this.#notesBox.replaceChildren(...renderNotes(view));
     // the tabs are rebuilt only when they change (a focused tab keeps its node)
     const tabsKey = this.#prefsView ? '' : JSON.stringify([view.tabs, view.active, s.tabsLabel]);
     if (tabsKey !== this.#tabsKey) {
@@ -380,16 +425,25 @@ export class HeraldInboxElement extends Base {
     }
     if (!this.#prefsView) updateTabCounts(this.#tabsBox.firstElementChild!, view);
     if (list || this.#dirty)
-      this.#mainBox.replaceChildren(this.#prefsView ? renderPreferences(s, this.#prefs) : renderTabPanel(view));
-    this.#nodes.keep(this.#items);
+      if (this.#prefsView) this.#mainBox.replaceChildren(renderPreferences(s, this.#prefs));
+      else {
+        const previous = this.#mainBox.firstElementChild;
+        const panel = renderTabPanel(
+          view,
+          previous?.getAttribute('role') === 'tabpanel' ? previous : null,
+        );
+        if (panel !== previous) this.#mainBox.replaceChildren(panel);
+        this.#nodes.keep(this.#items);
+      }
     this.#dirty = false;
     // focus only when a move was asked for or the focus was lost (its node replaced or moved):
     // focus() forces a layout
     if (key && (explicit || this.#root.activeElement !== active)) {
-      for (const el of this.#body.querySelectorAll<HTMLElement>('[data-k]'))
-        if (el.getAttribute('data-k') === key) return el.focus();
+      for (const el of this.#body.querySelectorAll<HTMLElement>('[data-k],[data-op]'))
+        if (focusKey(el) === key) return el.focus();
       // the focused control left with its item: the list keeps the focus
-      if (wasInside || explicit) (this.#body.querySelector('[data-k=tabpanel]') as HTMLElement | null)?.focus();
+      if (wasInside || explicit)
+        (this.#body.querySelector('[data-k=tabpanel]') as HTMLElement | null)?.focus();
     }
   }
 
@@ -415,7 +469,12 @@ export class HeraldInboxElement extends Base {
     const target = e.target as HTMLElement;
     if (target.getAttribute('role') !== 'tab') return;
     const last = this.tabs.length - 1;
-    const moves: Record<string, number> = { ArrowRight: this.#active + 1, ArrowLeft: this.#active - 1, Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowRight: this.#active + 1,
+      ArrowLeft: this.#active - 1,
+      Home: 0,
+      End: last,
+    };
     if (!(e.key in moves)) return;
     e.preventDefault();
     let next = moves[e.key];
@@ -437,7 +496,9 @@ export class HeraldInboxElement extends Base {
     const category = input.getAttribute('data-cat')!;
     const channel = input.getAttribute('data-ch')!;
     const enabled = input.checked;
-    const channelState = this.#prefs?.find((t) => t.category === category)?.channels.find((c) => c.channel === channel);
+    const channelState = this.#prefs
+      ?.find((t) => t.category === category)
+      ?.channels.find((c) => c.channel === channel);
     if (channelState) channelState.enabled = enabled;
     this.#client?.setPreference(category, channel, enabled).then(
       () => this.#setNote(''),
@@ -461,7 +522,7 @@ export class HeraldInboxElement extends Base {
       return;
     }
     const op = el.getAttribute('data-op')!;
-    const id = el.getAttribute('data-id') ?? '';
+    const id = el.closest('article')?.getAttribute('data-id') ?? '';
     if (op === 'close') return this.hide(true);
     if (op === 'tab') return this.#selectTab(Number(el.getAttribute('data-i')));
     if (op === 'retry') return void this.#load(true);
@@ -480,19 +541,33 @@ export class HeraldInboxElement extends Base {
       return this.#render();
     }
     if (op.startsWith('snooze-')) {
-      const preset = ({ 'snooze-hour': 'hour', 'snooze-tomorrow': 'tomorrow', 'snooze-week': 'week' } as Record<string, SnoozePreset>)[op];
+      const preset = (
+        { 'snooze-hour': 'hour', 'snooze-tomorrow': 'tomorrow', 'snooze-week': 'week' } as Record<
+          string,
+          SnoozePreset
+        >
+      )[op];
       const input = el.parentElement?.querySelector('input');
-      const until = preset ? snoozePresetTime(preset, new Date()) : parseCustomSnooze(input?.value ?? '', new Date());
+      const until = preset
+        ? snoozePresetTime(preset, new Date())
+        : parseCustomSnooze(input?.value ?? '', new Date());
       if (!until) {
         this.#snoozeInvalid = true;
-        this.#focusKey = `snooze-input:${id}`;
+        this.#focusKey = `snooze-input:${id}`; // focusKey() of the input
         return this.#render();
       }
       this.#snoozeOpen = undefined;
       return void this.#mutate(item, 'snooze', until);
     }
     if (op === 'action') return void this.#mutate(item, 'action', el.getAttribute('data-action')!);
-    if (op === 'read' || op === 'unread' || op === 'archive' || op === 'unarchive' || op === 'unsnooze') void this.#mutate(item, op);
+    if (
+      op === 'read' ||
+      op === 'unread' ||
+      op === 'archive' ||
+      op === 'unarchive' ||
+      op === 'unsnooze'
+    )
+      void this.#mutate(item, op);
   }
 
   #togglePrefs(reload: boolean): void {
@@ -500,10 +575,13 @@ export class HeraldInboxElement extends Base {
     this.#focusKey = undefined;
     if (this.#prefsView && (reload || !this.#prefs)) {
       this.#prefs = undefined;
-      this.#client?.preferences().then(
-        (topics) => (this.#prefs = topics),
-        () => (this.#prefs = null),
-      ).then(() => this.#update());
+      this.#client
+        ?.preferences()
+        .then(
+          (topics) => (this.#prefs = topics),
+          () => (this.#prefs = null),
+        )
+        .then(() => this.#update());
     }
     this.#render();
     if (!this.#prefsView) void this.#load(true, true);
@@ -528,7 +606,12 @@ export class HeraldInboxElement extends Base {
   async #mutate(item: InboxItem, op: string, arg?: Date | string): Promise<void> {
     const c = this.#client!;
     const status = this.tabs[this.#active].filter?.status ?? 'inbox';
-    const leaves = (op === 'archive' || op === 'snooze') ? status === 'inbox' || status === (op === 'archive' ? 'snoozed' : 'archived') : op === 'unarchive' ? status === 'archived' : op === 'unsnooze' && status === 'snoozed';
+    const leaves =
+      op === 'archive' || op === 'snooze'
+        ? status === 'inbox' || status === (op === 'archive' ? 'snoozed' : 'archived')
+        : op === 'unarchive'
+          ? status === 'archived'
+          : op === 'unsnooze' && status === 'snoozed';
     const before = this.#items;
     const index = before.indexOf(item);
     if (leaves) {
@@ -536,10 +619,28 @@ export class HeraldInboxElement extends Base {
       const next = this.#items[index] ?? this.#items[index - 1];
       this.#focusKey = next ? `${next.read ? 'unread' : 'read'}:${next.id}` : 'tabpanel';
     } else {
-      const patch: Partial<InboxItem> = op === 'read' || op === 'action' ? { read: true, seen: true } : op === 'unread' ? { read: false } : op === 'archive' ? { archived: true } : op === 'unarchive' ? { archived: false } : op === 'unsnooze' ? { snoozedUntil: null } : { snoozedUntil: arg as Date };
+      const patch: Partial<InboxItem> =
+        op === 'read' || op === 'action'
+          ? { read: true, seen: true }
+          : op === 'unread'
+            ? { read: false }
+            : op === 'archive'
+              ? { archived: true }
+              : op === 'unarchive'
+                ? { archived: false }
+                : op === 'unsnooze'
+                  ? { snoozedUntil: null }
+                  : { snoozedUntil: arg as Date };
       this.#items = before.map((i) => (i === item ? { ...i, ...patch } : i));
       // the pressed button becomes its opposite: the focus goes with it
-      const opposite: Record<string, string> = { read: 'unread', unread: 'read', archive: 'unarchive', unarchive: 'archive', snooze: 'unsnooze', unsnooze: 'snooze-menu' };
+      const opposite: Record<string, string> = {
+        read: 'unread',
+        unread: 'read',
+        archive: 'unarchive',
+        unarchive: 'archive',
+        snooze: 'unsnooze',
+        unsnooze: 'snooze-menu',
+      };
       if (opposite[op]) this.#focusKey = `${opposite[op]}:${item.id}`;
     }
     this.#render();
@@ -548,7 +649,16 @@ export class HeraldInboxElement extends Base {
         await c.runAction(item.id, arg as string);
         if (!item.read) await c.markRead(item.id);
       } else if (op === 'snooze') await c.snooze(item.id, arg as Date);
-      else await ({ read: c.markRead, unread: c.markUnread, archive: c.archive, unarchive: c.unarchive, unsnooze: c.unsnooze } as Record<string, (id: string) => Promise<void>>)[op].call(c, item.id);
+      else
+        await (
+          {
+            read: c.markRead,
+            unread: c.markUnread,
+            archive: c.archive,
+            unarchive: c.unarchive,
+            unsnooze: c.unsnooze,
+          } as Record<string, (id: string) => Promise<void>>
+        )[op].call(c, item.id);
       this.#note = '';
     } catch {
       this.#items = before;

@@ -33,11 +33,12 @@ article.unread{background:var(--_unread)}
 .title{margin:0;font-size:1em;font-weight:600}
 .title a{color:inherit}
 .body{margin:0;white-space:pre-line}
-.meta{display:flex;flex-wrap:wrap;gap:var(--_s);color:var(--_muted);font-size:.85em}
+.meta{display:flex;flex-wrap:wrap;gap:var(--_s);margin:0;color:var(--_muted);font-size:.85em}
 .sev{border:1px solid currentColor;border-radius:4px;padding-inline:4px}
 [data-severity=critical] .sev,[data-severity=high] .sev{color:var(--_danger)}
 .acts{display:flex;flex-wrap:wrap;gap:calc(var(--_s)/2)}
-.primary{background:var(--_accent);color:var(--_accent-fg);border-color:var(--_accent)}
+.acts a{display:inline-flex;align-items:center;min-block-size:28px;padding:0 var(--_s);border:1px solid var(--_accent);border-radius:calc(var(--_r)/2);color:var(--_accent);text-decoration:none}
+.acts .primary{background:var(--_accent);color:var(--_accent-fg);border-color:var(--_accent)}
 .snooze{display:flex;flex-wrap:wrap;gap:calc(var(--_s)/2);align-items:end}
 .snooze label{display:grid;font-size:.85em}
 .state{padding:calc(var(--_s)*2);text-align:center;color:var(--_muted)}

@@ -64,7 +64,8 @@ export class ItemNodes {
 export function renderNotes(v: Pick<ListView, 's' | 'status' | 'note'>): HTMLElement[] {
   const out: HTMLElement[] = [];
   if (v.status === 'offline') out.push(h('p', { class: 'note', part: 'offline' }, v.s.offline));
-  if (v.status === 'unauthorized') out.push(h('p', { class: 'note err', part: 'offline' }, v.s.unauthorized));
+  if (v.status === 'unauthorized')
+    out.push(h('p', { class: 'note err', part: 'offline' }, v.s.unauthorized));
   if (v.note) out.push(h('p', { class: 'note err', part: 'error' }, v.note));
   return out;
 }
@@ -98,7 +99,10 @@ export function renderTabs(v: ListView): HTMLElement {
 }
 
 /** Puts the unread counts into the tabs in place (a live count never replaces a focused tab). */
-export function updateTabCounts(tablist: Element, v: Pick<ListView, 'tabs' | 'counts' | 's' | 'locale'>): void {
+export function updateTabCounts(
+  tablist: Element,
+  v: Pick<ListView, 'tabs' | 'counts' | 's' | 'locale'>,
+): void {
   v.tabs.forEach((tab, i) => {
     const button = tablist.children[i];
     if (!button) return;
@@ -111,8 +115,44 @@ export function updateTabCounts(tablist: Element, v: Pick<ListView, 'tabs' | 'co
   });
 }
 
-export function renderTabPanel(v: ListView): HTMLElement {
+/** Which of its faces the tab panel shows. */
+function face(v: ListView): string {
+  if (v.items.length > 0) return 'list';
+  return v.error ? 'error' : v.loading ? 'loading' : 'empty';
+}
+
+/** Puts `nodes` in `parent` in order, moving only what is out of place (kept nodes stay put). */
+function syncChildren(parent: Element, nodes: Element[]): void {
+  nodes.forEach((node, i) => {
+    const at = parent.children[i];
+    if (at !== node) parent.insertBefore(node, at ?? null);
+  });
+  while (parent.children.length > nodes.length) parent.lastElementChild!.remove();
+}
+
+/**
+ * The tab panel; a `previous` panel showing the same tab's list is updated in
+ * place (new items inserted, gone ones removed), so a live refresh does not
+ * re-insert, restyle and relayout the whole list.
+ */
+export function renderTabPanel(v: ListView, previous?: Element | null): HTMLElement {
   const s = v.s;
+  const shows = JSON.stringify([
+    face(v),
+    v.active,
+    v.more,
+    s.markAllRead,
+    s.archiveAll,
+    s.loadMore,
+  ]);
+  if (previous && face(v) === 'list' && previous.getAttribute('data-face') === shows) {
+    previous.setAttribute('aria-busy', String(v.loading));
+    syncChildren(
+      previous.querySelector('ul')!,
+      v.items.map((item) => v.nodes.get(v, item)),
+    );
+    return previous as HTMLElement;
+  }
   let content: HTMLElement | HTMLElement[];
   if (v.error && v.items.length === 0)
     content = h(
@@ -121,41 +161,91 @@ export function renderTabPanel(v: ListView): HTMLElement {
       h('p', null, s.loadError),
       h('button', { type: 'button', 'data-op': 'retry', 'data-k': 'retry' }, s.retry),
     );
-  else if (v.loading && v.items.length === 0) content = h('p', { class: 'state', part: 'loading' }, s.loading);
+  else if (v.loading && v.items.length === 0)
+    content = h('p', { class: 'state', part: 'loading' }, s.loading);
   else if (v.items.length === 0) content = h('p', { class: 'state', part: 'empty' }, s.empty);
   else
     content = [
-      h('ul', { part: 'list' }, v.items.map((item) => v.nodes.get(v, item))),
-      v.more && h('div', { class: 'toolbar' }, h('button', { type: 'button', 'data-op': 'more', 'data-k': 'more' }, s.loadMore)),
+      h(
+        'ul',
+        { part: 'list' },
+        v.items.map((item) => v.nodes.get(v, item)),
+      ),
+      v.more &&
+        h(
+          'div',
+          { class: 'toolbar' },
+          h('button', { type: 'button', 'data-op': 'more', 'data-k': 'more' }, s.loadMore),
+        ),
     ].filter(Boolean) as HTMLElement[];
   return h(
     'div',
-    { role: 'tabpanel', id: 'tabpanel', 'aria-labelledby': `tab${v.active}`, 'aria-busy': String(v.loading), part: 'tabpanel', tabindex: 0, 'data-k': 'tabpanel' },
+    {
+      role: 'tabpanel',
+      id: 'tabpanel',
+      'aria-labelledby': `tab${v.active}`,
+      'aria-busy': String(v.loading),
+      part: 'tabpanel',
+      tabindex: 0,
+      'data-k': 'tabpanel',
+      'data-face': shows,
+    },
     v.items.length > 0 &&
       h(
         'div',
         { class: 'toolbar', part: 'toolbar' },
         h('button', { type: 'button', 'data-op': 'all-read', 'data-k': 'all-read' }, s.markAllRead),
-        h('button', { type: 'button', 'data-op': 'all-archive', 'data-k': 'all-archive' }, s.archiveAll),
+        h(
+          'button',
+          { type: 'button', 'data-op': 'all-archive', 'data-k': 'all-archive' },
+          s.archiveAll,
+        ),
       ),
     content,
   );
 }
 
-function button(op: string, id: string, text: string, extra?: Record<string, string>): HTMLElement {
-  return h('button', { type: 'button', 'data-op': op, 'data-id': id, 'data-k': `${op}:${id}`, part: 'button', ...extra }, text);
+function button(
+  op: string,
+  _id: string,
+  text: string,
+  extra?: Record<string, string>,
+): HTMLElement {
+  // no per-button id or key: both come from the item's <article data-id> (see focusKey)
+  return h('button', { type: 'button', 'data-op': op, part: 'button', ...extra }, text);
 }
 
-function renderItem(v: ListView, item: InboxItem, i: number, time: string, snoozed: boolean): HTMLElement {
+function renderItem(
+  v: ListView,
+  item: InboxItem,
+  i: number,
+  time: string,
+  snoozed: boolean,
+): HTMLElement {
   const s = v.s;
   const href = safeUrl(item.actionUrl, v.base);
   const snoozing = v.snoozeOpen === item.id;
   const actions = item.actions.slice(0, 2).map((a, n) => {
     const cls = n === 0 ? 'primary' : undefined;
     const url = a.url ? safeUrl(a.url, v.base) : null;
-    if (url) return h('a', { href: url, class: cls, part: 'action', 'data-op': 'open', 'data-id': item.id }, a.label);
+    if (url)
+      return h(
+        'a',
+        { href: url, class: cls, part: 'action', 'data-op': 'open', 'data-action': n },
+        a.label,
+      );
     if (a.actionId)
-      return h('button', { type: 'button', class: cls, part: 'action', 'data-op': 'action', 'data-id': item.id, 'data-action': a.actionId, 'data-k': `action${n}:${item.id}` }, a.label);
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: cls,
+          part: 'action',
+          'data-op': 'action',
+          'data-action': a.actionId,
+        },
+        a.label,
+      );
     return null;
   });
   return h(
@@ -163,24 +253,54 @@ function renderItem(v: ListView, item: InboxItem, i: number, time: string, snooz
     { part: 'item' },
     h(
       'article',
-      { 'aria-labelledby': `t${i}`, class: item.read ? undefined : 'unread', 'data-severity': item.severity, 'data-id': item.id },
-      h('h3', { class: 'title', id: `t${i}`, part: 'item-title' }, href ? h('a', { href, 'data-op': 'open', 'data-id': item.id }, item.title) : item.title),
+      {
+        'aria-labelledby': `t${i}`,
+        class: item.read ? undefined : 'unread',
+        'data-severity': item.severity,
+        'data-id': item.id,
+      },
+      h(
+        'h3',
+        { class: 'title', id: `t${i}`, part: 'item-title' },
+        href ? h('a', { href, 'data-op': 'open' }, item.title) : item.title,
+      ),
       item.body && h('p', { class: 'body', part: 'item-body' }, item.body),
       h(
         'p',
         { class: 'meta', part: 'item-meta' },
         !item.read && h('span', { part: 'unread' }, s.unreadMark),
-        h('time', { datetime: item.createdAt.toISOString(), title: dateTime(item.createdAt, v.locale), part: 'item-time' }, time),
-        item.severity !== 'normal' && h('span', { class: 'sev', part: 'severity' }, s.severity[item.severity]),
-        snoozed && h('span', null, fill(s.snoozedUntil, { label: dateTime(item.snoozedUntil as Date, v.locale) })),
+        h(
+          'time',
+          {
+            datetime: item.createdAt.toISOString(),
+            title: dateTime(item.createdAt, v.locale),
+            part: 'item-time',
+          },
+          time,
+        ),
+        item.severity !== 'normal' &&
+          h('span', { class: 'sev', part: 'severity' }, s.severity[item.severity]),
+        snoozed &&
+          h(
+            'span',
+            null,
+            fill(s.snoozedUntil, { label: dateTime(item.snoozedUntil as Date, v.locale) }),
+          ),
       ),
       h(
         'div',
         { class: 'acts' },
         actions,
         item.read ? button('unread', item.id, s.markUnread) : button('read', item.id, s.markRead),
-        item.archived ? button('unarchive', item.id, s.unarchive) : button('archive', item.id, s.archive),
-        snoozed ? button('unsnooze', item.id, s.unsnooze) : button('snooze-menu', item.id, s.snooze, { 'aria-expanded': String(snoozing), 'aria-controls': `sz${i}` }),
+        item.archived
+          ? button('unarchive', item.id, s.unarchive)
+          : button('archive', item.id, s.archive),
+        snoozed
+          ? button('unsnooze', item.id, s.unsnooze)
+          : button('snooze-menu', item.id, s.snooze, {
+              'aria-expanded': String(snoozing),
+              'aria-controls': `sz${i}`,
+            }),
       ),
       h(
         'div',
@@ -193,7 +313,13 @@ function renderItem(v: ListView, item: InboxItem, i: number, time: string, snooz
             'label',
             null,
             s.snoozeCustom,
-            h('input', { type: 'datetime-local', min: toLocalInput(new Date(v.now)), 'data-k': `snooze-input:${item.id}`, 'aria-invalid': v.snoozeInvalid ? 'true' : undefined, 'aria-describedby': v.snoozeInvalid ? `sze${i}` : undefined }),
+            h('input', {
+              type: 'datetime-local',
+              min: toLocalInput(new Date(v.now)),
+              'data-op': 'snooze-input',
+              'aria-invalid': v.snoozeInvalid ? 'true' : undefined,
+              'aria-describedby': v.snoozeInvalid ? `sze${i}` : undefined,
+            }),
           ),
           button('snooze-custom', item.id, s.snoozeApply),
           v.snoozeInvalid && h('p', { class: 'err', id: `sze${i}` }, s.snoozePast),
@@ -201,4 +327,17 @@ function renderItem(v: ListView, item: InboxItem, i: number, time: string, snooz
       ),
     ),
   );
+}
+
+/**
+ * The focus key of a control: its `data-k`, or for a control of an item its
+ * `data-op` (and `data-action`) with the item's id, so it is found again after a re-render.
+ */
+export function focusKey(el: Element | null): string | null {
+  if (!el) return null;
+  const k = el.getAttribute('data-k');
+  if (k) return k;
+  const op = el.getAttribute('data-op');
+  const id = el.closest('article')?.getAttribute('data-id');
+  return op && id ? `${op}${el.getAttribute('data-action') ?? ''}:${id}` : null;
 }

@@ -4,7 +4,10 @@ import type { InboxStrings } from '../i18n/strings.js';
 import { h } from './dom.util.js';
 
 /** Channel × category switches; `topics` undefined while loading, null after a failure. */
-export function renderPreferences(s: InboxStrings, topics: PreferenceTopic[] | null | undefined): HTMLElement {
+export function renderPreferences(
+  s: InboxStrings,
+  topics: PreferenceTopic[] | null | undefined,
+): HTMLElement {
   let content: HTMLElement | HTMLElement[];
   if (topics === undefined) content = h('p', { class: 'state', part: 'loading' }, s.loading);
   else if (topics === null)
@@ -14,7 +17,8 @@ export function renderPreferences(s: InboxStrings, topics: PreferenceTopic[] | n
       h('p', null, s.preferencesError),
       h('button', { type: 'button', 'data-op': 'prefs-retry', 'data-k': 'prefs-retry' }, s.retry),
     );
-  else if (topics.length === 0) content = h('p', { class: 'state', part: 'empty' }, s.preferencesEmpty);
+  else if (topics.length === 0)
+    content = h('p', { class: 'state', part: 'empty' }, s.preferencesEmpty);
   else
     content = topics.map((topic) =>
       h(
@@ -39,5 +43,9 @@ export function renderPreferences(s: InboxStrings, topics: PreferenceTopic[] | n
         ),
       ),
     );
-  return h('div', { class: 'prefs', part: 'preferences', 'aria-busy': String(topics === undefined) }, content);
+  return h(
+    'div',
+    { class: 'prefs', part: 'preferences', 'aria-busy': String(topics === undefined) },
+    content,
+  );
 }

@@ -5,7 +5,7 @@ export function snoozePresetTime(preset: SnoozePreset, now: Date): Date {
   if (preset === 'hour') return new Date(now.getTime() + 3_600_000);
   const at = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9, 0, 0, 0);
   // tomorrow: the next day; next week: the next Monday (7 days ahead on a Monday)
-  const days = preset === 'tomorrow' ? 1 : ((8 - now.getDay()) % 7 || 7);
+  const days = preset === 'tomorrow' ? 1 : (8 - now.getDay()) % 7 || 7;
   at.setDate(at.getDate() + days);
   return at;
 }

@@ -55,7 +55,8 @@ function parseFilter(f: any, at: string): InboxFilter | undefined {
   for (const key of Object.keys(f)) {
     if (FILTER_KEYS.includes(key)) continue;
     // a key that is not a plain name is described by its length only (it could be anything)
-    if (/^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(key)) fail(`${at}.${key}`, `is unknown; allowed: ${FILTER_KEYS.join(', ')}`);
+    if (/^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(key))
+      fail(`${at}.${key}`, `is unknown; allowed: ${FILTER_KEYS.join(', ')}`);
     fail(at, `has an unknown key of ${key.length} characters; allowed: ${FILTER_KEYS.join(', ')}`);
   }
   const out: InboxFilter = {};
@@ -73,13 +74,24 @@ function parseFilter(f: any, at: string): InboxFilter | undefined {
       Array.isArray(f.tags) &&
       f.tags.length <= 10 &&
       f.tags.every(
-        (t: unknown) => typeof t === 'string' && t.length >= 1 && t.length <= 64 && !/[\u0000-\u001f\u007f]/.test(t),
+        (t: unknown) =>
+          typeof t === 'string' &&
+          t.length >= 1 &&
+          t.length <= 64 &&
+          ![...t].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
       );
-    if (!ok) fail(`${at}.tags`, 'must be an array of at most 10 tags of 1-64 characters, no control characters');
+    if (!ok)
+      fail(
+        `${at}.tags`,
+        'must be an array of at most 10 tags of 1-64 characters, no control characters',
+      );
     out.tags = f.tags;
   }
   if (f.severity !== undefined) {
-    if (!Array.isArray(f.severity) || !f.severity.every((s: unknown) => SEVERITIES.includes(s as string)))
+    if (
+      !Array.isArray(f.severity) ||
+      !f.severity.every((s: unknown) => SEVERITIES.includes(s as string))
+    )
       fail(`${at}.severity`, `must be an array of ${SEVERITIES.join(', ')}`);
     out.severity = f.severity;
   }

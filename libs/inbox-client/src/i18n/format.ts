@@ -9,7 +9,11 @@ export function fill(template: string, values: Record<string, string | number>):
 
 // Intl objects are slow to make (a list re-renders often): one of each per locale
 const cache = new Map<string, any>();
-function cached<T>(kind: string, locale: string | undefined, make: (l: string | undefined) => T): T {
+function cached<T>(
+  kind: string,
+  locale: string | undefined,
+  make: (l: string | undefined) => T,
+): T {
   const key = `${kind}|${locale ?? ''}`;
   let value = cache.get(key) as T | undefined;
   if (value === undefined) cache.set(key, (value = make(safeLocale(locale))));
@@ -33,7 +37,12 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "5 minutes ago", "in 2 days", "now" (`nowText` under a minute) with `Intl.RelativeTimeFormat`. */
-export function relativeTime(date: Date, now: number, locale: string | undefined, nowText: string): string {
+export function relativeTime(
+  date: Date,
+  now: number,
+  locale: string | undefined,
+  nowText: string,
+): string {
   const seconds = Math.round((date.getTime() - now) / 1000);
   const abs = Math.abs(seconds);
   const format = cached('r', locale, (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }));
@@ -45,7 +54,11 @@ export function relativeTime(date: Date, now: number, locale: string | undefined
 
 /** A date and time for a title or a snooze label, in the element's locale. */
 export function dateTime(date: Date, locale?: string): string {
-  return cached('d', locale, (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' })).format(date);
+  return cached(
+    'd',
+    locale,
+    (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(date);
 }
 
 /** `locale` if Intl accepts it, else the browser's default (a bad attribute never throws). */

@@ -27,7 +27,7 @@ export const fr: InboxStrings = {
   snoozeTomorrow: 'Demain 9:00',
   snoozeNextWeek: 'La semaine prochaine',
   snoozeCustom: "Jusqu'au",
-  snoozeApply: "Mettre en pause jusque-là",
+  snoozeApply: 'Mettre en pause jusque-là',
   snoozePast: 'Choisissez un moment dans le futur.',
   snoozedUntil: 'En pause jusqu’au {label}',
   loading: 'Chargement des notifications…',

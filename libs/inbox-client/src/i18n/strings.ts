@@ -61,7 +61,10 @@ export type InboxStringOverrides = Partial<Omit<InboxStrings, 'severity' | 'chan
 };
 
 /** Merges overrides (a locale module and/or your own) over a base table. */
-export function mergeStrings(base: InboxStrings, ...overrides: (InboxStringOverrides | undefined)[]): InboxStrings {
+export function mergeStrings(
+  base: InboxStrings,
+  ...overrides: (InboxStringOverrides | undefined)[]
+): InboxStrings {
   let out = base;
   for (const o of overrides) {
     if (!o) continue;

@@ -91,7 +91,15 @@ export function useInbox(clientOrOptions: InboxClient | InboxClientOptions): {
     },
     [client],
   );
-  const counts = useSyncExternalStore(subscribe, () => client.counts, () => NO_COUNTS);
-  const status = useSyncExternalStore(subscribe, () => client.status, () => 'idle' as const);
+  const counts = useSyncExternalStore(
+    subscribe,
+    () => client.counts,
+    () => NO_COUNTS,
+  );
+  const status = useSyncExternalStore(
+    subscribe,
+    () => client.status,
+    () => 'idle' as const,
+  );
   return { client, counts, status };
 }
