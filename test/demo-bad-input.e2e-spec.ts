@@ -8,7 +8,7 @@ import { withEnv } from './helpers/with-env.js';
 /** One malformed request, and the status it must get (any status under 500 when unset). */
 interface BadRequestCase {
   name: string;
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   /** An object is sent as JSON; a string as is, with `type`. */
   body?: object | string;
@@ -28,6 +28,19 @@ const WRITE_ROUTES = [
   `/admin/notifications/read/${UUID}`,
   '/admin/notifications/read-all',
   '/admin/notifications/send',
+  '/admin/notifications/counts',
+  `/admin/notifications/messages/${UUID}/seen`,
+  `/admin/notifications/messages/${UUID}/read`,
+  `/admin/notifications/messages/${UUID}/unread`,
+  `/admin/notifications/messages/${UUID}/archive`,
+  `/admin/notifications/messages/${UUID}/unarchive`,
+  `/admin/notifications/messages/${UUID}/unsnooze`,
+  `/admin/notifications/messages/${UUID}/snooze`,
+  `/admin/notifications/messages/${UUID}/actions/go`,
+  '/admin/notifications/bulk/seen',
+  '/admin/notifications/bulk/read',
+  '/admin/notifications/bulk/archive',
+  '/admin/notifications/token',
   '/admin/deliveries/send',
   '/admin/deliveries/dlv_demo/feedback',
   '/channels/sms',
@@ -80,8 +93,34 @@ const PARSER_CASES: Array<[string, string, string, number]> = [
   ],
 ];
 
+/** Routes that take a body with another method than POST. */
+const OTHER_WRITE_ROUTES: Array<['put' | 'delete', string]> = [
+  ['put', '/admin/notifications/preferences'],
+  ['delete', `/admin/notifications/messages/${UUID}`],
+];
+
 function routeCases(): BadRequestCase[] {
   const cases: BadRequestCase[] = [];
+  for (const [method, path] of OTHER_WRITE_ROUTES) {
+    for (const [name, body, type, status] of PARSER_CASES) {
+      cases.push({
+        name: `${name} → ${method.toUpperCase()} ${path}`,
+        method,
+        path,
+        body,
+        type,
+        expect: status,
+      });
+    }
+    cases.push({
+      name: `body past the size limit → ${method.toUpperCase()} ${path}`,
+      method,
+      path,
+      body: `{"x":"${'y'.repeat(200_000)}"}`,
+      type: 'application/json',
+      expect: 413,
+    });
+  }
   for (const path of WRITE_ROUTES) {
     for (const [name, body, type, status] of PARSER_CASES) {
       cases.push({ name: `${name} → ${path}`, method: 'post', path, body, type, expect: status });
@@ -241,6 +280,171 @@ const FIELD_CASES: BadRequestCase[] = [
   get('/assets/herald-inbox.js%00', 404),
   get('/assets/__proto__', 404),
   get('/assets/herald-inbox.js?__proto__=1', 400),
+  // The inbox contract's routes (docs/inbox-contract.md).
+  post('/admin/notifications/counts', {}, 400, 'counts without tabs'),
+  post('/admin/notifications/counts', { tabs: [] }, 400, 'counts with tabs as a list'),
+  post('/admin/notifications/counts', { tabs: 'all' }, 400),
+  post('/admin/notifications/counts', { tabs: {} }, 400, 'counts of no tab'),
+  post('/admin/notifications/counts', { tabs: { all: { status: '__proto__' } } }, 400),
+  post('/admin/notifications/counts', { tabs: { all: { read: 'yes' } } }, 400),
+  post('/admin/notifications/counts', { tabs: { all: { tags: 'ops' } } }, 400),
+  post('/admin/notifications/counts', { tabs: { all: { tags: ['o\u0000ps'] } } }, 400),
+  post('/admin/notifications/counts', { tabs: { all: { severity: ['urgent'] } } }, 400),
+  post('/admin/notifications/counts', { tabs: { all: { colour: 'red' } } }, 400),
+  post('/admin/notifications/counts', { tabs: { 'a b': {} } }, 400, 'a tab id with a space'),
+  post('/admin/notifications/counts', { tabs: { all: null } }, 400, 'a null tab filter'),
+  post(
+    '/admin/notifications/counts',
+    { tabs: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`t${i}`, {}])) },
+    400,
+    'counts of 21 tabs',
+  ),
+  post('/admin/notifications/counts', { tabs: { all: {} }, extra: 1 }, 400),
+  ...['seen', 'read', 'unread', 'archive', 'unarchive', 'unsnooze'].flatMap((change) => [
+    post(`/admin/notifications/messages/not-a-uuid/${change}`, {}, 400),
+    post(`/admin/notifications/messages/__proto__/${change}`, {}, 400),
+    post(`/admin/notifications/messages/${UUID}%00/${change}`, {}, 400),
+    post(
+      `/admin/notifications/messages/${UUID}/${change}`,
+      {},
+      404,
+      `${change} of an unknown message`,
+    ),
+  ]),
+  post(`/admin/notifications/messages/${UUID}/snooze`, {}, 400, 'snooze without until'),
+  post(`/admin/notifications/messages/${UUID}/snooze`, { until: 'tomorrow' }, 400),
+  post(`/admin/notifications/messages/${UUID}/snooze`, { until: 1893456000000 }, 400),
+  post(`/admin/notifications/messages/${UUID}/snooze`, { until: ['2030-01-01T00:00:00Z'] }, 400),
+  post(`/admin/notifications/messages/${UUID}/snooze`, { until: '2030-02-30T00:00:00Z' }, 400),
+  post(`/admin/notifications/messages/${UUID}/snooze`, { until: '+275760-09-13T00:00:01Z' }, 400),
+  post(
+    `/admin/notifications/messages/${UUID}/snooze`,
+    { until: '2999-01-01T00:00:00Z', extra: true },
+    400,
+  ),
+  post(
+    `/admin/notifications/messages/${UUID}/snooze`,
+    { until: '2999-01-01T00:00:00Z' },
+    404,
+    'snooze of an unknown message',
+  ),
+  post('/admin/notifications/messages/not-a-uuid/snooze', { until: '2999-01-01T00:00:00Z' }, 400),
+  post(`/admin/notifications/messages/${UUID}/actions/bad%20id`, {}, 400),
+  post(`/admin/notifications/messages/${UUID}/actions/${'a'.repeat(65)}`, {}, 400),
+  post(`/admin/notifications/messages/${UUID}/actions/%00`, {}, 400),
+  post(`/admin/notifications/messages/not-a-uuid/actions/go`, {}, 400),
+  post(`/admin/notifications/messages/${UUID}/actions/go`, {}, 404, 'action of an unknown message'),
+  {
+    name: 'DELETE of a malformed message id',
+    method: 'delete',
+    path: '/admin/notifications/messages/not-a-uuid',
+    expect: 400,
+  },
+  {
+    name: 'DELETE of __proto__',
+    method: 'delete',
+    path: '/admin/notifications/messages/__proto__',
+    expect: 400,
+  },
+  {
+    name: 'DELETE of an unknown message',
+    method: 'delete',
+    path: `/admin/notifications/messages/${UUID}`,
+    expect: 404,
+  },
+  ...['seen', 'read', 'archive'].flatMap((change) => [
+    post(`/admin/notifications/bulk/${change}`, { filter: 'all' }, 400),
+    post(`/admin/notifications/bulk/${change}`, { filter: [] }, 400),
+    post(`/admin/notifications/bulk/${change}`, { filter: { status: 'constructor' } }, 400),
+    post(`/admin/notifications/bulk/${change}`, { filter: { tags: [''] } }, 400),
+    post(`/admin/notifications/bulk/${change}`, { filter: { tags: ['x'.repeat(65)] } }, 400),
+    post(`/admin/notifications/bulk/${change}`, { filter: { seen: 1 } }, 400),
+    post(`/admin/notifications/bulk/${change}`, { filter: { x: 1 } }, 400),
+    post(`/admin/notifications/bulk/${change}`, { change: 'read' }, 400),
+  ]),
+  ...[
+    {},
+    { category: 'demo', channel: 'mail' },
+    { category: 'demo', channel: 'mail', enabled: 'off' },
+    { category: 'demo', channel: 'mail', enabled: 1 },
+    { category: '', channel: 'mail', enabled: true },
+    { category: 'de\u0000mo', channel: 'mail', enabled: true },
+    { category: 'x'.repeat(101), channel: 'mail', enabled: true },
+    { category: ['demo'], channel: 'mail', enabled: true },
+    { category: 'demo', channel: { c: 1 }, enabled: true },
+    { category: '__proto__', channel: 'mail', enabled: true },
+    { category: 'weather', channel: 'mail', enabled: true },
+    { category: 'demo', channel: 'fax', enabled: true },
+    { category: 'demo', channel: 'mail', enabled: true, extra: 1 },
+  ].map((body): BadRequestCase => ({
+    name: `PUT /admin/notifications/preferences ${JSON.stringify(body).slice(0, 60)}`,
+    method: 'put',
+    path: '/admin/notifications/preferences',
+    body,
+    expect: 400,
+  })),
+  post('/admin/notifications/send', { title: 'x', tags: 'ops' }, 400),
+  post('/admin/notifications/send', { title: 'x', tags: Array(11).fill('t') }, 400),
+  post('/admin/notifications/send', { title: 'x', tags: ['o\u0000ps'] }, 400),
+  post('/admin/notifications/send', { title: 'x', severity: 'urgent' }, 400),
+  post('/admin/notifications/send', { title: 'x', actions: 'go' }, 400),
+  post('/admin/notifications/send', { title: 'x', actions: [{ label: 'Go' }] }, 400),
+  post(
+    '/admin/notifications/send',
+    { title: 'x', actions: [{ label: 'Go', url: '/a', action_id: 'go' }] },
+    400,
+    'an action with both url and action_id',
+  ),
+  post(
+    '/admin/notifications/send',
+    { title: 'x', actions: [{ label: 'Go', url: 'javascript:alert(1)' }] },
+    400,
+  ),
+  post(
+    '/admin/notifications/send',
+    { title: 'x', actions: [{ label: 'Go', action_id: 'a b' }] },
+    400,
+  ),
+  post(
+    '/admin/notifications/send',
+    { title: 'x', actions: [1, 2, 3].map((n) => ({ label: `A${n}`, action_id: `a${n}` })) },
+    400,
+    'three actions',
+  ),
+  post(
+    '/admin/notifications/send',
+    { title: 'x', actions: [{ label: 'Go', action_id: 'g', x: 1 }] },
+    400,
+  ),
+  post('/admin/notifications/token', { user_id: 'bob' }, 400, 'a token for a named user'),
+  get('/admin/notifications/inbox?status=__proto__', 400),
+  get('/admin/notifications/inbox?status=archived&status=all', 400),
+  get('/admin/notifications/inbox?read=maybe', 400),
+  get('/admin/notifications/inbox?seen=%00', 400),
+  get(`/admin/notifications/inbox?tags=${Array(11).fill('t').join(',')}`, 400),
+  get('/admin/notifications/inbox?tags=a,,b', 400),
+  get('/admin/notifications/inbox?tags=%00', 400),
+  get(`/admin/notifications/inbox?tags=${'x'.repeat(65)}`, 400),
+  get('/admin/notifications/inbox?tags[a]=1', 400),
+  get('/admin/notifications/inbox?severity=urgent', 400),
+  get('/admin/notifications/inbox?severity=low,constructor', 400),
+  get('/admin/notifications/inbox?tags=ops&severity=high,critical&seen=false&status=all', 200),
+  get('/admin/notifications/preferences?x=1', 200),
+  {
+    name: 'a subscriber token in the query of a write',
+    method: 'post',
+    path: '/admin/notifications/bulk/read?token=abc.def',
+    headers: { Authorization: '' },
+    body: {},
+    expect: 401,
+  },
+  {
+    name: 'a forged subscriber token on the stream',
+    method: 'get',
+    path: '/admin/notifications/stream?token=eyJzdWIiOiJib2IiLCJleHAiOjk5OTk5OTk5OTl9.AAAA',
+    headers: { Authorization: '' },
+    expect: 401,
+  },
   get('/admin/notifications/inbox?cursor=zzzz', 400),
   get(`/admin/notifications/inbox?cursor=${Buffer.from(`1.${UUID}`).toString('base64url')}`),
   get(
@@ -375,6 +579,11 @@ describe.each([
     expect(CASES.length).toBeGreaterThanOrEqual(100);
     for (const path of WRITE_ROUTES) {
       expect(CASES.filter((c) => c.path === path && c.method === 'post').length).toBeGreaterThan(
+        10,
+      );
+    }
+    for (const [method, path] of OTHER_WRITE_ROUTES) {
+      expect(CASES.filter((c) => c.path === path && c.method === method).length).toBeGreaterThan(
         10,
       );
     }

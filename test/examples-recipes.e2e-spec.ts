@@ -30,8 +30,6 @@ import {
   InboxLiveService,
   InboxModule,
   InboxService,
-  InboxTokenGuard,
-  INBOX_TOKEN_OPTIONS,
   NotificationPreferencesService,
   NotifierService,
   signInboxToken,
@@ -46,6 +44,7 @@ import { HealthController } from '../examples/health.controller.js';
 import { InboxController } from '../examples/inbox.controller.js';
 import { InboxPreferencesController } from '../examples/inbox/inbox-preferences.controller.js';
 import { APP_TOPICS, INBOX_TOPICS } from '../examples/inbox/inbox-topics.js';
+import type * as TokenRecipe from '../examples/inbox/inbox-token.js';
 import { AppModule as ChannelsAppModule } from '../examples/channels/modules.js';
 import { Welcome } from '../examples/channels/welcome.js';
 import { welcome } from '../examples/delivery/own-channels.js';
@@ -89,10 +88,17 @@ class PreferenceStore {
 }
 
 /** The recipe's module: the inbox, its live stream, preferences and the app's topics. */
-function inboxRecipeModule(dataSource: DataSource, ...extra: Provider[]) {
+function inboxRecipeModule(
+  dataSource: DataSource,
+  extra: Provider[],
+  controllers: Array<new (...args: never[]) => object> = [
+    InboxController,
+    InboxPreferencesController,
+  ],
+) {
   @Module({
     imports: [EventEmitterModule.forRoot(), InboxModule.forRoot({ dataSource })],
-    controllers: [InboxController, InboxPreferencesController],
+    controllers,
     providers: [
       InboxLiveService,
       {
@@ -149,10 +155,9 @@ describe('examples/inbox.controller.ts', () => {
 
   beforeAll(async () => {
     dataSource = await recipeDataSource();
-    const AppModule = inboxRecipeModule(dataSource, {
-      provide: APP_GUARD,
-      useClass: SignedInUserGuard,
-    });
+    const AppModule = inboxRecipeModule(dataSource, [
+      { provide: APP_GUARD, useClass: SignedInUserGuard },
+    ]);
     const ref = await Test.createTestingModule({ imports: [AppModule] }).compile();
     app = ref.createNestApplication({ logger: false });
     await app.listen(0, '127.0.0.1');
@@ -465,25 +470,28 @@ describe('examples/inbox.controller.ts', () => {
   });
 });
 
-describe('examples/inbox.controller.ts behind InboxTokenGuard (subscriber tokens)', () => {
-  const secret = 'recipe-test-secret-recipe-test-secret';
+describe('examples/inbox/inbox-token.ts: the recipe behind InboxTokenGuard (subscriber tokens)', () => {
   let dataSource: DataSource;
   let app: INestApplication;
   let base: string;
+  let secret: string;
 
   beforeAll(async () => {
+    // the recipe reads INBOX_TOKEN_SECRET when it is loaded
+    secret = 'recipe-test-secret-recipe-test-secret';
+    process.env.INBOX_TOKEN_SECRET = secret;
+    const { TokenInboxController, inboxTokenOptions }: typeof TokenRecipe =
+      await import('../examples/inbox/inbox-token.js');
     dataSource = await recipeDataSource();
-    const AppModule = inboxRecipeModule(
-      dataSource,
-      { provide: APP_GUARD, useClass: InboxTokenGuard },
-      { provide: INBOX_TOKEN_OPTIONS, useValue: { secret } },
-    );
+    // examples/inbox/inbox-token.ts: the recipe behind InboxTokenGuard
+    const AppModule = inboxRecipeModule(dataSource, [inboxTokenOptions], [TokenInboxController]);
     const ref = await Test.createTestingModule({ imports: [AppModule] }).compile();
     app = ref.createNestApplication({ logger: false });
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();
   });
   afterAll(async () => {
+    delete process.env.INBOX_TOKEN_SECRET;
     await app.close();
     await dataSource.destroy();
   });

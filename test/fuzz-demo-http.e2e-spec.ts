@@ -25,7 +25,9 @@ const RUNS_PER_ROUTE = 40;
  * and bodies. The last test checks this list against the routes of the
  * running app, so a new route cannot stay out of the fuzz unnoticed.
  */
-const ROUTES: Array<[method: 'GET' | 'POST', path: string]> = [
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const ROUTES: Array<[method: Method, path: string]> = [
   ['GET', '/'],
   ['GET', '/config'],
   ['GET', '/metrics'],
@@ -37,6 +39,18 @@ const ROUTES: Array<[method: 'GET' | 'POST', path: string]> = [
   ['POST', '/admin/notifications/read/:message_id'],
   ['POST', '/admin/notifications/read-all'],
   ['POST', '/admin/notifications/send'],
+  ['POST', '/admin/notifications/counts'],
+  ...['seen', 'read', 'unread', 'archive', 'unarchive', 'unsnooze', 'snooze'].map(
+    (change): [Method, string] => ['POST', `/admin/notifications/messages/:message_id/${change}`],
+  ),
+  ['POST', '/admin/notifications/messages/:message_id/actions/:action_id'],
+  ['DELETE', '/admin/notifications/messages/:message_id'],
+  ['POST', '/admin/notifications/bulk/seen'],
+  ['POST', '/admin/notifications/bulk/read'],
+  ['POST', '/admin/notifications/bulk/archive'],
+  ['GET', '/admin/notifications/preferences'],
+  ['PUT', '/admin/notifications/preferences'],
+  ['POST', '/admin/notifications/token'],
   ['POST', '/admin/deliveries/:id/feedback'],
   ['GET', '/admin/deliveries'],
   ['GET', '/admin/deliveries.json'],
@@ -116,6 +130,15 @@ const FIELDS = [
   'type',
   'data',
   'page',
+  'tabs',
+  'until',
+  'tags',
+  'severity',
+  'seen',
+  'read',
+  'actions',
+  'label',
+  'action_id',
 ];
 
 const key = fc.oneof(
@@ -304,7 +327,7 @@ describe('fuzz: every demo route answers generated input without a 500, a stack 
     );
   });
 
-  function buildRequest(method: 'GET' | 'POST', path: string, c: FuzzCase) {
+  function buildRequest(method: Method, path: string, c: FuzzCase) {
     let i = 0;
     const concrete = path
       .replace(/:[a-z_]+/g, () => c.params[i++ % c.params.length])
@@ -317,7 +340,7 @@ describe('fuzz: every demo route answers generated input without a 500, a stack 
     if (c.auth === 'forged') headers.authorization = `Bearer alice.${PLANT.toLowerCase()}`;
     if (c.origin) headers.origin = c.origin === 'same' ? url : c.origin;
     const req: RawRequest = { method, path: concrete + c.query, headers };
-    if (method === 'POST' && c.bodyKind !== 'none') {
+    if (method !== 'GET' && c.bodyKind !== 'none') {
       const fields = { ...c.body, ...(c.auth === 'cookie+csrf' ? { _csrf: csrf } : {}) };
       let type: string;
       if (c.bodyKind === 'json') {

@@ -43,6 +43,7 @@ import {
   ActionParamsDto,
   BulkBodyDto,
   CountsBodyDto,
+  EmptyBodyDto,
   InboxPageQueryDto,
   InboxPreferenceDto,
   MessageIdParamDto,
@@ -76,7 +77,7 @@ export class NotificationsController {
    */
   @Post('token')
   @HttpCode(200)
-  token(@CurrentUser() viewer: AdminViewer, @Req() req: Request) {
+  token(@CurrentUser() viewer: AdminViewer, @Body() _body: EmptyBodyDto, @Req() req: Request) {
     if ((req as unknown as Record<string, unknown>)[INBOX_TOKEN_SIGN_IN]) {
       throw new ForbiddenException('A subscriber token cannot issue another: sign in first');
     }
@@ -162,11 +163,12 @@ export class NotificationsController {
       actionUrl: body.action_url,
       tags: body.tags,
       severity: body.severity,
-      actions: body.actions?.map((a) =>
-        a.action_id !== undefined
-          ? { label: a.label, actionId: a.action_id }
-          : { label: a.label, url: a.url },
-      ),
+      // both fields passed on: the library refuses an action with both or neither (400)
+      actions: body.actions?.map((a) => ({
+        label: a.label,
+        ...(a.url !== undefined ? { url: a.url } : {}),
+        ...(a.action_id !== undefined ? { actionId: a.action_id } : {}),
+      })),
     });
     if (wantsHtml(req))
       return res.redirect(303, sameSiteRefererPath(req, this.contributor.basePath));

@@ -242,3 +242,6 @@ export class SendActionDto {
   })
   action_id?: string;
 }
+
+/** A body with no fields (`POST token`: the token is for the signed-in user, never a named one). */
+export class EmptyBodyDto {}
