@@ -20,7 +20,7 @@ const libs = process.argv.slice(2).length
 function* walk(dir, skip) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (path === skip) continue;
+    if (skip.includes(path)) continue;
     if (statSync(path).isDirectory()) yield* walk(path, skip);
     else yield path;
   }
@@ -31,7 +31,8 @@ for (const lib of libs) {
   const cjs = join(dist, 'cjs');
   rmSync(cjs, { recursive: true, force: true });
   let files = 0;
-  for (const file of walk(dist, cjs)) {
+  // dist/browser is the browser bundle (scripts/build-inbox-bundle.js): an ES module only
+  for (const file of walk(dist, [cjs, join(dist, 'browser')])) {
     const out = join(cjs, relative(dist, file));
     if (file.endsWith('.d.ts')) {
       mkdirSync(dirname(out), { recursive: true });

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { AdminContributor, type AdminPage, type AdminViewer } from '@herald/contracts';
 import { escapeHtml } from '@herald/notification';
 import { startDemoApp } from './helpers/demo-app.js';
+import { ensureInboxBundle } from './helpers/inbox-bundle.js';
 import { bearer, loginAs } from './helpers/inbox-demo.js';
 
 /** A contributor the demo knows nothing about: its page must be mounted by the shell alone. */
@@ -34,6 +35,7 @@ describe('Admin shell: contributor pages mounted generically', () => {
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
+    ensureInboxBundle(); // the shell shows <herald-inbox> when its bundle is built
     ({ app } = await startDemoApp(undefined, [ReportsModule]));
     token = await loginAs(app, 'alice');
   });

@@ -275,6 +275,11 @@ const FIELD_CASES: BadRequestCase[] = [
   post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 1, count: 1.5 }, 400),
   post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 1, count: [2] }, 400),
   post('/slos/samples', { metric: 'demo.checkout.latency', valueMs: 1, extra: true }, 400),
+  get('/assets/herald-inbox-0000000000000000.js', 404),
+  get('/assets/..%2F..%2Fpackage.json', 404),
+  get('/assets/herald-inbox.js%00', 404),
+  get('/assets/__proto__', 404),
+  get('/assets/herald-inbox.js?__proto__=1', 400),
   // The inbox contract's routes (docs/inbox-contract.md).
   post('/admin/notifications/counts', {}, 400, 'counts without tabs'),
   post('/admin/notifications/counts', { tabs: [] }, 400, 'counts with tabs as a list'),

@@ -34,6 +34,7 @@ const ROUTES: Array<[method: Method, path: string]> = [
   ['GET', '/auth/login'],
   ['POST', '/auth/login'],
   ['POST', '/auth/logout'],
+  ['GET', '/assets/:file'],
   ['GET', '/admin/notifications/inbox'],
   ['POST', '/admin/notifications/read/:message_id'],
   ['POST', '/admin/notifications/read-all'],

@@ -7,6 +7,7 @@ import {
   type HealthCheckAddOptions,
 } from '@herald/contracts';
 import { startDemoApp } from './helpers/demo-app.js';
+import { ensureInboxBundle } from './helpers/inbox-bundle.js';
 import { bearer, loginAs } from './helpers/inbox-demo.js';
 
 /** Records what the admin shell registers, and runs it like a registry would. */
@@ -26,6 +27,7 @@ describe('admin notification endpoints (demo, SQLite)', () => {
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
+    ensureInboxBundle(); // the shell shows <herald-inbox> when its bundle is built
     ({ app, url } = await startDemoApp((b) =>
       b.overrideProvider(HEALTH_CHECK_REGISTRY).useValue(registry),
     ));
@@ -213,7 +215,7 @@ describe('admin notification endpoints (demo, SQLite)', () => {
     expect(bobs.body.unread_count).toBe(3);
   });
 
-  it('GET /admin/notifications renders the page in the shell, escaped, with the bell', async () => {
+  it('GET /admin/notifications renders the page in the shell, escaped, with <herald-inbox> and its fallback', async () => {
     await http()
       .post('/admin/notifications/send')
       .set(bearer(alice))
@@ -228,8 +230,15 @@ describe('admin notification endpoints (demo, SQLite)', () => {
     expect(res.text).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(res.text).not.toContain('<script>alert(');
     expect(res.text).not.toContain('<img src=x');
+    // the topbar's <herald-inbox>, its bundle, and inside it the link shown until it upgrades
     expect(res.text).toMatch(
-      /<a\s+class="bell has-unread"[^>]*aria-label="Notifications, 1 unread"/,
+      /<herald-inbox base-url="\/admin\/notifications" data-herald-bell\s*>/,
+    );
+    expect(res.text).toMatch(
+      /<script type="module" src="\/assets\/herald-inbox-[0-9a-f]{16}\.js">/,
+    );
+    expect(res.text).toMatch(
+      /<herald-inbox[^>]*>\s*<a\s+class="bell has-unread"\s+href="\/admin\/notifications"\s+data-count="1"\s*>Notifications, 1 unread<\/a\s*>\s*<\/herald-inbox\s*>/,
     );
     expect(res.text).toMatch(/<li\s+class="inbox-item unread"/);
     expect(res.text).toMatch(/<button type="submit">\s*Mark all read\s*<\/button>/);

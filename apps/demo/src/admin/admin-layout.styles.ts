@@ -1,4 +1,4 @@
-/** The admin shell's stylesheet (topbar, navigation, bell, main column). */
+/** The admin shell's stylesheet (topbar, navigation, the bell's fallback link, main column). */
 export const ADMIN_LAYOUT_CSS = `
 body {
   font-family: system-ui, sans-serif;
@@ -8,6 +8,7 @@ body {
 }
 header {
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 1rem;
   padding: 0.75rem 1.5rem;
@@ -21,7 +22,8 @@ header a {
 }
 nav ul {
   display: flex;
-  gap: 1rem;
+  flex-wrap: wrap;
+  gap: 0.25rem 1rem;
   list-style: none;
   margin: 0;
   padding: 0;
@@ -43,17 +45,14 @@ nav a {
 }
 .bell {
   display: inline-flex;
-  gap: 0.35rem;
   align-items: center;
   padding: 0.2rem 0.6rem;
   border-radius: 999px;
   background: #2d3548;
+  font-weight: 400;
 }
-.bell.has-unread .bell-count {
-  background: #dc2626;
-  color: #fff;
-  border-radius: 999px;
-  padding: 0 0.45rem;
+.bell.has-unread {
+  background: #b91c1c;
 }
 .visually-hidden {
   position: absolute;

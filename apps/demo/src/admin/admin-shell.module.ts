@@ -4,16 +4,21 @@ import { AdminShellService } from './admin-shell.service.js';
 import { RealtimeHub } from './realtime/realtime-hub.service.js';
 import { DemoEffectiveConfig } from '../config/demo-effective.config.js';
 import { REALTIME_OPTIONS } from './realtime/realtime.options.js';
+import { InboxBundleController } from './assets/inbox-bundle.controller.js';
+import { InboxBundleService } from './assets/inbox-bundle.service.js';
 
 /**
  * The admin shell, global so that every demo feature module can render pages
- * in it and reach the realtime hub without importing it.
+ * in it and reach the realtime hub without importing it. It also serves the
+ * `<herald-inbox>` bundle its topbar loads (`/assets/herald-inbox-<hash>.js`).
  */
 @Global()
 @Module({
   imports: [DiscoveryModule],
+  controllers: [InboxBundleController],
   providers: [
     AdminShellService,
+    InboxBundleService,
     RealtimeHub,
     {
       provide: REALTIME_OPTIONS,
@@ -21,6 +26,6 @@ import { REALTIME_OPTIONS } from './realtime/realtime.options.js';
       inject: [DemoEffectiveConfig],
     },
   ],
-  exports: [AdminShellService, RealtimeHub],
+  exports: [AdminShellService, RealtimeHub, InboxBundleService],
 })
 export class AdminShellModule {}

@@ -18,13 +18,9 @@ import {
   type HealthCheckRegistryProtocol,
 } from '@herald/contracts';
 import { ADMIN_LAYOUT_CSS } from './admin-layout.styles.js';
-import { BELL_SCRIPT } from './bell.script.js';
+import { InboxBundleService } from './assets/inbox-bundle.service.js';
 import { html, raw } from './html.util.js';
 import { RealtimeHub } from './realtime/realtime-hub.service.js';
-
-const BELL_ICON =
-  '<svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">' +
-  '<path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1z"/></svg>';
 
 /** A topbar bell as a contributor offers it (`AdminContributor.bell`). */
 export type AdminBell = NonNullable<Awaited<ReturnType<NonNullable<AdminContributor['bell']>>>>;
@@ -34,7 +30,10 @@ export type AdminBell = NonNullable<Awaited<ReturnType<NonNullable<AdminContribu
  * renders pages inside one layout with their navigation entries. It also
  * registers the contributors' health checks into `HEALTH_CHECK_REGISTRY`,
  * forwards the events their realtime bridges name to the SSE hub, and shows
- * their topbar bells.
+ * their topbar bells: `<herald-inbox>` for a bell with `inboxBaseUrl` (the
+ * element's bundle loaded as a module script), a plain link otherwise. Inside
+ * the element a link with the count stays as its fallback: it shows until the
+ * element upgrades, and without JavaScript.
  */
 @Injectable()
 export class AdminShellService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -45,6 +44,7 @@ export class AdminShellService implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly hub: RealtimeHub,
+    private readonly assets: InboxBundleService,
     @Optional() private readonly events?: EventEmitter2,
     @Optional()
     @Inject(HEALTH_CHECK_REGISTRY)
@@ -129,19 +129,21 @@ export class AdminShellService implements OnApplicationBootstrap, OnApplicationS
     const nav = this.navigation().map(
       (entry) => html`<li><a href="${entry.path}">${entry.label}</a></li>`,
     );
-    const bells = (top.bells ?? []).map(
-      (bell) =>
-        html`<a
-          class="bell${bell.count > 0 ? ' has-unread' : ''}"
-          href="${bell.href}"
-          data-herald-bell
-          data-label="${bell.label}"
-          data-count="${bell.count}"
-          data-stream-url="${bell.streamUrl ?? ''}"
-          aria-label="${bell.label}, ${bell.count} unread"
-          >${raw(BELL_ICON)} <span class="bell-count">${bell.count}</span></a
-        >`,
-    );
+    const bundle = this.assets.bundle;
+    let elements = 0;
+    const bells = (top.bells ?? []).map((bell) => {
+      const fallback = html`<a
+        class="bell${bell.count > 0 ? ' has-unread' : ''}"
+        href="${bell.href}"
+        data-count="${bell.count}"
+        >${bell.label}, ${bell.count} unread</a
+      >`;
+      if (!bell.inboxBaseUrl || !bundle) return fallback;
+      elements++;
+      return html`<herald-inbox base-url="${bell.inboxBaseUrl}" data-herald-bell
+        >${raw(fallback)}</herald-inbox
+      >`;
+    });
     const account = top.viewer
       ? html`<span class="viewer">${top.viewer.name ?? top.viewer.id}</span>
           <form method="post" action="/auth/logout"><button type="submit">Sign out</button></form>`
@@ -155,6 +157,7 @@ export class AdminShellService implements OnApplicationBootstrap, OnApplicationS
           <style>
             ${raw(ADMIN_LAYOUT_CSS)}
           </style>
+          ${raw(elements > 0 ? html`<script type="module" src="${bundle!.url}"></script>` : '')}
         </head>
         <body>
           <header>
@@ -166,14 +169,7 @@ export class AdminShellService implements OnApplicationBootstrap, OnApplicationS
             </nav>
             <div class="topbar-end">${bells} ${raw(account)}</div>
           </header>
-          <span
-            id="herald-bell-live"
-            class="visually-hidden"
-            role="status"
-            aria-live="polite"
-          ></span>
           <main>${raw(body)}</main>
-          ${bells.length > 0 ? raw(`<script>${BELL_SCRIPT}</script>`) : ''}
         </body>
       </html>`;
   }

@@ -55,8 +55,8 @@ export interface AdminRealtimeBridge {
 
 /**
  * A counter in the shell's topbar (the notification bell). The shell renders
- * `count`, links to `href`, and keeps the count live from `streamUrl`
- * (server-sent events whose JSON data carries `unread_count`).
+ * `count` in a link to `href`; with `inboxBaseUrl` it shows `<herald-inbox>`
+ * there instead, which keeps the count live from the inbox routes' stream.
  */
 export interface AdminBell {
   /** Accessible name, e.g. "Notifications". */
@@ -67,6 +67,11 @@ export interface AdminBell {
   countUrl?: string;
   /** Server-sent events stream for the viewer. */
   streamUrl?: string;
+  /**
+   * Base URL of the inbox routes (docs/inbox-contract.md), e.g. `/admin/notifications`:
+   * the shell shows `<herald-inbox base-url="…">` for this bell (a plain link without it).
+   */
+  inboxBaseUrl?: string;
 }
 
 /**

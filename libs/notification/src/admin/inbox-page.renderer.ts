@@ -2,7 +2,6 @@ import type { AdminViewer, InboxMessage } from '@herald/contracts';
 import { InboxError } from '../inbox/errors/inbox.error.js';
 import type { InboxService } from '../inbox/inbox.service.js';
 import { html, SafeHtml } from './admin-html.util.js';
-import { INBOX_PAGE_SCRIPT } from './inbox-page.script.js';
 
 export interface InboxPageContext {
   basePath: string;
@@ -25,6 +24,22 @@ const STYLE = `
 .inbox-send button { justify-self: start; }
 [data-herald-inbox] nav a { color: #1d4ed8; }
 .inbox-send label { display: grid; gap: .25rem; }
+.inbox-element-note { display: none; }
+:root:has(herald-inbox:defined) .inbox-element-note { display: block; }
+:root:has(herald-inbox:defined) .inbox-fallback { display: none; }
+`;
+
+/**
+ * Opens the shell's \`<herald-inbox>\` for this page's routes once it is defined: on this
+ * page the element is the list. Reads the base path from the page's data attribute.
+ */
+const OPEN_ELEMENT_SCRIPT = `
+const root = document.querySelector('[data-herald-inbox]');
+const base = root && root.getAttribute('data-base-path');
+customElements.whenDefined('herald-inbox').then(() => {
+  const el = [...document.querySelectorAll('herald-inbox')].find((e) => e.getAttribute('base-url') === base);
+  if (el && !el.expanded) el.show();
+});
 `;
 
 function item(m: InboxMessage, basePath: string): SafeHtml {
@@ -67,10 +82,13 @@ function sendForm(basePath: string, viewer: AdminViewer): SafeHtml {
 }
 
 /**
- * The inbox management page (an HTML fragment for the admin shell): the
- * viewer's messages newest first with unread styling, mark one / all read,
- * keyset pagination (`?cursor=`), an unread filter (`?filter=unread`).
- * Every value is escaped; the list follows live events without reload.
+ * The inbox management page (an HTML fragment for the admin shell). With
+ * JavaScript it opens the shell's `<herald-inbox>` (tabs, archive, snooze,
+ * actions, preferences, live updates): the element is the list. The
+ * server-rendered list below is its fallback, shown until the element is
+ * defined and without JavaScript: the viewer's messages newest first with
+ * unread styling, mark one / all read as plain forms (POST + 303), keyset
+ * pagination (`?cursor=`), an unread filter (`?filter=unread`). Every value is escaped.
  */
 export async function renderInboxPage(
   inbox: InboxService,
@@ -104,38 +122,46 @@ export async function renderInboxPage(
       data-unread-only="${unreadOnly}"
     >
       <h1 id="inbox-heading">Notifications</h1>
-      ${notice}
-      <div class="inbox-toolbar">
-        <p>
-          <span id="herald-inbox-unread" data-count="${page.unreadCount}">${page.unreadCount}</span>
-          unread
-        </p>
-        <form method="post" action="${base}/read-all" data-inbox-action="read-all">
-          <button type="submit">Mark all read</button>
-        </form>
-        <nav aria-label="Filter">
-          ${unreadOnly ? html`<a href="${base}">All</a>` : html`<a href="${base}?filter=unread">Unread only</a>`}
+      <p class="inbox-element-note">
+        Your notifications are open under the bell at the top of the page; the bell opens and closes
+        them.
+      </p>
+      <div class="inbox-fallback">
+        ${notice}
+        <div class="inbox-toolbar">
+          <p>
+            <span id="herald-inbox-unread" data-count="${page.unreadCount}"
+              >${page.unreadCount}</span
+            >
+            unread
+          </p>
+          <form method="post" action="${base}/read-all" data-inbox-action="read-all">
+            <button type="submit">Mark all read</button>
+          </form>
+          <nav aria-label="Filter">
+            ${unreadOnly ? html`<a href="${base}">All</a>` : html`<a href="${base}?filter=unread">Unread only</a>`}
+          </nav>
+        </div>
+        <ul id="herald-inbox-list" class="inbox-list" aria-label="Messages">
+          ${items}
+        </ul>
+        ${items.length === 0 ? html`<p class="inbox-empty">No notifications.</p>` : ''}
+        <nav class="inbox-pagination" aria-label="Pagination">
+          ${query.cursor ? html`<a href="${base}${unreadOnly ? '?filter=unread' : ''}">Newest</a>` : ''}
+          ${
+            page.nextCursor
+              ? html`<a
+                  href="${base}?cursor=${encodeURIComponent(page.nextCursor)}${filterQuery}"
+                  rel="next"
+                  >Older</a
+                >`
+              : ''
+          }
         </nav>
       </div>
-      <ul id="herald-inbox-list" class="inbox-list" aria-label="Messages">
-        ${items}
-      </ul>
-      ${items.length === 0 ? html`<p class="inbox-empty">No notifications.</p>` : ''}
-      <nav class="inbox-pagination" aria-label="Pagination">
-        ${query.cursor ? html`<a href="${base}${unreadOnly ? '?filter=unread' : ''}">Newest</a>` : ''}
-        ${
-          page.nextCursor
-            ? html`<a
-                href="${base}?cursor=${encodeURIComponent(page.nextCursor)}${filterQuery}"
-                rel="next"
-                >Older</a
-              >`
-            : ''
-        }
-      </nav>
       ${ctx.testSendForm ? sendForm(base, viewer) : ''}
     </section>
-    <script>
-      ${new SafeHtml(INBOX_PAGE_SCRIPT)};
+    <script type="module">
+      ${new SafeHtml(OPEN_ELEMENT_SCRIPT)};
     </script>`.value;
 }

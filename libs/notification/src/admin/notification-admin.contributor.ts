@@ -74,6 +74,7 @@ export class NotificationAdminContributor implements AdminContributor {
       count: await this.inbox.countUnread(viewer.id),
       countUrl: `${this.basePath}/inbox`,
       streamUrl: `${this.basePath}/stream`,
+      inboxBaseUrl: this.basePath,
     };
   }
 
