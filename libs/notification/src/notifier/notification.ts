@@ -4,7 +4,7 @@ import type { RecipientLike } from './recipients/recipient.interface.js';
 import type { DigestRule, EscalationStep, ThrottleRule } from './timing/timing-rules.js';
 
 /** The built-in channels; a custom channel is any other registered name. */
-export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'inbox';
+export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'chat' | 'inbox';
 /** What `via()` returns: built-in channel names and names of registered custom channels. */
 export type ChannelName = BuiltInChannel | (string & {});
 
