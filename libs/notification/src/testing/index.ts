@@ -40,3 +40,4 @@ export {
 export { InMemorySmsChannel } from './fakes/in-memory-sms-channel.js';
 export { InMemoryPushChannel } from './fakes/in-memory-push-channel.js';
 export { InMemoryMailer } from './fakes/in-memory-mailer.js';
+export { InMemoryChatChannel } from './fakes/in-memory-chat-channel.js';
