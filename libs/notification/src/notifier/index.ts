@@ -26,10 +26,12 @@ export {
   type SmsContent,
   type PushContent,
   type MailContent,
+  type ChatContent,
   type InboxContent,
   type ToSms,
   type ToPush,
   type ToMail,
+  type ToChat,
   type ToInbox,
   type ToChannel,
 } from './notification.js';

@@ -74,7 +74,7 @@ import { SUPPRESSION_GATE } from '../suppression/suppression.constants.js';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
 
-const BUILT_IN_CHANNELS = ['sms', 'push', 'mail', 'inbox'];
+const BUILT_IN_CHANNELS = ['sms', 'push', 'mail', 'chat', 'inbox'];
 
 const MIGRATIONS_HINT =
   'import TypeOrmModule.forRoot(...) and run NOTIFIER_MIGRATIONS, or use NotifierModule option store: "memory"';
@@ -242,6 +242,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         sms?: NamedBackendRegistry<SMSChannelProtocol>,
         push?: NamedBackendRegistry<PushChannelProtocol>,
         mail?: NamedBackendRegistry<MailerProtocol>,
+        chat?: NamedBackendRegistry<ChatChannelProtocol>,
         metrics?: MetricsCollectorProtocol,
         tracer?: TracerProtocol,
       ): NotifierParts => ({
@@ -254,6 +255,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
           sms,
           push,
           mail,
+          chat,
           inbox: lookupInbox(moduleRef),
           custom,
           pushBackends: options?.pushBackends,
@@ -274,6 +276,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         { token: SMS_BACKEND_REGISTRY, optional: true },
         { token: PUSH_BACKEND_REGISTRY, optional: true },
         { token: MAIL_BACKEND_REGISTRY, optional: true },
+        { token: CHAT_BACKEND_REGISTRY, optional: true },
         { token: METRICS_COLLECTOR, optional: true },
         { token: TRACER, optional: true },
       ],

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { PushMessage } from '@herald/contracts';
+import type { ChatMessage, PushMessage } from '@herald/contracts';
 import type { DeliveryStatus, NotSentStatus } from '../../delivery/records/delivery-record.js';
 import {
   deliveryIdFor,
   MAIL_ADAPTER,
   PUSH_ADAPTER,
   SMS_ADAPTER,
+  CHAT_ADAPTER,
 } from '../../delivery/reliable/channel-adapters.js';
 import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/delivery.service.js';
 import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol.js';
@@ -325,6 +326,14 @@ export class NotificationDispatcher {
         };
         break;
       }
+      case 'chat':
+        request = {
+          ...base,
+          adapter: CHAT_ADAPTER,
+          chain: channels.chain('chat'),
+          message: { ...(content as ChatMessage), to: address, idempotencyKey },
+        };
+        break;
       case 'mail':
         request = {
           ...base,
