@@ -6,7 +6,9 @@ import { DeliveryError } from '../errors/delivery.error.js';
  * the path (Slack `/services/T/B/XXXX`, Discord `/webhooks/id/token`), the
  * Telegram bot token sits in the path too, Teams puts `sig=` in the query.
  */
-export function chatSecretScrubber(...secrets: Array<string | undefined>): (text: string) => string {
+export function chatSecretScrubber(
+  ...secrets: Array<string | undefined>
+): (text: string) => string {
   const parts = new Set<string>();
   for (const secret of secrets) {
     if (!secret) continue;

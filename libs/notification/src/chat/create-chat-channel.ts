@@ -31,6 +31,9 @@ export function createChatDriver(config: NamedChatConfig): ChatProviderDriver {
 }
 
 /** A named chat channel from its config. */
-export function createChatChannel(config: NamedChatConfig, telemetry: DeliveryTelemetry): ChatChannel {
+export function createChatChannel(
+  config: NamedChatConfig,
+  telemetry: DeliveryTelemetry,
+): ChatChannel {
   return new ChatChannel(config.name, createChatDriver(config), telemetry);
 }

@@ -196,7 +196,8 @@ export class TeamsDriverConfig extends ConfigSection {
   @Field.url({
     secret: true,
     protocols: HTTP_URL,
-    example: 'https://prod-00.westus.logic.azure.com/workflows/.../triggers/manual/paths/invoke?...',
+    example:
+      'https://prod-00.westus.logic.azure.com/workflows/.../triggers/manual/paths/invoke?...',
     doc: 'Workflows ("When a Teams webhook request is received") URL; a secret',
   })
   webhookUrl!: string;

@@ -258,7 +258,9 @@ export class NotificationConfig extends ConfigSection {
   smsBackends!: NamedSMSConfig[];
   @Field.list(() => NamedPushConfig, { doc: 'Push backends (JSON list)' })
   pushBackends!: NamedPushConfig[];
-  @Field.list(() => NamedChatConfig, { doc: 'Chat backends: Slack, Teams, Discord, Telegram (JSON list)' })
+  @Field.list(() => NamedChatConfig, {
+    doc: 'Chat backends: Slack, Teams, Discord, Telegram (JSON list)',
+  })
   chatBackends!: NamedChatConfig[];
   @Field.section(() => MailerConfig) mailer!: MailerConfig;
   @Field.section(() => InboxConfig) inbox!: InboxConfig;

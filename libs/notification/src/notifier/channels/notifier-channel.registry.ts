@@ -154,8 +154,8 @@ export class NotifierChannelRegistry {
             : channel === 'chat' && !chat?.hasPrimary()
               ? 'configure notification.chat_backends (one marked primary) in NotificationModule'
               : channel === 'inbox' && !inbox
-              ? 'provide InboxService (InboxModule.forRoot() or ...InboxProvider) in the application'
-              : undefined;
+                ? 'provide InboxService (InboxModule.forRoot() or ...InboxProvider) in the application'
+                : undefined;
     if (missing) throw new ChannelUnavailableError(channel, notificationType, missing);
   }
 
@@ -193,9 +193,9 @@ export class NotifierChannelRegistry {
           ? 'no email address'
           : channel === 'chat'
             ? 'no chat address ("chatId" or a "chat" route)'
-          : channel === 'inbox' || channel === 'push'
-            ? `no user id or "${channel}" route`
-            : `no address for channel "${channel}"`;
+            : channel === 'inbox' || channel === 'push'
+              ? `no user id or "${channel}" route`
+              : `no address for channel "${channel}"`;
     return `${what} for ${who}`;
   }
 

@@ -37,7 +37,11 @@ export async function normalizeContent(
       const chat = rendered as ChatContent;
       if (typeof chat === 'string') return { text: chat };
       if (!chat || typeof chat !== 'object') return { text: chat };
-      const { to: _to, idempotencyKey: _key, ...rest } = chat as ChatContent & {
+      const {
+        to: _to,
+        idempotencyKey: _key,
+        ...rest
+      } = chat as ChatContent & {
         to?: unknown;
         idempotencyKey?: unknown;
       } & object;

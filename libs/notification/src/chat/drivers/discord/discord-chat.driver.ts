@@ -41,7 +41,10 @@ export class DiscordChatDriver implements ChatProviderDriver {
     this.scrub = chatSecretScrubber(config.webhookUrl);
   }
 
-  async send(message: ChatMessage, traceHeaders: Record<string, string>): Promise<ChatDriverResult> {
+  async send(
+    message: ChatMessage,
+    traceHeaders: Record<string, string>,
+  ): Promise<ChatDriverResult> {
     const url = new URL(this.config.webhookUrl);
     url.searchParams.set('wait', 'true');
     if (message.threadId) url.searchParams.set('thread_id', message.threadId);
@@ -76,7 +79,8 @@ export class DiscordChatDriver implements ChatProviderDriver {
           ? { ...response, headers: { 'retry-after': String(json.retry_after) } }
           : response,
         {
-          message: json?.message ?? (response.status < 300 ? 'answer without a message id' : undefined),
+          message:
+            json?.message ?? (response.status < 300 ? 'answer without a message id' : undefined),
           providerCode: json?.code === undefined ? undefined : String(json.code),
           reason: reasonFor(response.status, json?.code),
         },

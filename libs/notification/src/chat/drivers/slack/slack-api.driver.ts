@@ -50,7 +50,10 @@ export class SlackApiDriver implements ChatProviderDriver {
     this.needsRecipient = !config.defaultChannel;
   }
 
-  async send(message: ChatMessage, traceHeaders: Record<string, string>): Promise<ChatDriverResult> {
+  async send(
+    message: ChatMessage,
+    traceHeaders: Record<string, string>,
+  ): Promise<ChatDriverResult> {
     const channel = message.to ?? this.config.defaultChannel!;
     const payload: Record<string, unknown> = { channel, ...slackPayload(message) };
     if (message.blocks) payload.blocks = message.blocks;

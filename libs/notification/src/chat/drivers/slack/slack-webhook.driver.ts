@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { slackPayload } from '@herald/contracts/internal';
 import type { ChatMessage, SlackDriverConfig } from '@herald/contracts';
-import { HttpClient, httpDeliveryError, type DeliveryContext } from '../../../utils/http-client.util.js';
+import {
+  HttpClient,
+  httpDeliveryError,
+  type DeliveryContext,
+} from '../../../utils/http-client.util.js';
 import { ChatPacer } from '../../chat-pacer.js';
 import { chatSecretScrubber, scrubbedError } from '../../chat-secrets.util.js';
 import type { ChatDriverResult, ChatProviderDriver } from '../../chat-driver.interface.js';
@@ -33,7 +37,10 @@ export class SlackWebhookDriver implements ChatProviderDriver {
     this.scrub = chatSecretScrubber(config.webhookUrl);
   }
 
-  async send(message: ChatMessage, traceHeaders: Record<string, string>): Promise<ChatDriverResult> {
+  async send(
+    message: ChatMessage,
+    traceHeaders: Record<string, string>,
+  ): Promise<ChatDriverResult> {
     const payload: Record<string, unknown> = slackPayload(message);
     if (message.blocks) payload.blocks = message.blocks;
     if (message.threadId) payload.thread_ts = message.threadId;

@@ -33,7 +33,10 @@ export class TeamsChatDriver implements ChatProviderDriver {
     this.scrub = chatSecretScrubber(config.webhookUrl);
   }
 
-  async send(message: ChatMessage, traceHeaders: Record<string, string>): Promise<ChatDriverResult> {
+  async send(
+    message: ChatMessage,
+    traceHeaders: Record<string, string>,
+  ): Promise<ChatDriverResult> {
     const body = JSON.stringify(teamsPayload(message));
     try {
       const response = await this.http.request(this.config.webhookUrl, {

@@ -44,7 +44,10 @@ export class TelegramChatDriver implements ChatProviderDriver {
     this.needsRecipient = !config.defaultChatId;
   }
 
-  async send(message: ChatMessage, traceHeaders: Record<string, string>): Promise<ChatDriverResult> {
+  async send(
+    message: ChatMessage,
+    traceHeaders: Record<string, string>,
+  ): Promise<ChatDriverResult> {
     const payload: Record<string, unknown> = {
       chat_id: message.to ?? this.config.defaultChatId,
       text: telegramText(message, this.config.parseMode),
@@ -102,7 +105,11 @@ export class TelegramChatDriver implements ChatProviderDriver {
 }
 
 function reasonFor(status: number, description = ''): DeliveryFailureReason | undefined {
-  if (/chat not found|user not found|bot was blocked|bot was kicked|user is deactivated|not enough rights|have no rights/i.test(description))
+  if (
+    /chat not found|user not found|bot was blocked|bot was kicked|user is deactivated|not enough rights|have no rights/i.test(
+      description,
+    )
+  )
     return 'invalid_recipient';
   if (status === 401 || status === 404) return 'auth';
   if (status === 200) return 'unknown';
