@@ -9,6 +9,7 @@ import {
   type MetricsCollectorProtocol,
   type PushChannelProtocol,
   type SMSChannelProtocol,
+  type ChatChannelProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
 import { DELIVERY_CONFIG } from '../delivery/delivery.constants.js';
@@ -19,6 +20,7 @@ import {
   MAIL_BACKEND_REGISTRY,
   PUSH_BACKEND_REGISTRY,
   SMS_BACKEND_REGISTRY,
+  CHAT_BACKEND_REGISTRY,
 } from '../registry/backend-registry.tokens.js';
 import type { NamedBackendRegistry } from '../registry/named-backend.registry.js';
 import { findDataSource } from '../utils/find-data-source.util.js';
