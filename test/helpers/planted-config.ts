@@ -49,6 +49,28 @@ export function plantedConfig(mark: string) {
           },
         },
       ],
+      chat_backends: [
+        {
+          name: 'slack-hook',
+          primary: true,
+          driver: 'slack',
+          slack: { webhook_url: `https://hooks.slack.com/services/T0/B0/${mark}-slack-hook` },
+        },
+        { name: 'slack-api', driver: 'slack', slack: { bot_token: `xoxb-${mark}-slack-bot` } },
+        {
+          name: 'teams',
+          driver: 'teams',
+          teams: {
+            webhook_url: `https://prod-1.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=${mark}-teams-sig`,
+          },
+        },
+        {
+          name: 'discord',
+          driver: 'discord',
+          discord: { webhook_url: `https://discord.com/api/webhooks/1/${mark}-discord-token` },
+        },
+        { name: 'tg', driver: 'telegram', telegram: { bot_token: `12345:${mark}-telegram-bot` } },
+      ],
       mailer: {
         backends: [
           {
