@@ -99,6 +99,9 @@ export function plantedConfig(mark: string) {
         pushgateway_url: `https://gw:${mark}-pushgateway-password@push.example.io`,
       },
       slo: {
+        slack_webhook_url: `https://hooks.slack.com/services/T1/B1/${mark}-slack-alerts`,
+        teams_webhook_url: `https://prod-2.westus.logic.azure.com/workflows/2/invoke?sig=${mark}-teams-alerts`,
+        pagerduty_routing_key: `${mark}0123456789abcdefghijKLMN`,
         alertmanager_url: `https://am:${mark}%2Fslash@alertmanager.example/?token=${mark}-am-query`,
       },
     },
