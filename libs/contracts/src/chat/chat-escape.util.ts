@@ -40,3 +40,17 @@ export function escapeDiscord(text: string): string {
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
 }
+
+/**
+ * `escape(text)` within `max` characters: the plain text is cut (with an
+ * ellipsis) before escaping, never an escape sequence in half (`&am`, a lone `\`).
+ */
+export function fitEscaped(text: string, max: number, escape: (t: string) => string): string {
+  let out = escape(text);
+  let cut = text;
+  while (out.length > max && cut.length > 0) {
+    cut = cut.slice(0, Math.max(0, cut.length - Math.max(1, Math.ceil((out.length - max) / 5))));
+    out = escape(`${cut}…`);
+  }
+  return out;
+}

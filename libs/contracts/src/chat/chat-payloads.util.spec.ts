@@ -3,6 +3,7 @@ import {
   escapeSlack,
   escapeTelegramHtml,
   escapeTelegramMarkdown,
+  fitEscaped,
   truncate,
 } from './chat-escape.util.js';
 import { discordPayload, slackPayload, teamsPayload, telegramText } from './chat-payloads.util.js';
@@ -25,6 +26,15 @@ describe('chat escaping', () => {
     expect(escapeDiscord('@everyone <@1> **x**')).toBe('\\@everyone \\<\\@1\\> \\*\\*x\\*\\*');
   });
 
+  it('cuts escaped text before escaping, never inside an escape', () => {
+    const slack = fitEscaped('&'.repeat(1000), 3000, escapeSlack);
+    expect(slack.length).toBeLessThanOrEqual(3000);
+    expect(slack).toMatch(/^(&amp;)+…$/);
+    const discord = fitEscaped('*'.repeat(100), 51, escapeDiscord);
+    expect(discord).toMatch(/^(\\\*)+…$/);
+    expect(fitEscaped('short', 10, escapeSlack)).toBe('short');
+  });
+
   it('truncates with an ellipsis only when needed', () => {
     expect(truncate('abc', 3)).toBe('abc');
     expect(truncate('abcd', 3)).toBe('ab…');
@@ -42,13 +52,15 @@ describe('chat payloads', () => {
     const { blocks, text } = slackPayload(content);
     expect(text.length).toBeLessThanOrEqual(3000);
     const sections = blocks.filter((b: any) => b.type === 'section') as any[];
-    expect(sections[0].text.text.length).toBe(3000);
+    expect(sections[0].text.text.length).toBeLessThanOrEqual(3000);
+    expect(sections[0].text.text.length).toBeGreaterThan(2900);
     expect(sections[1].fields).toHaveLength(10);
   });
 
   it('keeps within Discord limits, mentions off by default', () => {
     const payload = discordPayload(content) as any;
-    expect(payload.embeds[0].description.length).toBe(4096);
+    expect(payload.embeds[0].description.length).toBeLessThanOrEqual(4096);
+    expect(payload.embeds[0].description.length).toBeGreaterThan(4000);
     expect(payload.embeds[0].fields).toHaveLength(25);
     expect(payload.allowed_mentions).toEqual({ parse: [] });
     expect((discordPayload(content, { allowMentions: true }) as any).allowed_mentions).toEqual({

@@ -5,6 +5,7 @@ import {
   escapeTelegramHtml,
   escapeTelegramMarkdown,
   escapeTelegramMarkdownUrl,
+  fitEscaped,
   truncate,
 } from './chat-escape.util.js';
 
@@ -34,7 +35,7 @@ export function slackPayload(content: ChatContent): { text: string; blocks: unkn
     });
   blocks.push({
     type: 'section',
-    text: { type: 'mrkdwn', text: truncate(escapeSlack(content.text), 3000) },
+    text: { type: 'mrkdwn', text: fitEscaped(content.text, 3000, escapeSlack) },
   });
   const fields = (content.fields ?? []).slice(0, 10);
   if (fields.length > 0)
@@ -42,7 +43,7 @@ export function slackPayload(content: ChatContent): { text: string; blocks: unkn
       type: 'section',
       fields: fields.map((f) => ({
         type: 'mrkdwn',
-        text: truncate(`*${escapeSlack(f.label)}*\n${escapeSlack(f.value)}`, 2000),
+        text: `*${fitEscaped(f.label, 200, escapeSlack)}*\n${fitEscaped(f.value, 1700, escapeSlack)}`,
       })),
     });
   if (content.url)
@@ -51,7 +52,7 @@ export function slackPayload(content: ChatContent): { text: string; blocks: unkn
       elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open' }, url: content.url }],
     });
   const fallback = content.title ? `${content.title}: ${content.text}` : content.text;
-  return { text: truncate(escapeSlack(fallback), 3000), blocks };
+  return { text: fitEscaped(fallback, 3000, escapeSlack), blocks };
 }
 
 /**
@@ -102,7 +103,7 @@ export function discordPayload(
   options: { username?: string; allowMentions?: boolean } = {},
 ): Record<string, unknown> {
   const embed: Record<string, unknown> = {
-    description: truncate(escapeDiscord(content.text), 4096),
+    description: fitEscaped(content.text, 4096, escapeDiscord),
   };
   if (content.title) embed.title = truncate(content.title, 256);
   if (content.url) embed.url = content.url;
@@ -110,7 +111,7 @@ export function discordPayload(
   if (content.fields?.length)
     embed.fields = content.fields.slice(0, 25).map((f) => ({
       name: truncate(f.label, 256),
-      value: truncate(escapeDiscord(f.value), 1024),
+      value: fitEscaped(f.value, 1024, escapeDiscord),
       inline: true,
     }));
   return {
