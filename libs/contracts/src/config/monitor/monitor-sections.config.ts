@@ -204,7 +204,7 @@ export class SloConfig extends ConfigSection {
     secret: true,
     protocols: ['https:', 'http:'],
     example: 'https://hooks.slack.com/services/T000/B000/XXXX',
-    doc: 'Slack incoming webhook that alert_routes can name as "slack" (a secret)',
+    doc: 'Slack incoming webhook that alert_routes can name as "slack"',
   })
   slackWebhookUrl?: string;
   @Field.url({
@@ -212,7 +212,7 @@ export class SloConfig extends ConfigSection {
     secret: true,
     protocols: ['https:', 'http:'],
     example: 'https://prod-00.westus.logic.azure.com/workflows/.../invoke?...',
-    doc: 'Microsoft Teams Workflows webhook that alert_routes can name as "teams" (a secret)',
+    doc: 'Microsoft Teams Workflows webhook that alert_routes can name as "teams"',
   })
   teamsWebhookUrl?: string;
   @Field.string({

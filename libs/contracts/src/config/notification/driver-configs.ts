@@ -145,7 +145,7 @@ export class SlackDriverConfig extends ConfigSection {
     secret: true,
     protocols: HTTP_URL,
     example: 'https://hooks.slack.com/services/T000/B000/XXXX',
-    doc: 'Incoming webhook URL (a secret: it alone lets anyone post)',
+    doc: 'Incoming webhook URL (it alone lets anyone post)',
   })
   webhookUrl?: string;
   @Field.string({
@@ -198,7 +198,7 @@ export class TeamsDriverConfig extends ConfigSection {
     protocols: HTTP_URL,
     example:
       'https://prod-00.westus.logic.azure.com/workflows/.../triggers/manual/paths/invoke?...',
-    doc: 'Workflows ("When a Teams webhook request is received") URL; a secret',
+    doc: 'Workflows ("When a Teams webhook request is received") URL',
   })
   webhookUrl!: string;
   @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
@@ -210,7 +210,7 @@ export class DiscordDriverConfig extends ConfigSection {
     secret: true,
     protocols: HTTP_URL,
     example: 'https://discord.com/api/webhooks/123/abc',
-    doc: 'Webhook URL (holds the webhook token: a secret)',
+    doc: 'Webhook URL (holds the webhook token)',
   })
   webhookUrl!: string;
   @Field.string({ optional: true, doc: 'Display name overriding the webhook default' })
