@@ -30,6 +30,10 @@ import { NotifierChannelRegistry } from './channels/notifier-channel.registry.js
 import { DatabaseDeviceTokenStore } from './devices/database-device-token.store.js';
 import type { DeviceTokenStore } from './devices/device-token-store.protocol.js';
 import { DeviceTokenService } from './devices/device-token.service.js';
+import { ChatAddressService } from './devices/chat-address.service.js';
+import type { ChatAddressStore } from './devices/chat-address-store.protocol.js';
+import { DatabaseChatAddressStore } from './devices/database-chat-address.store.js';
+import { MemoryChatAddressStore } from './devices/memory-chat-address.store.js';
 import { MemoryDeviceTokenStore } from './devices/memory-device-token.store.js';
 import type {
   NotificationDigester,
@@ -37,6 +41,7 @@ import type {
 } from './gates/notification-gate.interface.js';
 import {
   DEVICE_TOKEN_STORE,
+  CHAT_ADDRESS_STORE,
   NOTIFICATION_DIGESTER,
   NOTIFICATION_PREFERENCE_STORE,
   NOTIFICATION_GATES,
@@ -204,6 +209,23 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
       inject: [NOTIFIER_SETUP, ModuleRef],
     },
     {
+      provide: CHAT_ADDRESS_STORE,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): ChatAddressStore =>
+        store<ChatAddressStore>(
+          setup,
+          moduleRef,
+          'the database chat-address store',
+          () => new MemoryChatAddressStore(),
+          (source) => new DatabaseChatAddressStore(source),
+        ),
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: ChatAddressService,
+      useFactory: (addresses: ChatAddressStore) => new ChatAddressService(addresses),
+      inject: [CHAT_ADDRESS_STORE],
+    },
+    {
       provide: NOTIFICATION_PREFERENCE_STORE,
       useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): NotificationPreferenceStore =>
         store<NotificationPreferenceStore>(
@@ -238,6 +260,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         setup: NotifierSetup,
         delivery: DeliveryService,
         deviceTokens: DeviceTokenService,
+        chatAddresses: ChatAddressService,
         custom: NotifierChannel[],
         moduleRef: ModuleRef,
         options: NotifierModuleOptions,
@@ -251,6 +274,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         setup,
         delivery,
         deviceTokens,
+        chatAddresses,
         tracer,
         metrics: new NotifierMetrics(metrics),
         channels: new NotifierChannelRegistry({
@@ -272,6 +296,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         NOTIFIER_SETUP,
         DeliveryService,
         DeviceTokenService,
+        ChatAddressService,
         NOTIFIER_CHANNELS,
         ModuleRef,
         NOTIFIER_MODULE_OPTIONS,
@@ -309,6 +334,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
             gates: gateList,
             digester: timing.digester(),
             deviceTokens: parts.deviceTokens,
+            chatAddresses: parts.chatAddresses,
             scheduler: parts.scheduler,
             metrics: parts.metrics,
           }),
@@ -361,10 +387,12 @@ export const NOTIFIER_EXPORTS = [
   NotifierService,
   NOTIFIER,
   DeviceTokenService,
+  ChatAddressService,
   NotificationPreferencesService,
   NOTIFICATION_STORE,
   NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,
+  CHAT_ADDRESS_STORE,
   NOTIFICATION_PREFERENCE_STORE,
   RECIPIENT_RESOLVER,
 ];

@@ -177,7 +177,8 @@ export class NotifierChannelRegistry {
     if (route !== undefined) return route;
     if (channel === 'sms') return profile.phone;
     if (channel === 'mail') return profile.email;
-    if (channel === 'chat') return profile.chat;
+    // no chatId: the user's registered chat addresses (ChatAddressService), looked up by id
+    if (channel === 'chat') return profile.chat ?? profile.id;
     if (channel === 'inbox' || channel === 'push') return profile.id;
     const custom = this.custom.get(channel);
     return custom?.addressOf ? custom.addressOf(profile) : profile.id;
@@ -192,7 +193,7 @@ export class NotifierChannelRegistry {
         : channel === 'mail'
           ? 'no email address'
           : channel === 'chat'
-            ? 'no chat address ("chatId" or a "chat" route)'
+            ? 'no chat address ("chatId", a "chat" route, or a user id with addresses in ChatAddressService)'
             : channel === 'inbox' || channel === 'push'
               ? `no user id or "${channel}" route`
               : `no address for channel "${channel}"`;

@@ -2,6 +2,7 @@ import type { TestingModule } from '@nestjs/testing';
 import { CHAT_CHANNEL } from '@herald/contracts';
 import type { InMemoryChatChannel } from '../../testing/fakes/in-memory-chat-channel.js';
 import { notifierTestApp } from '../__fixtures__/notifier-test-app.js';
+import { ChatAddressService } from '../devices/chat-address.service.js';
 import { Notification, type ToChat } from '../notification.js';
 import { Notifier } from '../notifier.facade.js';
 import { NotifierService } from '../notifier.service.js';
@@ -60,6 +61,18 @@ describe('the built-in chat channel of the notifier', () => {
     ]);
     await notifier.notify(Notifier.route('chat', '#ops'), new DeployFinished(false));
     expect(chat.sent[1]).toMatchObject({ to: '#ops', text: 'v2 is live' });
+  });
+
+  it('posts to every chat address registered for a user id without chatId', async () => {
+    const addresses = app.get(ChatAddressService);
+    await addresses.register({ userId: 'u3', address: 'U0ONE' });
+    await addresses.register({ userId: 'u3', address: 'D0TWO' });
+    const result = await notifier.notify({ id: 'u3' }, new DeployFinished(false));
+    expect(result.deliveries.map((d) => [d.channel, d.status])).toEqual([
+      ['chat', 'sent'],
+      ['chat', 'sent'],
+    ]);
+    expect(chat.sent.map((m) => m.to).sort()).toEqual(['D0TWO', 'U0ONE']);
   });
 
   it('records a recipient without a chat address as skipped, saying why', async () => {
