@@ -60,7 +60,7 @@ export const PUSH_ADAPTER: ChannelAdapter<PushMessage, PushSendResult> = {
 export const CHAT_ADAPTER: ChannelAdapter<ChatMessage, ChatSendResult> = {
   channel: 'chat',
   // a webhook backend posts where it was created: its records name no recipient
-  recipientOf: (m) => m.to ?? '',
+  recipientOf: (m) => m.to ?? '-',
   contentOf: (m) => [
     m.to ?? '',
     m.title ?? '',
