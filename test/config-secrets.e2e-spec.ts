@@ -198,6 +198,9 @@ const SCENARIOS: Scenario[] = [
       c.monitor.prometheus.pushgateway_url = list('pushgateway') as any;
       (c.monitor as any).slo = {
         alertmanager_url: object('alertmanager'),
+        slack_webhook_url: list('slack-alerts'),
+        teams_webhook_url: object('teams-alerts'),
+        pagerduty_url: list('pagerduty'),
         slos: [{ name: 'api', metric: 'http_ms', runbook_url: list('runbook') }],
       };
       (c.monitor as any).opentelemetry.endpoint = object('otlp');
@@ -213,6 +216,12 @@ const SCENARIOS: Scenario[] = [
       });
       (c.notification.push_backends[1].apns as any).base_url = list('apns');
       (c.notification.mailer.backends[1].sendgrid as any).base_url = object('sendgrid');
+      const chat = c.notification.chat_backends as any[];
+      chat[0].slack.webhook_url = object('slack-hook');
+      chat[1].slack.base_url = list('slack-api');
+      chat[2].teams.webhook_url = list('teams');
+      chat[3].discord.webhook_url = object('discord');
+      chat[4].telegram.base_url = object('telegram');
       return c;
     },
     expected: [
@@ -226,6 +235,14 @@ const SCENARIOS: Scenario[] = [
       'notification.push_backends[0].fcm.token_uri: must be a string',
       'notification.push_backends[1].apns.base_url: must be a string',
       'notification.mailer.backends[1].sendgrid.base_url: must be a string',
+      'notification.chat_backends[0].slack.webhook_url: must be a string',
+      'notification.chat_backends[1].slack.base_url: must be a string',
+      'notification.chat_backends[2].teams.webhook_url: must be a string',
+      'notification.chat_backends[3].discord.webhook_url: must be a string',
+      'notification.chat_backends[4].telegram.base_url: must be a string',
+      'monitor.slo.slack_webhook_url: must be a string',
+      'monitor.slo.teams_webhook_url: must be a string',
+      'monitor.slo.pagerduty_url: must be a string',
     ],
   },
   {

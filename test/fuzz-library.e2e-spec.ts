@@ -59,6 +59,7 @@ const recipient = fc.record(
     id: mostly(fc.oneof(fc.constantFrom('alice', 'bob'), nastyString(), fc.integer())),
     email: mostly(fc.oneof(fc.constant('ada@example.com'), fc.emailAddress(), nastyString())),
     phone: mostly(fc.oneof(fc.constant('+15005550006'), nastyString())),
+    chatId: mostly(fc.oneof(fc.constant('U0ADA'), nastyString())),
     name: mostly(nastyString()),
     locale: mostly(nastyString()),
     timezone: mostly(fc.oneof(fc.constantFrom('Europe/Paris', 'UTC'), nastyString())),
@@ -67,7 +68,7 @@ const recipient = fc.record(
 );
 
 const channels = fc.array(
-  fc.oneof(fc.constantFrom('sms', 'push', 'mail', 'inbox'), nastyString()),
+  fc.oneof(fc.constantFrom('sms', 'push', 'mail', 'chat', 'inbox'), nastyString()),
   { maxLength: 4 },
 );
 
@@ -100,6 +101,20 @@ const rendered = {
           text: mostly(nastyString()),
           html: mostly(nastyString()),
           headers: mostly(fc.dictionary(nastyString(), nastyString(), { maxKeys: 2 })),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+  ),
+  chat: mostly(
+    fc.oneof(
+      nastyString(),
+      fc.record(
+        {
+          text: mostly(nastyString()),
+          title: mostly(nastyString()),
+          url: mostly(nastyString()),
+          fields: mostly(fc.array(fc.record({ label: nastyString(), value: nastyString() }))),
         },
         { requiredKeys: [] },
       ),
@@ -198,6 +213,7 @@ const notificationArbitrary = fc.record({
   sms: rendered.sms,
   push: rendered.push,
   mail: rendered.mail,
+  chat: rendered.chat,
   inbox: rendered.inbox,
 });
 
@@ -215,6 +231,9 @@ function makeNotification(spec: Record<string, any>): Notification {
     }
     toMail() {
       return spec.mail;
+    }
+    toChat() {
+      return spec.chat;
     }
     toInbox() {
       return spec.inbox;

@@ -1,6 +1,10 @@
 import type {
   FakeApnsServer,
+  FakeDiscordServer,
   FakeFcmServer,
+  FakeSlackServer,
+  FakeTeamsServer,
+  FakeTelegramServer,
   FakeSendgridServer,
   FakeTwilioServer,
 } from '@herald/notification/testing';
@@ -52,4 +56,53 @@ export function sendgridBackend(sendgrid: FakeSendgridServer, primary = true) {
     from_email: 'noreply@herald.test',
     sendgrid: { api_key: sendgrid.apiKey, base_url: sendgrid.url },
   };
+}
+
+/** Chat backend `slack-hook` (Slack incoming webhook). */
+export function slackWebhookBackend(slack: FakeSlackServer, primary = false) {
+  return {
+    name: 'slack-hook',
+    primary,
+    driver: 'slack',
+    slack: { webhook_url: slack.webhookUrl, channel_interval: 0 },
+  };
+}
+
+/** Chat backend `slack` (Slack Web API chat.postMessage). */
+export function slackApiBackend(slack: FakeSlackServer, primary = true, fallbacks: string[] = []) {
+  return {
+    name: 'slack',
+    primary,
+    driver: 'slack',
+    fallbacks,
+    slack: { bot_token: slack.botToken, base_url: slack.apiUrl, channel_interval: 0 },
+  };
+}
+
+/** Chat backend `discord`. */
+export function discordBackend(discord: FakeDiscordServer, primary = false) {
+  return {
+    name: 'discord',
+    primary,
+    driver: 'discord',
+    discord: { webhook_url: discord.webhookUrl },
+  };
+}
+
+/** Chat backend `telegram` (`parse_mode` HTML unless told). */
+export function telegramBackend(
+  telegram: FakeTelegramServer,
+  parseMode: 'HTML' | 'MarkdownV2' = 'HTML',
+  name = 'telegram',
+) {
+  return {
+    name,
+    driver: 'telegram',
+    telegram: { bot_token: telegram.botToken, base_url: telegram.url, parse_mode: parseMode },
+  };
+}
+
+/** Chat backend `teams` (Workflows webhook). */
+export function teamsBackend(teams: FakeTeamsServer) {
+  return { name: 'teams', driver: 'teams', teams: { webhook_url: teams.webhookUrl } };
 }

@@ -49,6 +49,28 @@ export function plantedConfig(mark: string) {
           },
         },
       ],
+      chat_backends: [
+        {
+          name: 'slack-hook',
+          primary: true,
+          driver: 'slack',
+          slack: { webhook_url: `https://hooks.slack.com/services/T0/B0/${mark}-slack-hook` },
+        },
+        { name: 'slack-api', driver: 'slack', slack: { bot_token: `xoxb-${mark}-slack-bot` } },
+        {
+          name: 'teams',
+          driver: 'teams',
+          teams: {
+            webhook_url: `https://prod-1.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=${mark}-teams-sig`,
+          },
+        },
+        {
+          name: 'discord',
+          driver: 'discord',
+          discord: { webhook_url: `https://discord.com/api/webhooks/1/${mark}-discord-token` },
+        },
+        { name: 'tg', driver: 'telegram', telegram: { bot_token: `12345:${mark}-telegram-bot` } },
+      ],
       mailer: {
         backends: [
           {
@@ -78,6 +100,9 @@ export function plantedConfig(mark: string) {
         pushgateway_url: `https://gw:${mark}-pushgateway-password@push.example.io`,
       },
       slo: {
+        slack_webhook_url: `https://hooks.slack.com/services/T1/B1/${mark}-slack-alerts`,
+        teams_webhook_url: `https://prod-2.westus.logic.azure.com/workflows/2/invoke?sig=${mark}-teams-alerts`,
+        pagerduty_routing_key: `${mark}0123456789abcdefghijKLMN`,
         alertmanager_url: `https://am:${mark}%2Fslash@alertmanager.example/?token=${mark}-am-query`,
       },
     },

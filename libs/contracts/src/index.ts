@@ -6,6 +6,7 @@
 export {
   SMS_CHANNEL,
   PUSH_CHANNEL,
+  CHAT_CHANNEL,
   MAILER,
   INBOX_STORE,
   METRICS_COLLECTOR,
@@ -19,11 +20,13 @@ export {
 export {
   getSmsChannelToken,
   getPushChannelToken,
+  getChatChannelToken,
   getMailerToken,
 } from './tokens/get-channel-token.util.js';
 export {
   InjectSmsChannel,
   InjectPushChannel,
+  InjectChatChannel,
   InjectMailer,
 } from './decorators/inject-channel.decorator.js';
 export { InjectNotifier } from './decorators/inject-notifier.decorator.js';
@@ -43,6 +46,13 @@ export type {
   SmsMessage,
   SmsSendResult,
 } from './interfaces/sms-channel.protocol.js';
+export type {
+  ChatChannelProtocol,
+  ChatMessage,
+  ChatSendResult,
+  ChatField,
+  ChatSeverity,
+} from './interfaces/chat-channel.protocol.js';
 export type {
   PushChannelProtocol,
   PushMessage,
@@ -167,12 +177,15 @@ export {
   NotificationConfig,
   NamedSMSConfig,
   NamedPushConfig,
+  NamedChatConfig,
   NamedMailerConfig,
   MailerConfig,
   InboxConfig,
   SMS_DRIVERS,
   PUSH_DRIVERS,
   MAIL_DRIVERS,
+  CHAT_DRIVERS,
+  type ChatDriver,
   type SmsDriver,
   type PushDriver,
   type MailDriver,
@@ -184,6 +197,10 @@ export {
   WebPushDriverConfig,
   SendgridDriverConfig,
   SMTPDriverConfig,
+  SlackDriverConfig,
+  TeamsDriverConfig,
+  DiscordDriverConfig,
+  TelegramDriverConfig,
   E164_PATTERN,
 } from './config/notification/driver-configs.js';
 export {

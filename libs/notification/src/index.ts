@@ -8,6 +8,7 @@
 export * from './config/index.js';
 export * from './errors/index.js';
 export * from './sms/index.js';
+export * from './chat/index.js';
 export * from './push/index.js';
 export * from './mailer/index.js';
 export * from './delivery/index.js';

@@ -25,6 +25,8 @@ export interface NotificationModuleExtras {
   smsBackendNames?: string[];
   /** Same for `getPushChannelToken(name)` (`@InjectPushChannel(name)`). @default [] */
   pushBackendNames?: string[];
+  /** Same for `getChatChannelToken(name)` (`@InjectChatChannel(name)`). @default [] */
+  chatBackendNames?: string[];
 }
 
 export const {

@@ -22,10 +22,10 @@ function complete(base: DynamicModule, ctx: NotificationBuildContext): DynamicMo
 }
 
 /**
- * Registers the SMS and push backends of `notification.sms_backends` and
- * `push_backends`: each under `getSmsChannelToken(name)` /
- * `getPushChannelToken(name)`, the primary one also under `SMS_CHANNEL` /
- * `PUSH_CHANNEL` (same instance). Global.
+ * Registers the SMS, push and chat backends of `notification.sms_backends`,
+ * `push_backends` and `chat_backends`: each under `getSmsChannelToken(name)` /
+ * `getPushChannelToken(name)` / `getChatChannelToken(name)`, the primary one
+ * also under `SMS_CHANNEL` / `PUSH_CHANNEL` / `CHAT_CHANNEL` (same instance). Global.
  *
  * Nothing is read while your `AppModule` is evaluated: the YAML file and the
  * `HERALD_*` environment are read, and the config validated, when the
@@ -52,6 +52,7 @@ export class NotificationModule extends NotificationConfigurableModule {
     return complete(super.forRoot(config), {
       smsNames: backendNamesIn(config, 'smsBackends', extras.smsBackendNames),
       pushNames: backendNamesIn(config, 'pushBackends', extras.pushBackendNames),
+      chatNames: backendNamesIn(config, 'chatBackends', extras.chatBackendNames),
     });
   }
 
@@ -63,18 +64,19 @@ export class NotificationModule extends NotificationConfigurableModule {
   static forRootAsync(
     options: typeof NOTIFICATION_ASYNC_OPTIONS_TYPE & NotificationModuleExtras,
   ): DynamicModule {
-    const { smsBackendNames = [], pushBackendNames = [], ...rest } = options;
+    const { smsBackendNames = [], pushBackendNames = [], chatBackendNames = [], ...rest } = options;
     return complete(super.forRootAsync(rest), {
       smsNames: [...new Set(smsBackendNames)],
       pushNames: [...new Set(pushBackendNames)],
+      chatNames: [...new Set(chatBackendNames)],
     });
   }
 
   /**
-   * For tests: no backends; `SMS_CHANNEL` and `PUSH_CHANNEL` are in-memory
+   * For tests: no backends; `SMS_CHANNEL`, `PUSH_CHANNEL` and `CHAT_CHANNEL` are in-memory
    * recorders. The same module as `forRoot`, built from the same provider factories.
    */
   static stub(): DynamicModule {
-    return complete(super.forRoot({}), { smsNames: [], pushNames: [], stub: true });
+    return complete(super.forRoot({}), { smsNames: [], pushNames: [], chatNames: [], stub: true });
   }
 }

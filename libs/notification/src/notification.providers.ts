@@ -1,12 +1,16 @@
 import type { Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
+  CHAT_CHANNEL,
+  getChatChannelToken,
   getPushChannelToken,
   getSmsChannelToken,
   loadHeraldConfig,
   METRICS_COLLECTOR,
   NotificationConfig,
   PUSH_CHANNEL,
+  type ChatChannelProtocol,
+  type NamedChatConfig,
   type NamedPushConfig,
   type NamedSMSConfig,
   type PushChannelProtocol,
@@ -25,9 +29,15 @@ import {
 } from './notification.module-definition.js';
 import { createPushChannel } from './push/create-push-channel.js';
 import { createSmsChannel } from './sms/create-sms-channel.js';
+import { createChatChannel } from './chat/create-chat-channel.js';
+import { InMemoryChatChannel } from './testing/fakes/in-memory-chat-channel.js';
 import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel.js';
 import { InMemorySmsChannel } from './testing/fakes/in-memory-sms-channel.js';
-import { PUSH_BACKEND_REGISTRY, SMS_BACKEND_REGISTRY } from './registry/backend-registry.tokens.js';
+import {
+  CHAT_BACKEND_REGISTRY,
+  PUSH_BACKEND_REGISTRY,
+  SMS_BACKEND_REGISTRY,
+} from './registry/backend-registry.tokens.js';
 import {
   backendTokenProviders,
   buildBackendRegistry,
@@ -42,6 +52,7 @@ export interface NotificationBuildContext {
   /** Backend names bound under their named tokens. */
   smsNames: string[];
   pushNames: string[];
+  chatNames: string[];
   /** `stub()`: in-memory channels as the primaries, nothing configured. */
   stub?: boolean;
 }
@@ -86,10 +97,17 @@ const PUSH_KIND: BackendKind<PushChannelProtocol, NamedPushConfig> = {
   create: createPushChannel,
 };
 
+const CHAT_KIND: BackendKind<ChatChannelProtocol, NamedChatConfig> = {
+  channel: 'chat',
+  label: 'chat',
+  path: 'notification.chat_backends',
+  create: createChatChannel,
+};
+
 /** The registry of one kind: what the config lists, wrapped when reliable delivery is on. */
 function registryProvider<
-  T extends SMSChannelProtocol | PushChannelProtocol,
-  B extends NamedSMSConfig | NamedPushConfig,
+  T extends SMSChannelProtocol | PushChannelProtocol | ChatChannelProtocol,
+  B extends NamedSMSConfig | NamedPushConfig | NamedChatConfig,
 >(
   token: symbol,
   kind: BackendKind<T, B>,
@@ -143,6 +161,12 @@ export function createNotificationProviders(ctx: NotificationBuildContext): Prov
       (c) => c.pushBackends,
       () => (ctx.stub ? new InMemoryPushChannel() : undefined),
     ),
+    registryProvider(
+      CHAT_BACKEND_REGISTRY,
+      CHAT_KIND,
+      (c) => c.chatBackends,
+      () => (ctx.stub ? new InMemoryChatChannel() : undefined),
+    ),
     // Reliable delivery (notification.delivery): retries, failover, records, queue.
     ...createDeliveryProviders({
       inject: NOTIFICATION_CONFIG,
@@ -162,6 +186,13 @@ export function createNotificationProviders(ctx: NotificationBuildContext): Prov
       getPushChannelToken,
       ctx.pushNames,
     ),
+    ...backendTokenProviders(
+      CHAT_KIND,
+      CHAT_BACKEND_REGISTRY,
+      CHAT_CHANNEL,
+      getChatChannelToken,
+      ctx.chatNames,
+    ),
   ];
 }
 
@@ -173,10 +204,13 @@ export function createNotificationExports(
     NOTIFICATION_CONFIG,
     SMS_BACKEND_REGISTRY,
     PUSH_BACKEND_REGISTRY,
+    CHAT_BACKEND_REGISTRY,
     ...DELIVERY_EXPORTS,
     SMS_CHANNEL,
     PUSH_CHANNEL,
+    CHAT_CHANNEL,
     ...ctx.smsNames.map(getSmsChannelToken),
     ...ctx.pushNames.map(getPushChannelToken),
+    ...ctx.chatNames.map(getChatChannelToken),
   ];
 }

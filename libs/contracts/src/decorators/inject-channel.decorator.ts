@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { MAILER, PUSH_CHANNEL, SMS_CHANNEL } from '../tokens/herald.tokens.js';
+import { CHAT_CHANNEL, MAILER, PUSH_CHANNEL, SMS_CHANNEL } from '../tokens/herald.tokens.js';
 import {
+  getChatChannelToken,
   getMailerToken,
   getPushChannelToken,
   getSmsChannelToken,
@@ -17,3 +18,7 @@ export const InjectPushChannel = (name?: string): ParameterDecorator & PropertyD
 /** Injects the mailer backend called `name`, or the primary one without a name. */
 export const InjectMailer = (name?: string): ParameterDecorator & PropertyDecorator =>
   Inject(name === undefined ? MAILER : getMailerToken(name));
+
+/** Injects the chat backend called `name`, or the primary one without a name. */
+export const InjectChatChannel = (name?: string): ParameterDecorator & PropertyDecorator =>
+  Inject(name === undefined ? CHAT_CHANNEL : getChatChannelToken(name));

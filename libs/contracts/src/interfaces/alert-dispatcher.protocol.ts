@@ -16,4 +16,10 @@ export interface AlertDispatcherProtocol {
     threshold: number,
     context?: AlertContext,
   ): Promise<void>;
+  /**
+   * Says an alert sent earlier has recovered (same `title` and
+   * `context.alertName`): PagerDuty resolves the incident, chat posts a
+   * RESOLVED message. Optional: dispatchers without it ignore recoveries.
+   */
+  resolveAlert?(title: string, message: string, context?: AlertContext): Promise<void>;
 }

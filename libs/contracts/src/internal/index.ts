@@ -22,3 +22,17 @@ export {
 } from '../utils/redact.util.js';
 export { toSnakeCase, toCamelCase } from '../config/schema/naming.util.js';
 export { HERALD_METRIC_HELP, heraldMetricHelp } from '../metrics/herald-metric-help.constants.js';
+export {
+  slackPayload,
+  teamsPayload,
+  discordPayload,
+  telegramText,
+  type ChatContent,
+} from '../chat/chat-payloads.util.js';
+export {
+  escapeSlack,
+  escapeTelegramHtml,
+  escapeTelegramMarkdown,
+  escapeDiscord,
+  truncate,
+} from '../chat/chat-escape.util.js';

@@ -25,6 +25,11 @@ export function getPushChannelToken(name: string): symbol {
   return namedToken('PUSH_CHANNEL', name);
 }
 
+/** Token of the chat backend called `name`. @example getChatChannelToken('slack-ops') */
+export function getChatChannelToken(name: string): symbol {
+  return namedToken('CHAT_CHANNEL', name);
+}
+
 /** Token of the mailer backend called `name`. */
 export function getMailerToken(name: string): symbol {
   return namedToken('MAILER', name);

@@ -8,6 +8,8 @@
 export const SMS_CHANNEL: unique symbol = Symbol.for('herald:SMS_CHANNEL') as any;
 /** Primary push channel (`PushChannelProtocol`). */
 export const PUSH_CHANNEL: unique symbol = Symbol.for('herald:PUSH_CHANNEL') as any;
+/** Primary chat channel (`ChatChannelProtocol`). */
+export const CHAT_CHANNEL: unique symbol = Symbol.for('herald:CHAT_CHANNEL') as any;
 /** Primary mailer (`MailerProtocol`). */
 export const MAILER: unique symbol = Symbol.for('herald:MAILER') as any;
 /** Inbox storage (`InboxStoreProtocol`). */

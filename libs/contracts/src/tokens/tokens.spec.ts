@@ -15,8 +15,8 @@ import * as tokens from './herald.tokens.js';
 describe('injection tokens', () => {
   it('are distinct symbols, stable across copies of the package', () => {
     const values = Object.values(tokens);
-    expect(values).toHaveLength(11);
-    expect(new Set(values).size).toBe(11);
+    expect(values).toHaveLength(12);
+    expect(new Set(values).size).toBe(12);
     values.forEach((t) => expect(typeof t).toBe('symbol'));
     expect(Symbol.for('herald:MAILER')).toBe(tokens.MAILER);
   });

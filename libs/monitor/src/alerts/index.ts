@@ -16,3 +16,9 @@ export {
   type RoutingAlertDispatcherOptions,
 } from './routing-alert.dispatcher.js';
 export type { AlertmanagerAuthOptions } from './alertmanager-target.util.js';
+export { SlackAlertDispatcher, type ChatAlertDispatcherOptions } from './slack-alert.dispatcher.js';
+export { TeamsAlertDispatcher } from './teams-alert.dispatcher.js';
+export {
+  PagerDutyAlertDispatcher,
+  type PagerDutyAlertDispatcherOptions,
+} from './pagerduty-alert.dispatcher.js';

@@ -32,6 +32,27 @@ export class RoutingAlertDispatcher extends BaseAlertDispatcher {
     return route ?? this.options.fallback;
   }
 
+  /** Forwards a recovery to the targets of its tier that handle recoveries. */
+  async resolveAlert(title: string, message: string, context?: AlertContext): Promise<void> {
+    const targets = this.targetsFor(context?.tier).filter((t) => t.resolveAlert);
+    const results = await Promise.allSettled(
+      targets.map((target) => target.resolveAlert!(title, message, context)),
+    );
+    const failures = results.flatMap((result, index) =>
+      result.status === 'rejected'
+        ? [
+            `${targets[index].constructor.name}: ${(result.reason as Error)?.message ?? result.reason}`,
+          ]
+        : [],
+    );
+    if (failures.length > 0) {
+      throw new MonitoringError(
+        `Recovery of "${title}" failed on ${failures.length} of ${targets.length} dispatchers: ${failures.join('; ')}`,
+        { code: 'HERALD_ALERT_ROUTE_FAILED' },
+      );
+    }
+  }
+
   protected async deliver(
     title: string,
     message: string,

@@ -56,7 +56,7 @@ describe('the slo config section', () => {
         'monitor.slo.slos[0].percentile: must be between 0 and 1 (got 1.5)',
         'monitor.slo.slos[1].name: duplicate SLO name "a"; each SLO needs its own name',
         expect.stringMatching(/^monitor\.slo\.slos\[1\]\.tier: must be one of "p0_page"/),
-        'monitor.slo.alert_routes.p0_page: unknown dispatcher "pager"; use log, alertmanager',
+        'monitor.slo.alert_routes.p0_page: unknown dispatcher "pager"; use log, alertmanager, slack, teams, pagerduty',
         'monitor.slo.alert_routes.p1_business_hours: routes to alertmanager but alertmanager_url is not set',
       ]),
     );

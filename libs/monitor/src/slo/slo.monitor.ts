@@ -5,7 +5,7 @@ import { LoggingAlertDispatcher } from '../alerts/logging-alert.dispatcher.js';
 import { prefersHeap, SampleRingBuffer } from './sample-ring.buffer.js';
 import { SortedWindow } from './sorted-window.js';
 import { computeErrorBudget, type ErrorBudgetReport } from './error-budget.util.js';
-import { dispatchSloViolation } from './slo-alert.util.js';
+import { dispatchSloRecovery, dispatchSloViolation } from './slo-alert.util.js';
 import { createSloViolation, normalizeSlo } from './slo-violation.util.js';
 import type { RegisteredSLO, SLO, SLOStatus, SLOViolation } from './slo.types.js';
 
@@ -47,6 +47,8 @@ export class SLOMonitor {
   private readonly slos = new Map<string, RegisteredSLO>();
   private readonly samples = new Map<string, SampleRingBuffer>();
   private readonly lastAlertAt = new Map<string, number>();
+  /** SLOs whose violation was dispatched and has not recovered yet. */
+  private readonly firing = new Set<string>();
   private readonly statuses = new Map<string, SLOStatus>();
   private readonly views = new Map<string, SortedWindow>();
   private scratch = new Float64Array(0);
@@ -157,11 +159,24 @@ export class SLOMonitor {
   /**
    * `evaluate()`, then each violation is sent through the dispatcher with its
    * tier, owner, runbook URL, burn rate and window, unless the same SLO was
-   * alerted within `suppressionWindowMs`. A failing dispatcher is logged (the
-   * alert is retried on the next evaluation) and never rejects.
+   * alerted within `suppressionWindowMs`. An SLO that was alerted and is now
+   * measured within bounds is resolved through the dispatcher's
+   * `resolveAlert` (PagerDuty closes the incident). A failing dispatcher is
+   * logged (the alert or recovery is retried on the next evaluation) and never rejects.
    */
   async evaluateAndDispatch(): Promise<SLOViolation[]> {
     const violations = this.evaluate();
+    for (const name of [...this.firing]) {
+      const status = this.statuses.get(name);
+      if (!status || status.inViolation || status.measuredValue === undefined) continue;
+      try {
+        await dispatchSloRecovery(this.dispatcher, status.slo, status.measuredValue);
+        this.firing.delete(name);
+        this.lastAlertAt.delete(name);
+      } catch (error) {
+        this.logger.error(`recovery of SLO "${name}" failed: ${(error as Error).message}`);
+      }
+    }
     for (const violation of violations) {
       const { slo } = violation;
       const now = this.now();
@@ -170,6 +185,7 @@ export class SLOMonitor {
       this.lastAlertAt.set(slo.name, now);
       try {
         await dispatchSloViolation(this.dispatcher, violation);
+        this.firing.add(slo.name);
         const status = this.statuses.get(slo.name);
         if (status) status.lastAlertAt = new Date(now);
       } catch (error) {

@@ -9,3 +9,8 @@ export {
   type SentryEnvelope,
   type SentryEnvelopeItem,
 } from './fake-sentry.server.js';
+export {
+  FakePagerDutyServer,
+  type PagerDutyEvent,
+  type PagerDutyIncident,
+} from './fake-pagerduty.server.js';

@@ -2,7 +2,11 @@ import type { ProviderChannel } from './records/delivery-record.js';
 import type { NamedBackend, NamedBackendRegistry } from '../registry/named-backend.registry.js';
 import type { DeliveryConfig } from './delivery-settings.util.js';
 import { ReliableMailer } from './reliable/reliable-mailer.js';
-import { ReliablePushChannel, ReliableSmsChannel } from './reliable/reliable-channels.js';
+import {
+  ReliableChatChannel,
+  ReliablePushChannel,
+  ReliableSmsChannel,
+} from './reliable/reliable-channels.js';
 import type { DeliveryBackend } from './reliable/delivery-engine.js';
 import type { DeliveryService } from './reliable/delivery.service.js';
 
@@ -16,6 +20,7 @@ const WRAPPERS = {
   sms: ReliableSmsChannel,
   push: ReliablePushChannel,
   mail: ReliableMailer,
+  chat: ReliableChatChannel,
 } as const;
 
 /**

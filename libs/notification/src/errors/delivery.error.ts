@@ -29,7 +29,7 @@ const PERMANENT: ReadonlySet<DeliveryFailureReason> = new Set([
 export interface DeliveryErrorOptions {
   reason: DeliveryFailureReason;
   /** `sms`, `push`, `email`, or a notifier channel (`inbox`, a custom one). */
-  channel?: 'sms' | 'push' | 'mail' | (string & {});
+  channel?: 'sms' | 'push' | 'mail' | 'chat' | (string & {});
   backend?: string;
   /** HTTP status, or SMTP reply code. */
   statusCode?: number;
@@ -49,7 +49,7 @@ export interface DeliveryErrorOptions {
 export class DeliveryError extends HeraldError {
   readonly reason: DeliveryFailureReason;
   readonly permanent: boolean;
-  readonly channel?: 'sms' | 'push' | 'mail' | (string & {});
+  readonly channel?: 'sms' | 'push' | 'mail' | 'chat' | (string & {});
   readonly backend?: string;
   readonly statusCode?: number;
   readonly providerCode?: string;

@@ -26,10 +26,12 @@ export {
   type SmsContent,
   type PushContent,
   type MailContent,
+  type ChatContent,
   type InboxContent,
   type ToSms,
   type ToPush,
   type ToMail,
+  type ToChat,
   type ToInbox,
   type ToChannel,
 } from './notification.js';
@@ -70,6 +72,11 @@ export {
 } from './devices/device-token.js';
 export type { DeviceTokenStore } from './devices/device-token-store.protocol.js';
 export { DeviceTokenService } from './devices/device-token.service.js';
+export type { ChatAddress, ChatAddressRegistration } from './devices/chat-address.js';
+export type { ChatAddressStore } from './devices/chat-address-store.protocol.js';
+export { ChatAddressService } from './devices/chat-address.service.js';
+export { MemoryChatAddressStore } from './devices/memory-chat-address.store.js';
+export { ChatAddressError } from './errors/chat-address.error.js';
 
 export {
   type NotificationPreference,

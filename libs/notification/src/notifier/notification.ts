@@ -1,4 +1,5 @@
 import type {
+  ChatMessage,
   InboxAction,
   InboxSeverity,
   MailAddress,
@@ -10,7 +11,7 @@ import type { RecipientLike } from './recipients/recipient.interface.js';
 import type { DigestRule, EscalationStep, ThrottleRule } from './timing/timing-rules.js';
 
 /** The built-in channels; a custom channel is any other registered name. */
-export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'inbox';
+export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'chat' | 'inbox';
 /** What `via()` returns: built-in channel names and names of registered custom channels. */
 export type ChannelName = BuiltInChannel | (string & {});
 
@@ -20,6 +21,8 @@ export type SmsContent = string | { body: string; from?: string };
 export type PushContent = Omit<PushMessage, 'token' | 'idempotencyKey'>;
 /** What `toMail()` may return besides a `Mailable`: a message whose `to` defaults to the recipient. */
 export type MailContent = Omit<MailMessage, 'to' | 'idempotencyKey'> & { to?: MailAddress[] };
+/** What `toChat()` returns: the text, or a message without `to` (the notifier adds the recipient's chat address). */
+export type ChatContent = string | Omit<ChatMessage, 'to' | 'idempotencyKey'>;
 /** What `toInbox()` returns; `category` defaults to the notification's. */
 export interface InboxContent {
   title: string;
@@ -42,7 +45,7 @@ type MaybePromise<T> = T | Promise<T>;
  * `to<Channel>` method per channel). Send it with `NotifierService.notify()`.
  *
  * A channel is rendered by the method of its name: `toSms`, `toPush`,
- * `toMail`, `toInbox`; a custom channel `name` by `to<Name>(recipient)`
+ * `toMail`, `toChat`, `toInbox`; a custom channel `name` by `to<Name>(recipient)`
  * (`slack` → `toSlack`, `web-hook` → `toWebHook`), else by
  * `toChannel(name, recipient)` (see `ToSms`, `ToMail`... to type them).
  * Content is rendered when `notify()` is called (also for scheduled sends);
@@ -110,6 +113,11 @@ export interface ToPush<R extends object = RecipientLike> {
 /** Renders the `mail` channel: a `Mailable` (or a message) whose `to` defaults to the recipient. */
 export interface ToMail<R extends object = RecipientLike> {
   toMail(recipient: R): MaybePromise<Mailable | MailContent>;
+}
+
+/** Renders the `chat` channel (Slack, Teams, Discord, Telegram: the primary chat backend). */
+export interface ToChat<R extends object = RecipientLike> {
+  toChat(recipient: R): MaybePromise<ChatContent>;
 }
 
 /** Renders the `inbox` channel. */

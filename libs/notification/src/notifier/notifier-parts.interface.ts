@@ -1,6 +1,7 @@
 import type { TracerProtocol } from '@herald/contracts';
 import type { DeliveryService } from '../delivery/reliable/delivery.service.js';
 import type { NotifierChannelRegistry } from './channels/notifier-channel.registry.js';
+import type { ChatAddressService } from './devices/chat-address.service.js';
 import type { DeviceTokenService } from './devices/device-token.service.js';
 import type { NotifierMetrics } from './notifier.metrics.js';
 import type { NotifierSetup } from './notifier-setup.util.js';
@@ -13,6 +14,7 @@ export interface NotifierParts {
   channels: NotifierChannelRegistry;
   metrics: NotifierMetrics;
   deviceTokens: DeviceTokenService;
+  chatAddresses?: ChatAddressService;
   scheduler?: NotifierScheduler;
   tracer?: TracerProtocol;
 }

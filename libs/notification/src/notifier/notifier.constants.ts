@@ -16,6 +16,8 @@ export const NOTIFICATION_DIGESTER: unique symbol = Symbol.for(
 export const NOTIFIER_CHANNELS: unique symbol = Symbol.for('herald:NOTIFIER_CHANNELS') as any;
 /** The `NotificationStore` of notification records (memory or database, by the `store` option). */
 export const NOTIFICATION_STORE: unique symbol = Symbol.for('herald:NOTIFICATION_STORE') as any;
+/** The `ChatAddressStore` behind `ChatAddressService` (memory or database, by the `store` option). */
+export const CHAT_ADDRESS_STORE: unique symbol = Symbol.for('herald:CHAT_ADDRESS_STORE') as any;
 /** The `DeviceTokenStore` behind `DeviceTokenService` (memory or database, by the `store` option). */
 export const DEVICE_TOKEN_STORE: unique symbol = Symbol.for('herald:DEVICE_TOKEN_STORE') as any;
 /** The `OutboxStore` of `notify(..., { transaction })` when option `outbox` is on, else `null`. */

@@ -9,6 +9,7 @@ import {
   type MetricsCollectorProtocol,
   type PushChannelProtocol,
   type SMSChannelProtocol,
+  type ChatChannelProtocol,
   type TracerProtocol,
 } from '@herald/contracts';
 import { DELIVERY_CONFIG } from '../delivery/delivery.constants.js';
@@ -19,6 +20,7 @@ import {
   MAIL_BACKEND_REGISTRY,
   PUSH_BACKEND_REGISTRY,
   SMS_BACKEND_REGISTRY,
+  CHAT_BACKEND_REGISTRY,
 } from '../registry/backend-registry.tokens.js';
 import type { NamedBackendRegistry } from '../registry/named-backend.registry.js';
 import { findDataSource } from '../utils/find-data-source.util.js';
@@ -28,6 +30,10 @@ import { NotifierChannelRegistry } from './channels/notifier-channel.registry.js
 import { DatabaseDeviceTokenStore } from './devices/database-device-token.store.js';
 import type { DeviceTokenStore } from './devices/device-token-store.protocol.js';
 import { DeviceTokenService } from './devices/device-token.service.js';
+import { ChatAddressService } from './devices/chat-address.service.js';
+import type { ChatAddressStore } from './devices/chat-address-store.protocol.js';
+import { DatabaseChatAddressStore } from './devices/database-chat-address.store.js';
+import { MemoryChatAddressStore } from './devices/memory-chat-address.store.js';
 import { MemoryDeviceTokenStore } from './devices/memory-device-token.store.js';
 import type {
   NotificationDigester,
@@ -35,6 +41,7 @@ import type {
 } from './gates/notification-gate.interface.js';
 import {
   DEVICE_TOKEN_STORE,
+  CHAT_ADDRESS_STORE,
   NOTIFICATION_DIGESTER,
   NOTIFICATION_PREFERENCE_STORE,
   NOTIFICATION_GATES,
@@ -74,7 +81,7 @@ import { SUPPRESSION_GATE } from '../suppression/suppression.constants.js';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
 
-const BUILT_IN_CHANNELS = ['sms', 'push', 'mail', 'inbox'];
+const BUILT_IN_CHANNELS = ['sms', 'push', 'mail', 'chat', 'inbox'];
 
 const MIGRATIONS_HINT =
   'import TypeOrmModule.forRoot(...) and run NOTIFIER_MIGRATIONS, or use NotifierModule option store: "memory"';
@@ -202,6 +209,23 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
       inject: [NOTIFIER_SETUP, ModuleRef],
     },
     {
+      provide: CHAT_ADDRESS_STORE,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): ChatAddressStore =>
+        store<ChatAddressStore>(
+          setup,
+          moduleRef,
+          'the database chat-address store',
+          () => new MemoryChatAddressStore(),
+          (source) => new DatabaseChatAddressStore(source),
+        ),
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: ChatAddressService,
+      useFactory: (addresses: ChatAddressStore) => new ChatAddressService(addresses),
+      inject: [CHAT_ADDRESS_STORE],
+    },
+    {
       provide: NOTIFICATION_PREFERENCE_STORE,
       useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): NotificationPreferenceStore =>
         store<NotificationPreferenceStore>(
@@ -236,24 +260,28 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         setup: NotifierSetup,
         delivery: DeliveryService,
         deviceTokens: DeviceTokenService,
+        chatAddresses: ChatAddressService,
         custom: NotifierChannel[],
         moduleRef: ModuleRef,
         options: NotifierModuleOptions,
         sms?: NamedBackendRegistry<SMSChannelProtocol>,
         push?: NamedBackendRegistry<PushChannelProtocol>,
         mail?: NamedBackendRegistry<MailerProtocol>,
+        chat?: NamedBackendRegistry<ChatChannelProtocol>,
         metrics?: MetricsCollectorProtocol,
         tracer?: TracerProtocol,
       ): NotifierParts => ({
         setup,
         delivery,
         deviceTokens,
+        chatAddresses,
         tracer,
         metrics: new NotifierMetrics(metrics),
         channels: new NotifierChannelRegistry({
           sms,
           push,
           mail,
+          chat,
           inbox: lookupInbox(moduleRef),
           custom,
           pushBackends: options?.pushBackends,
@@ -268,12 +296,14 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         NOTIFIER_SETUP,
         DeliveryService,
         DeviceTokenService,
+        ChatAddressService,
         NOTIFIER_CHANNELS,
         ModuleRef,
         NOTIFIER_MODULE_OPTIONS,
         { token: SMS_BACKEND_REGISTRY, optional: true },
         { token: PUSH_BACKEND_REGISTRY, optional: true },
         { token: MAIL_BACKEND_REGISTRY, optional: true },
+        { token: CHAT_BACKEND_REGISTRY, optional: true },
         { token: METRICS_COLLECTOR, optional: true },
         { token: TRACER, optional: true },
       ],
@@ -304,6 +334,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
             gates: gateList,
             digester: timing.digester(),
             deviceTokens: parts.deviceTokens,
+            chatAddresses: parts.chatAddresses,
             scheduler: parts.scheduler,
             metrics: parts.metrics,
           }),
@@ -356,10 +387,12 @@ export const NOTIFIER_EXPORTS = [
   NotifierService,
   NOTIFIER,
   DeviceTokenService,
+  ChatAddressService,
   NotificationPreferencesService,
   NOTIFICATION_STORE,
   NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,
+  CHAT_ADDRESS_STORE,
   NOTIFICATION_PREFERENCE_STORE,
   RECIPIENT_RESOLVER,
 ];

@@ -136,7 +136,7 @@ describe('NotifierService (inline, in-memory channels)', () => {
     const unknown = await notifier.notify(ada, new Configurable(['sms', 'fax'])).catch((e) => e);
     expect(unknown).toBeInstanceOf(UnknownChannelError);
     expect(unknown.message).toContain('"fax"');
-    expect(unknown.message).toContain('known: sms, push, mail, inbox');
+    expect(unknown.message).toContain('known: sms, push, mail, chat, inbox');
     const norender = await notifier.notify(ada, new Configurable(['mail'])).catch((e) => e);
     expect(norender).toBeInstanceOf(MissingRenderMethodError);
     expect(norender.message).toContain('Configurable has no toMail(recipient)');

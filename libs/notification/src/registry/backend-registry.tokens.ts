@@ -9,6 +9,10 @@ export const SMS_BACKEND_REGISTRY: unique symbol = Symbol.for('herald:SMS_BACKEN
 export const PUSH_BACKEND_REGISTRY: unique symbol = Symbol.for(
   'herald:PUSH_BACKEND_REGISTRY',
 ) as any;
+/** `NamedBackendRegistry<ChatChannelProtocol>` of `NotificationModule`. */
+export const CHAT_BACKEND_REGISTRY: unique symbol = Symbol.for(
+  'herald:CHAT_BACKEND_REGISTRY',
+) as any;
 /** `NamedBackendRegistry<MailerProtocol>` of `MailerModule`. */
 export const MAIL_BACKEND_REGISTRY: unique symbol = Symbol.for(
   'herald:MAIL_BACKEND_REGISTRY',

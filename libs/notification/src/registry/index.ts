@@ -3,5 +3,6 @@ export { NamedBackendRegistry, type NamedBackend } from './named-backend.registr
 export {
   SMS_BACKEND_REGISTRY,
   PUSH_BACKEND_REGISTRY,
+  CHAT_BACKEND_REGISTRY,
   MAIL_BACKEND_REGISTRY,
 } from './backend-registry.tokens.js';

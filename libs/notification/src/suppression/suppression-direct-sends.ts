@@ -42,6 +42,8 @@ export class SuppressionDirectSends implements DirectSendGuard {
   constructor(private readonly resolve: () => DirectSendDeps) {}
 
   wrap<T extends object>(channel: ProviderChannel, raw: T): T {
+    // chat posts go to channels and chats, not to addresses a person can suppress
+    if (channel === 'chat') return raw;
     const overrides: Record<string, unknown> =
       channel === 'push'
         ? {

@@ -19,6 +19,14 @@ export {
   type TwilioInboundSms,
 } from './servers/fake-twilio.server.js';
 export { type CallbackResponse, type CallbackTampering } from './servers/post-callback.util.js';
+export {
+  FakeSlackServer,
+  type SlackReceived,
+  type FakeSlackOptions,
+} from './servers/fake-slack.server.js';
+export { FakeDiscordServer, type DiscordReceived } from './servers/fake-discord.server.js';
+export { FakeTelegramServer, type TelegramReceived } from './servers/fake-telegram.server.js';
+export { FakeTeamsServer, type TeamsReceived } from './servers/fake-teams.server.js';
 export { FakeFcmServer } from './servers/fake-fcm.server.js';
 export { FakeApnsServer, type ApnsReceived } from './servers/fake-apns.server.js';
 export { FakeWebPushServer, type WebPushDelivery } from './servers/fake-web-push.server.js';
@@ -40,3 +48,4 @@ export {
 export { InMemorySmsChannel } from './fakes/in-memory-sms-channel.js';
 export { InMemoryPushChannel } from './fakes/in-memory-push-channel.js';
 export { InMemoryMailer } from './fakes/in-memory-mailer.js';
+export { InMemoryChatChannel } from './fakes/in-memory-chat-channel.js';

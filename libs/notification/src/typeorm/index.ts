@@ -34,6 +34,11 @@ export {
   DEVICE_TOKEN_TABLE,
 } from '../notifier/devices/device-token.entity.js';
 export { CreateDeviceTokens1734200000001 } from '../notifier/devices/create-device-tokens.migration.js';
+export {
+  DatabaseChatAddressStore,
+  CHAT_ADDRESS_TABLE,
+} from '../notifier/devices/database-chat-address.store.js';
+export { CreateChatAddresses1736200000000 } from '../notifier/devices/create-chat-addresses.migration.js';
 export { DatabaseNotificationStore } from '../notifier/records/database-notification.store.js';
 export {
   notificationRecordEntity,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 /** One delivery a `log` driver recorded instead of sending. */
 export interface DeliveryLogEntry<T> {
   id: string;
-  channel: 'sms' | 'push' | 'mail';
+  channel: 'sms' | 'push' | 'mail' | 'chat';
   backend: string;
   recipient: string;
   message: T;

@@ -1,4 +1,9 @@
-import type { MailerProtocol, PushChannelProtocol, SMSChannelProtocol } from '@herald/contracts';
+import type {
+  ChatChannelProtocol,
+  MailerProtocol,
+  PushChannelProtocol,
+  SMSChannelProtocol,
+} from '@herald/contracts';
 import { DeliveryError } from '../errors/delivery.error.js';
 
 /**
@@ -7,10 +12,10 @@ import { DeliveryError } from '../errors/delivery.error.js';
  * permanent `DeliveryError` that says how to fix the configuration.
  */
 export function unconfiguredChannel(
-  channel: 'sms' | 'push' | 'mail',
+  channel: 'sms' | 'push' | 'mail' | 'chat',
   listPath: string,
   names: string[],
-): SMSChannelProtocol & PushChannelProtocol & MailerProtocol {
+): SMSChannelProtocol & PushChannelProtocol & MailerProtocol & ChatChannelProtocol {
   const configured = names.length ? names.map((n) => `"${n}"`).join(', ') : 'none';
   const fail = async (): Promise<never> => {
     throw new DeliveryError(

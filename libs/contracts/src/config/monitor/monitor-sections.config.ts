@@ -129,7 +129,24 @@ export class HealthConfig extends ConfigSection {
 /** Values of `SLOTier` (in `@herald/monitor`), as config files write them. */
 export const SLO_TIERS = ['p0_page', 'p1_business_hours', 'p2_ticket', 'p3_info'] as const;
 /** Names of the alert dispatchers an `slo.alert_routes` entry can list. */
-export const ALERT_DISPATCHER_NAMES = ['log', 'alertmanager'] as const;
+export const ALERT_DISPATCHER_NAMES = [
+  'log',
+  'alertmanager',
+  'slack',
+  'teams',
+  'pagerduty',
+] as const;
+
+/** The setting each alert dispatcher needs before a route may name it. */
+const DISPATCHER_SETTING: Record<
+  string,
+  'alertmanagerUrl' | 'slackWebhookUrl' | 'teamsWebhookUrl' | 'pagerdutyRoutingKey'
+> = {
+  alertmanager: 'alertmanagerUrl',
+  slack: 'slackWebhookUrl',
+  teams: 'teamsWebhookUrl',
+  pagerduty: 'pagerdutyRoutingKey',
+};
 
 /** One SLO declared in configuration (`monitor.slo.slos[]`); the engine registers it at startup. */
 export class SloDefinitionConfig extends ConfigSection {
@@ -182,8 +199,40 @@ export class SloConfig extends ConfigSection {
     doc: 'Bearer token sent to Alertmanager (Authorization: Bearer), instead of basic auth',
   })
   alertmanagerBearerToken?: string;
+  @Field.url({
+    optional: true,
+    secret: true,
+    protocols: ['https:', 'http:'],
+    example: 'https://hooks.slack.com/services/T000/B000/XXXX',
+    doc: 'Slack incoming webhook that alert_routes can name as "slack"',
+  })
+  slackWebhookUrl?: string;
+  @Field.url({
+    optional: true,
+    secret: true,
+    protocols: ['https:', 'http:'],
+    example: 'https://prod-00.westus.logic.azure.com/workflows/.../invoke?...',
+    doc: 'Microsoft Teams Workflows webhook that alert_routes can name as "teams"',
+  })
+  teamsWebhookUrl?: string;
+  @Field.string({
+    optional: true,
+    secret: true,
+    pattern: /^[A-Za-z0-9]{20,64}$/,
+    patternMessage:
+      'must be the 32-character integration key of a PagerDuty Events API v2 integration',
+    doc: 'PagerDuty Events API v2 routing key that alert_routes can name as "pagerduty"',
+  })
+  pagerdutyRoutingKey?: string;
+  @Field.url({
+    default: 'https://events.pagerduty.com',
+    protocols: ['https:', 'http:'],
+    example: 'https://events.pagerduty.com',
+    doc: 'PagerDuty Events API base URL (point it at a fake server in tests)',
+  })
+  pagerdutyUrl!: string;
   @Field.record({
-    doc: 'Dispatchers per tier, e.g. {"p3_info":"log"} (names: log, alertmanager; comma-separated)',
+    doc: 'Dispatchers per tier, e.g. {"p0_page":"pagerduty,slack"} (names: log, alertmanager, slack, teams, pagerduty; comma-separated)',
   })
   alertRoutes!: Record<string, string>;
 
@@ -217,10 +266,11 @@ export class SloConfig extends ConfigSection {
             message: `unknown dispatcher "${name}"; use ${ALERT_DISPATCHER_NAMES.join(', ')}`,
           });
         }
-        if (name === 'alertmanager' && !this.alertmanagerUrl) {
+        const setting = DISPATCHER_SETTING[name];
+        if (setting && !this[setting]) {
           problems.push({
             path: `alert_routes.${tier}`,
-            message: 'routes to alertmanager but alertmanager_url is not set',
+            message: `routes to ${name} but ${setting.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} is not set`,
           });
         }
       }

@@ -132,3 +132,119 @@ export class SMTPDriverConfig extends ConfigSection {
   @Field.number({ min: 0.1, default: 30, doc: 'Connection and greeting timeout in seconds' })
   timeout!: number;
 }
+
+const HTTP_URL = ['https:', 'http:'] as const;
+
+/**
+ * Settings of the `slack` chat driver: an incoming webhook (`webhook_url`) or
+ * the Web API `chat.postMessage` with a bot token (`bot_token`), not both.
+ */
+export class SlackDriverConfig extends ConfigSection {
+  @Field.url({
+    optional: true,
+    secret: true,
+    protocols: HTTP_URL,
+    example: 'https://hooks.slack.com/services/T000/B000/XXXX',
+    doc: 'Incoming webhook URL (it alone lets anyone post)',
+  })
+  webhookUrl?: string;
+  @Field.string({
+    optional: true,
+    secret: true,
+    pattern: /^xox[bp]-\S+$/,
+    patternMessage: 'must be a bot token starting with xoxb- (or a user token, xoxp-)',
+    doc: 'Bot token for the Web API chat.postMessage',
+  })
+  botToken?: string;
+  @Field.string({
+    optional: true,
+    doc: 'Channel used when a message has no "to" (Web API only)',
+  })
+  defaultChannel?: string;
+  @Field.url({
+    default: 'https://slack.com/api',
+    protocols: HTTP_URL,
+    example: 'https://slack.com/api',
+    doc: 'Web API base URL (point it at a fake server in tests)',
+  })
+  baseUrl!: string;
+  @Field.number({
+    min: 0,
+    max: 60,
+    default: 1,
+    doc: 'Seconds between two messages to the same channel (Slack allows about 1 per second)',
+  })
+  channelInterval!: number;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+
+  protected override crossCheck(): ConfigProblem[] {
+    if (Boolean(this.webhookUrl) === Boolean(this.botToken)) {
+      return [
+        {
+          path: this.webhookUrl ? 'bot_token' : 'webhook_url',
+          message:
+            'set exactly one of webhook_url (incoming webhook) and bot_token (Web API chat.postMessage)',
+        },
+      ];
+    }
+    return [];
+  }
+}
+
+/** Settings of the `teams` chat driver: a Microsoft Teams Workflows webhook (Adaptive Cards). */
+export class TeamsDriverConfig extends ConfigSection {
+  @Field.url({
+    secret: true,
+    protocols: HTTP_URL,
+    example:
+      'https://prod-00.westus.logic.azure.com/workflows/.../triggers/manual/paths/invoke?...',
+    doc: 'Workflows ("When a Teams webhook request is received") URL',
+  })
+  webhookUrl!: string;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+}
+
+/** Settings of the `discord` chat driver: a Discord webhook with embeds. */
+export class DiscordDriverConfig extends ConfigSection {
+  @Field.url({
+    secret: true,
+    protocols: HTTP_URL,
+    example: 'https://discord.com/api/webhooks/123/abc',
+    doc: 'Webhook URL (holds the webhook token)',
+  })
+  webhookUrl!: string;
+  @Field.string({ optional: true, doc: 'Display name overriding the webhook default' })
+  username?: string;
+  @Field.boolean({
+    default: false,
+    doc: 'Let message text ping users and roles; @everyone and @here are never pinged',
+  })
+  allowMentions!: boolean;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+}
+
+/** Settings of the `telegram` chat driver: the Bot API `sendMessage`. */
+export class TelegramDriverConfig extends ConfigSection {
+  @Field.string({
+    secret: true,
+    pattern: /^\d+:[\w-]+$/,
+    patternMessage: 'must be a bot token as BotFather gives it, e.g. 123456:ABC-DEF...',
+    doc: 'Bot token',
+  })
+  botToken!: string;
+  @Field.enum(['HTML', 'MarkdownV2'] as const, {
+    default: 'HTML',
+    doc: 'parse_mode Herald escapes the text for: HTML or MarkdownV2',
+  })
+  parseMode!: 'HTML' | 'MarkdownV2';
+  @Field.string({ optional: true, doc: 'Chat id used when a message has no "to"' })
+  defaultChatId?: string;
+  @Field.url({
+    default: 'https://api.telegram.org',
+    protocols: HTTP_URL,
+    example: 'https://api.telegram.org',
+    doc: 'Bot API base URL (point it at a fake server in tests)',
+  })
+  baseUrl!: string;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+}

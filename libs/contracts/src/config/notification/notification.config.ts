@@ -3,9 +3,13 @@ import { ConfigSection, describeValue } from '../schema/config-section.js';
 import { Field } from '../schema/config-field.decorator.js';
 import {
   ApnsDriverConfig,
+  DiscordDriverConfig,
   FcmDriverConfig,
   SendgridDriverConfig,
+  SlackDriverConfig,
   SMTPDriverConfig,
+  TeamsDriverConfig,
+  TelegramDriverConfig,
   TwilioDriverConfig,
   WebPushDriverConfig,
 } from './driver-configs.js';
@@ -14,9 +18,11 @@ import { checkNamedBackends } from './named-backend.util.js';
 export const SMS_DRIVERS = ['twilio', 'log'] as const;
 export const PUSH_DRIVERS = ['fcm', 'apns', 'webpush', 'log'] as const;
 export const MAIL_DRIVERS = ['smtp', 'sendgrid', 'log'] as const;
+export const CHAT_DRIVERS = ['slack', 'teams', 'discord', 'telegram', 'log'] as const;
 export type SmsDriver = (typeof SMS_DRIVERS)[number];
 export type PushDriver = (typeof PUSH_DRIVERS)[number];
 export type MailDriver = (typeof MAIL_DRIVERS)[number];
+export type ChatDriver = (typeof CHAT_DRIVERS)[number];
 
 /** Each fallback must name another backend of the same list. */
 function checkFallbacks(
@@ -73,6 +79,27 @@ export class NamedPushConfig extends ConfigSection {
   @Field.section(() => FcmDriverConfig, { optional: true }) fcm?: FcmDriverConfig;
   @Field.section(() => ApnsDriverConfig, { optional: true }) apns?: ApnsDriverConfig;
   @Field.section(() => WebPushDriverConfig, { optional: true }) webpush?: WebPushDriverConfig;
+}
+
+/** One chat backend (an entry of `notification.chat_backends`). */
+export class NamedChatConfig extends ConfigSection {
+  @Field.string({ nonEmpty: true, doc: 'Backend name' }) name!: string;
+  @Field.boolean({ default: false, doc: 'Also bound as the unnamed CHAT_CHANNEL' })
+  primary!: boolean;
+  @Field.enum(CHAT_DRIVERS, { doc: 'Driver' }) driver!: ChatDriver;
+  @Field.strings({
+    default: [],
+    doc: 'Backends tried in order when this one fails transiently or its circuit is open',
+  })
+  fallbacks!: string[];
+  @Field.section(() => SlackDriverConfig, { optional: true, doc: 'slack settings' })
+  slack?: SlackDriverConfig;
+  @Field.section(() => TeamsDriverConfig, { optional: true, doc: 'teams settings' })
+  teams?: TeamsDriverConfig;
+  @Field.section(() => DiscordDriverConfig, { optional: true, doc: 'discord settings' })
+  discord?: DiscordDriverConfig;
+  @Field.section(() => TelegramDriverConfig, { optional: true, doc: 'telegram settings' })
+  telegram?: TelegramDriverConfig;
 }
 
 /** One mail backend (an entry of `notification.mailer.backends`). */
@@ -239,6 +266,10 @@ export class NotificationConfig extends ConfigSection {
   smsBackends!: NamedSMSConfig[];
   @Field.list(() => NamedPushConfig, { doc: 'Push backends (JSON list)' })
   pushBackends!: NamedPushConfig[];
+  @Field.list(() => NamedChatConfig, {
+    doc: 'Chat backends: Slack, Teams, Discord, Telegram (JSON list)',
+  })
+  chatBackends!: NamedChatConfig[];
   @Field.section(() => MailerConfig) mailer!: MailerConfig;
   @Field.section(() => InboxConfig) inbox!: InboxConfig;
   @Field.section(() => DeliveryConfig) delivery!: DeliveryConfig;
@@ -249,6 +280,13 @@ export class NotificationConfig extends ConfigSection {
       ...checkNamedBackends(this.pushBackends, 'push_backends', ['fcm', 'apns', 'webpush']),
       ...checkFallbacks(this.smsBackends, 'sms_backends'),
       ...checkFallbacks(this.pushBackends, 'push_backends'),
+      ...checkNamedBackends(this.chatBackends, 'chat_backends', [
+        'slack',
+        'teams',
+        'discord',
+        'telegram',
+      ]),
+      ...checkFallbacks(this.chatBackends, 'chat_backends'),
     ];
     (Array.isArray(this.pushBackends) ? this.pushBackends : []).forEach((backend, i) => {
       if (backend?.fcm?.serverKey) {

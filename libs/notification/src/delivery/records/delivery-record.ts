@@ -43,7 +43,7 @@ export type NotSentStatus = 'skipped' | 'suppressed' | 'throttled' | 'digested';
  */
 export type DeliveryChannel = ProviderChannel | 'inbox' | (string & {});
 /** The channels whose backends are configured providers (`sms_backends`, `push_backends`, `mailer`). */
-export type ProviderChannel = 'sms' | 'push' | 'mail';
+export type ProviderChannel = 'sms' | 'push' | 'mail' | 'chat';
 
 export const NOT_SENT_STATUSES: readonly NotSentStatus[] = [
   'skipped',

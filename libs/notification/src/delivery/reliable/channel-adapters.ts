@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type {
+  ChatMessage,
+  ChatSendResult,
   MailAddress,
   MailMessage,
   MailSendResult,
@@ -53,6 +55,27 @@ export const PUSH_ADAPTER: ChannelAdapter<PushMessage, PushSendResult> = {
   }),
   toJob: (m) => m,
   fromJob: (d) => d as PushMessage,
+};
+
+export const CHAT_ADAPTER: ChannelAdapter<ChatMessage, ChatSendResult> = {
+  channel: 'chat',
+  // a webhook backend posts where it was created: its records name no recipient
+  recipientOf: (m) => m.to ?? '-',
+  contentOf: (m) => [
+    m.to ?? '',
+    m.title ?? '',
+    m.text,
+    m.url ?? '',
+    m.fields ?? [],
+    m.threadId ?? '',
+    m.blocks ?? [],
+  ],
+  keyOf: (m) => m.idempotencyKey,
+  withKey: (m, idempotencyKey) => ({ ...m, idempotencyKey }),
+  messageIdOf: (r) => r.messageId,
+  queuedResult: (deliveryId, backend) => ({ messageId: deliveryId, backend }),
+  toJob: (m) => m,
+  fromJob: (d) => d as ChatMessage,
 };
 
 const addressOf = (a: MailAddress): string => (typeof a === 'string' ? a : a.address);

@@ -13,6 +13,7 @@ import { createRecords } from '../stores/create-records.util.js';
 import {
   deliveryIdFor,
   deriveIdempotencyKey,
+  CHAT_ADAPTER,
   MAIL_ADAPTER,
   PUSH_ADAPTER,
   SMS_ADAPTER,
@@ -82,6 +83,7 @@ export class DeliveryService {
     [SMS_ADAPTER.channel, SMS_ADAPTER],
     [PUSH_ADAPTER.channel, PUSH_ADAPTER],
     [MAIL_ADAPTER.channel, MAIL_ADAPTER],
+    [CHAT_ADAPTER.channel, CHAT_ADAPTER],
   ]);
 
   constructor(options: DeliveryServiceOptions) {

@@ -1,4 +1,7 @@
 import type {
+  ChatChannelProtocol,
+  ChatMessage,
+  ChatSendResult,
   PushChannelProtocol,
   PushMessage,
   PushSendResult,
@@ -7,7 +10,7 @@ import type {
   SmsSendResult,
 } from '@herald/contracts';
 import { DeliveryError } from '../../errors/delivery.error.js';
-import { PUSH_ADAPTER, SMS_ADAPTER } from './channel-adapters.js';
+import { CHAT_ADAPTER, PUSH_ADAPTER, SMS_ADAPTER } from './channel-adapters.js';
 import type { DeliveryService, WithDeliveryId } from './delivery.service.js';
 
 /**
@@ -63,5 +66,21 @@ export class ReliablePushChannel implements PushChannelProtocol {
         })),
       ),
     );
+  }
+}
+
+/** The chat counterpart of `ReliableSmsChannel`: retries honour `Retry-After`, failover follows `fallbacks`. */
+export class ReliableChatChannel implements ChatChannelProtocol {
+  readonly name: string;
+
+  constructor(
+    private readonly delivery: DeliveryService,
+    readonly chain: readonly string[],
+  ) {
+    this.name = chain[0];
+  }
+
+  send(message: ChatMessage): Promise<WithDeliveryId<ChatSendResult>> {
+    return this.delivery.send(CHAT_ADAPTER, this.chain, message);
   }
 }

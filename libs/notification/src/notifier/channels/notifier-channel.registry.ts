@@ -1,4 +1,5 @@
 import {
+  type ChatChannelProtocol,
   HeraldConfigError,
   type MailerProtocol,
   type PushChannelProtocol,
@@ -21,6 +22,7 @@ const BUILT_IN: Readonly<Record<string, DeliveryChannel>> = {
   sms: 'sms',
   push: 'push',
   mail: 'mail',
+  chat: 'chat',
   inbox: 'inbox',
 };
 const CUSTOM_NAME = /^[a-z][a-z0-9_-]{0,15}$/;
@@ -30,6 +32,7 @@ export interface NotifierChannelSources {
   sms?: NamedBackendRegistry<SMSChannelProtocol>;
   push?: NamedBackendRegistry<PushChannelProtocol>;
   mail?: NamedBackendRegistry<MailerProtocol>;
+  chat?: NamedBackendRegistry<ChatChannelProtocol>;
   /** The application's `InboxService`, looked up when first needed (it may live in any module). */
   inbox?: () => InboxService | undefined;
   custom?: readonly NotifierChannel[];
@@ -70,7 +73,7 @@ export class NotifierChannelRegistry {
       ) {
         problems.push({
           path: `channels[${i}].name`,
-          message: `must be 1 to 16 lower-case letters, digits, "-" or "_", starting with a letter, and not sms, push, mail (or its alias email) or inbox (got ${JSON.stringify(name)})`,
+          message: `must be 1 to 16 lower-case letters, digits, "-" or "_", starting with a letter, and not sms, push, mail (or its alias email), chat or inbox (got ${JSON.stringify(name)})`,
         });
       } else if (this.custom.has(name)) {
         problems.push({ path: `channels[${i}].name`, message: `"${name}" is registered twice` });
@@ -104,8 +107,9 @@ export class NotifierChannelRegistry {
 
   /** Registers every backend and adapter in `delivery` (idempotent). */
   registerIn(delivery: DeliveryService): void {
-    const { sms, push, mail } = this.sources;
+    const { sms, push, mail, chat } = this.sources;
     const { inbox } = this;
+    for (const name of chat?.names() ?? []) delivery.register('chat', chat!.raw(name));
     for (const name of sms?.names() ?? []) delivery.register('sms', sms!.raw(name));
     for (const name of push?.names() ?? []) delivery.register('push', push!.raw(name));
     for (const name of mail?.names() ?? []) delivery.register('mail', mail!.raw(name));
@@ -121,12 +125,13 @@ export class NotifierChannelRegistry {
 
   /** Every channel usable right now. */
   names(): string[] {
-    const { sms, push, mail } = this.sources;
+    const { sms, push, mail, chat } = this.sources;
     const { inbox } = this;
     return [
       ...(sms?.hasPrimary() ? ['sms'] : []),
       ...(push?.hasPrimary() ? ['push'] : []),
       ...(mail?.hasPrimary() ? ['mail'] : []),
+      ...(chat?.hasPrimary() ? ['chat'] : []),
       ...(inbox ? ['inbox'] : []),
       ...this.custom.keys(),
     ];
@@ -137,7 +142,7 @@ export class NotifierChannelRegistry {
     if (typeof channel !== 'string' || (!(channel in BUILT_IN) && !this.custom.has(channel))) {
       throw new UnknownChannelError(String(channel), notificationType, this.names());
     }
-    const { sms, push, mail } = this.sources;
+    const { sms, push, mail, chat } = this.sources;
     const { inbox } = this;
     const missing =
       channel === 'sms' && !sms?.hasPrimary()
@@ -146,9 +151,11 @@ export class NotifierChannelRegistry {
           ? 'configure notification.push_backends (one marked primary) in NotificationModule'
           : channel === 'mail' && !mail?.hasPrimary()
             ? 'import MailerModule.forRoot() with a primary backend'
-            : channel === 'inbox' && !inbox
-              ? 'provide InboxService (InboxModule.forRoot() or ...InboxProvider) in the application'
-              : undefined;
+            : channel === 'chat' && !chat?.hasPrimary()
+              ? 'configure notification.chat_backends (one marked primary) in NotificationModule'
+              : channel === 'inbox' && !inbox
+                ? 'provide InboxService (InboxModule.forRoot() or ...InboxProvider) in the application'
+                : undefined;
     if (missing) throw new ChannelUnavailableError(channel, notificationType, missing);
   }
 
@@ -170,6 +177,8 @@ export class NotifierChannelRegistry {
     if (route !== undefined) return route;
     if (channel === 'sms') return profile.phone;
     if (channel === 'mail') return profile.email;
+    // no chatId: the user's registered chat addresses (ChatAddressService), looked up by id
+    if (channel === 'chat') return profile.chat ?? profile.id;
     if (channel === 'inbox' || channel === 'push') return profile.id;
     const custom = this.custom.get(channel);
     return custom?.addressOf ? custom.addressOf(profile) : profile.id;
@@ -183,14 +192,16 @@ export class NotifierChannelRegistry {
         ? 'no phone number'
         : channel === 'mail'
           ? 'no email address'
-          : channel === 'inbox' || channel === 'push'
-            ? `no user id or "${channel}" route`
-            : `no address for channel "${channel}"`;
+          : channel === 'chat'
+            ? 'no chat address ("chatId", a "chat" route, or a user id with addresses in ChatAddressService)'
+            : channel === 'inbox' || channel === 'push'
+              ? `no user id or "${channel}" route`
+              : `no address for channel "${channel}"`;
     return `${what} for ${who}`;
   }
 
-  /** Backend chain (primary first, then its fallbacks) of `sms` or `mail`. */
-  chain(channel: 'sms' | 'mail'): string[] {
+  /** Backend chain (primary first, then its fallbacks) of `sms`, `mail` or `chat`. */
+  chain(channel: 'sms' | 'mail' | 'chat'): string[] {
     return chainOf(this.sources[channel] as NamedBackendRegistry<NamedBackend>);
   }
 

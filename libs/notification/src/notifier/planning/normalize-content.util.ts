@@ -1,7 +1,7 @@
 import type { MailAddress, MailMessage } from '@herald/contracts';
 import { MAIL_ADAPTER } from '../../delivery/reliable/channel-adapters.js';
 import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
-import type { InboxContent, SmsContent } from '../notification.js';
+import type { ChatContent, InboxContent, SmsContent } from '../notification.js';
 import type { RecipientProfile } from '../recipients/recipient.interface.js';
 
 const isBuilder = (value: unknown): value is { build(): MailMessage | Promise<MailMessage> } =>
@@ -32,6 +32,20 @@ export async function normalizeContent(
           ? mail.to
           : [profile.name ? { name: profile.name, address } : address];
       return MAIL_ADAPTER.toJob({ ...mail, to });
+    }
+    case 'chat': {
+      const chat = rendered as ChatContent;
+      if (typeof chat === 'string') return { text: chat };
+      if (!chat || typeof chat !== 'object') return { text: chat };
+      const {
+        to: _to,
+        idempotencyKey: _key,
+        ...rest
+      } = chat as ChatContent & {
+        to?: unknown;
+        idempotencyKey?: unknown;
+      } & object;
+      return rest;
     }
     case 'inbox': {
       const inbox = rendered as InboxContent;

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { PushMessage } from '@herald/contracts';
+import type { ChatMessage, PushMessage } from '@herald/contracts';
 import type { DeliveryStatus, NotSentStatus } from '../../delivery/records/delivery-record.js';
 import {
   deliveryIdFor,
   MAIL_ADAPTER,
   PUSH_ADAPTER,
   SMS_ADAPTER,
+  CHAT_ADAPTER,
 } from '../../delivery/reliable/channel-adapters.js';
 import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/delivery.service.js';
 import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol.js';
@@ -14,6 +15,7 @@ import { customChannelAdapter } from '../channels/custom-channel.adapter.js';
 import { INBOX_ADAPTER } from '../channels/inbox-delivery.adapter.js';
 import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
 import type { DeviceTokenService } from '../devices/device-token.service.js';
+import type { ChatAddressService } from '../devices/chat-address.service.js';
 import type { DeviceToken } from '../devices/device-token.js';
 import { NotifierConfigError } from '../errors/notifier-config.error.js';
 import type {
@@ -63,6 +65,7 @@ export interface NotificationDispatcherDeps {
   gates: readonly NotificationGate[];
   digester?: NotificationDigester;
   deviceTokens?: DeviceTokenService;
+  chatAddresses?: ChatAddressService;
   scheduler?: NotifierScheduler;
   metrics: NotifierMetrics;
 }
@@ -255,7 +258,20 @@ export class NotificationDispatcher {
     decision: DispatchDecision,
     allowed: Array<{ ctx: GateContext; content: unknown }>,
   ): Promise<void> {
-    const { channels, deviceTokens } = this.deps;
+    const { channels, deviceTokens, chatAddresses } = this.deps;
+    const chatByStore = ({ ctx }: { ctx: GateContext }) =>
+      ctx.channel === 'chat' &&
+      ctx.recipient.chat === undefined &&
+      ctx.recipient.routes?.chat === undefined;
+    const chatUsers = allowed.filter(chatByStore).map(({ ctx }) => ctx.address);
+    const chatByUser = new Map<string, string[]>();
+    if (chatUsers.length > 0 && chatAddresses) {
+      for (const entry of await chatAddresses.listMany(chatUsers)) {
+        const list = chatByUser.get(entry.userId);
+        if (list) list.push(entry.address);
+        else chatByUser.set(entry.userId, [entry.address]);
+      }
+    }
     const userIds = allowed
       .filter(({ ctx }) => ctx.channel === 'push' && ctx.recipient.routes?.push === undefined)
       .map(({ ctx }) => ctx.address);
@@ -268,6 +284,20 @@ export class NotificationDispatcher {
       }
     }
     for (const { ctx, content } of allowed) {
+      if (chatByStore({ ctx })) {
+        const addresses = chatByUser.get(ctx.address) ?? [];
+        if (addresses.length === 0)
+          this.notSent(
+            decision,
+            'chat',
+            ctx.recipient,
+            ctx.address,
+            'skipped',
+            `no chat address for user "${ctx.address}" (no chatId or "chat" route, none registered with ChatAddressService)`,
+          );
+        for (const address of addresses) this.request(decision, ctx, address, content);
+        continue;
+      }
       if (ctx.channel !== 'push') {
         this.request(decision, ctx, ctx.address, content);
         continue;
@@ -325,6 +355,14 @@ export class NotificationDispatcher {
         };
         break;
       }
+      case 'chat':
+        request = {
+          ...base,
+          adapter: CHAT_ADAPTER,
+          chain: channels.chain('chat'),
+          message: { ...(content as ChatMessage), to: address, idempotencyKey },
+        };
+        break;
       case 'mail':
         request = {
           ...base,

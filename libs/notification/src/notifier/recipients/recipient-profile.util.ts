@@ -9,7 +9,7 @@ const text = (value: unknown): string | undefined =>
 
 /**
  * The fields the notifier routes by, read from a user object: `id` (or
- * `userId`), `email`, `name`, `phone` (or `phoneNumber`), `locale`,
+ * `userId`), `email`, `name`, `phone` (or `phoneNumber`), `chatId`, `locale`,
  * `timeZone` (or `timezone`), `routes`. Only set fields are copied.
  */
 export function recipientProfile(target: RecipientLike | object): RecipientProfile {
@@ -23,6 +23,8 @@ export function recipientProfile(target: RecipientLike | object): RecipientProfi
   if (name !== undefined) profile.name = name;
   const phone = text(recipient.phone) ?? text(recipient.phoneNumber);
   if (phone !== undefined) profile.phone = phone;
+  const chat = text(recipient.chatId);
+  if (chat !== undefined) profile.chat = chat;
   const locale = text(recipient.locale);
   if (locale !== undefined) profile.locale = locale;
   const timeZone = text(recipient.timeZone) ?? text(recipient.timezone);

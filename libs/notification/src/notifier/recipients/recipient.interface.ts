@@ -14,6 +14,8 @@ export interface RecipientLike {
   /** E.164 phone number for SMS (`phoneNumber` is read too). */
   phone?: string;
   locale?: string;
+  /** Where the `chat` channel reaches them: a Slack user or channel id, a Telegram chat id. */
+  chatId?: string;
   /** IANA time zone such as `Europe/Paris` (`timezone` is read too). */
   timeZone?: string;
   /** Per-channel addresses that win over the fields above (`{ sms: '+1...', slack: '#ops' }`). */
@@ -29,6 +31,8 @@ export interface RecipientProfile {
   email?: string;
   name?: string;
   phone?: string;
+  /** The `chat` address (`chatId` of the recipient). */
+  chat?: string;
   locale?: string;
   timeZone?: string;
   routes?: Record<string, string>;
