@@ -1,0 +1,264 @@
+import { existsSync, statSync } from 'node:fs';
+import { HeraldConfigError } from '@herald/contracts';
+import { requireOptional } from '@herald/contracts/internal';
+import { MailTemplateRenderer } from '../mailer/mail-template.renderer.js';
+import { TemplateCompileError } from './errors/template-compile.error.js';
+import { TemplateNotFoundError } from './errors/template-not-found.error.js';
+import { TemplateVariableError } from './errors/template-variable.error.js';
+import { canonicalLocale, localeChain, textDirection } from './locale/locale-chain.util.js';
+import { MessageCatalog } from './locale/message-catalog.js';
+import type { NotificationTranslator } from './locale/notification-translator.interface.js';
+import { templateHelpers, type TemplateRenderData } from './template-helpers.js';
+import { checkTemplate, lineOf } from './template-check.util.js';
+import {
+  readTemplateFolder,
+  TEMPLATE_PARTS,
+  type NotificationTemplateFile,
+  type TemplateChannel,
+  type TemplateFile,
+} from './template-files.util.js';
+
+type Handlebars = typeof import('handlebars');
+type Compiled = (context: object, options: { data: object }) => string;
+
+/** How `NotificationTemplates.compile()` finds and renders templates. */
+export interface NotificationTemplatesOptions {
+  /** The templates folder (absolute, or relative to the working directory). */
+  dir: string;
+  /** The locale of recipients without one, and the last fallback. @default 'en' */
+  defaultLocale?: string;
+  /** Where `{{t}}` finds its text instead of `messages/<locale>.json` (nestjs-i18n...). */
+  translator?: NotificationTranslator;
+  /** Extra Handlebars helpers. */
+  helpers?: Record<string, (...args: any[]) => unknown>;
+}
+
+/** The recipient a render is for. */
+export interface TemplateRenderOptions {
+  /** BCP 47 tag; falls back `pt-BR` → `pt` → default. @default the default locale */
+  locale?: string;
+  /** IANA time zone of dates. @default the process's */
+  timeZone?: string;
+  /** "Now" of relative times. @default the current time */
+  now?: Date;
+}
+
+/** A channel rendered from files: what `toSms()`, `toPush()`, `toMail()`, `toInbox()` would return. */
+export interface RenderedTemplates {
+  sms: { body: string };
+  push: { title?: string; body: string };
+  mail: { subject: string; html?: string; text: string };
+  inbox: { title: string; body: string };
+}
+
+interface CompiledFile {
+  file: string;
+  render: Compiled;
+  layout?: CompiledFile;
+}
+
+const LAYOUT_COMMENT = /^\s*\{\{!-*\s*layout:\s*([\w./-]+)\s*-*\}\}\s*\n?/;
+
+/**
+ * The templates of a folder, compiled once (`await NotificationTemplates.compile(options)`,
+ * or `NotificationTemplatesModule` at bootstrap): a broken template, layout,
+ * partial or message stops the application at start with a
+ * `TemplateCompileError` naming the file and line. Rendering is synchronous
+ * and strict: a missing variable is a `TemplateVariableError`.
+ */
+export class NotificationTemplates {
+  private readonly files = new Map<string, Map<string, Map<string, CompiledFile>>>();
+  private readonly mailText = new MailTemplateRenderer();
+
+  private constructor(
+    readonly defaultLocale: string,
+    private readonly catalog: MessageCatalog,
+  ) {}
+
+  static async compile(options: NotificationTemplatesOptions): Promise<NotificationTemplates> {
+    const problems = [];
+    if (typeof options?.dir !== 'string' || !existsSync(options.dir) || !statSync(options.dir).isDirectory())
+      problems.push({ path: 'templates.dir', message: `must be a folder of templates (got ${JSON.stringify(options?.dir)})` });
+    const defaultLocale = canonicalLocale(options?.defaultLocale ?? 'en');
+    if (!defaultLocale)
+      problems.push({ path: 'templates.defaultLocale', message: `must be a BCP 47 tag such as "en" or "pt-BR" (got ${JSON.stringify(options.defaultLocale)})` });
+    if (problems.length > 0) throw new HeraldConfigError(problems, 'Invalid notification templates options');
+    const folder = readTemplateFolder(options.dir);
+    if (folder.unknown.length > 0)
+      throw new TemplateCompileError(folder.unknown[0], undefined, 'not a template: expected layouts/<name>.hbs|.mjml, partials/<name>.hbs, messages/<locale>.json or <notification>/<part>[.<locale>].hbs|.mjml with part one of ' + Object.values(TEMPLATE_PARTS).flat().join(', '));
+    const catalog = new MessageCatalog(folder.messages);
+    const templates = new NotificationTemplates(defaultLocale!, catalog);
+    const hb = requireOptional<Handlebars>('handlebars', 'notification templates').create();
+    const helpers = { ...templateHelpers(catalog, options.translator), ...options.helpers };
+    hb.registerHelper(helpers);
+    const known = {
+      helpers: new Set([...Object.keys(helpers), ...Object.keys(hb.helpers)]),
+      partials: new Set(folder.partials.keys()),
+      messages: options.translator ? undefined : catalog,
+    };
+    for (const [name, partial] of folder.partials) {
+      checkTemplate(hb, partial.file, partial.source, known);
+      hb.registerPartial(name, partial.source);
+    }
+    const layouts = new Map<string, CompiledFile>();
+    for (const [name, layout] of folder.layouts)
+      layouts.set(name, await templates.compileFile(hb, layout, true, known));
+    for (const template of folder.templates) {
+      let source = template.source;
+      let layout: CompiledFile | undefined;
+      if (template.part === 'mail.html' && template.engine === 'hbs') {
+        const chosen = LAYOUT_COMMENT.exec(source);
+        const name = chosen ? chosen[1] : 'mail';
+        if (chosen) source = source.slice(chosen[0].length);
+        if (name !== 'none') {
+          layout = layouts.get(name);
+          if (!layout && chosen)
+            throw new TemplateCompileError(template.file, 1, `layout "${name}" is not in layouts/ (have: ${[...layouts.keys()].join(', ') || 'none'})`);
+        }
+      }
+      if (template.locale !== undefined && canonicalLocale(template.locale) === undefined)
+        throw new TemplateCompileError(template.file, undefined, `"${template.locale}" is not a BCP 47 locale tag`);
+      const compiled = await templates.compileFile(hb, { ...template, source }, template.part === 'mail.html', known);
+      compiled.layout = layout;
+      templates.add(template, compiled);
+    }
+    return templates;
+  }
+
+  /** The notification names that have templates (their folder names). */
+  names(): string[] {
+    return [...this.files.keys()].sort();
+  }
+
+  /** Whether `name` renders `channel` from files. */
+  has(name: string, channel: string): boolean {
+    const parts = this.files.get(name);
+    switch (channel) {
+      case 'sms':
+        return !!parts?.has('sms');
+      case 'push':
+        return !!parts?.has('push.body');
+      case 'mail':
+        return !!parts?.has('mail.subject') && (parts.has('mail.html') || parts.has('mail.text'));
+      case 'inbox':
+        return !!parts?.has('inbox.title') && parts.has('inbox.body');
+      default:
+        return false;
+    }
+  }
+
+  /** The locale a recipient's `locale` resolves to among the files (for records and previews). */
+  chain(locale?: string): string[] {
+    return localeChain(locale, this.defaultLocale);
+  }
+
+  /** Renders one channel of template `name` with `data`, in the recipient's locale and time zone. */
+  render<C extends TemplateChannel>(name: string, channel: C, data: object, options: TemplateRenderOptions = {}): RenderedTemplates[C] {
+    const chain = this.chain(options.locale);
+    const locale = chain[0];
+    const base = { locale, chain, dir: textDirection(locale), timeZone: options.timeZone, now: options.now ?? new Date() };
+    const layoutData: Record<string, unknown> = {};
+    const part = (p: string, required: boolean): string | undefined => {
+      const file = this.pick(name, p, chain);
+      if (!file) {
+        if (required) throw new TemplateNotFoundError(name, channel, `${p}.hbs`);
+        return undefined;
+      }
+      const text = this.run(file, data, base, layoutData);
+      // one-line parts lose the newline every file ends with
+      return p === 'mail.html' || p === 'mail.text' ? text : text.trim();
+    };
+    let out: unknown;
+    switch (channel) {
+      case 'sms':
+        out = { body: part('sms', true)! };
+        break;
+      case 'push': {
+        const title = part('push.title', false);
+        out = { ...(title !== undefined ? { title } : {}), body: part('push.body', true)! };
+        break;
+      }
+      case 'inbox':
+        out = { title: part('inbox.title', true)!, body: part('inbox.body', true)! };
+        break;
+      case 'mail': {
+        const subject = part('mail.subject', true)!;
+        layoutData.subject = subject;
+        const html = part('mail.html', false);
+        const text = part('mail.text', html === undefined) ?? this.mailText.toText(html!);
+        out = { subject: subject.trim(), ...(html !== undefined ? { html } : {}), text };
+        break;
+      }
+      default:
+        throw new TemplateNotFoundError(name, channel, `${channel}.hbs`);
+    }
+    return out as RenderedTemplates[C];
+  }
+
+  private pick(name: string, part: string, chain: readonly string[]): CompiledFile | undefined {
+    const byLocale = this.files.get(name)?.get(part);
+    if (!byLocale) return undefined;
+    for (const locale of chain) {
+      const file = byLocale.get(locale);
+      if (file) return file;
+    }
+    return byLocale.get('');
+  }
+
+  /** Renders a file, then its layout with `body` (and, for mail, `subject`) added to the data. */
+  private run(
+    file: CompiledFile,
+    data: object,
+    base: Omit<TemplateRenderData, 'file'>,
+    layoutData: object,
+  ): string {
+    const call = (f: CompiledFile, context: object): string => {
+      try {
+        return f.render(context, { data: { ...base, herald: { ...base, file: f.file } } });
+      } catch (error) {
+        const variable = /^"([^"]+)" not defined in/.exec(String((error as Error)?.message));
+        if (!variable) throw error;
+        const e = error as { lineNumber?: number; column?: number };
+        throw new TemplateVariableError(`${f.file}${e.lineNumber ? `:${e.lineNumber}` : ''}`, variable[1]);
+      }
+    };
+    const body = call(file, data);
+    return file.layout ? call(file.layout, { ...data, ...layoutData, body }) : body;
+  }
+
+  private add(template: NotificationTemplateFile, compiled: CompiledFile): void {
+    let parts = this.files.get(template.name);
+    if (!parts) this.files.set(template.name, (parts = new Map()));
+    let byLocale = parts.get(template.part);
+    if (!byLocale) parts.set(template.part, (byLocale = new Map()));
+    byLocale.set(template.locale === undefined ? '' : canonicalLocale(template.locale)!, compiled);
+  }
+
+  private async compileFile(hb: ReturnType<Handlebars['create']>, template: TemplateFile, html: boolean, known: Parameters<typeof checkTemplate>[3]): Promise<CompiledFile> {
+    let source = template.source;
+    if (template.engine === 'mjml') source = await mjmlToHtml(template);
+    checkTemplate(hb, template.file, source, known);
+    return { file: template.file, render: hb.compile(source, { strict: true, noEscape: !html }) as Compiled };
+  }
+}
+
+type Mjml = (source: string, options: object) => Promise<{ html: string; errors: Array<{ line: number; message: string }> }> | { html: string; errors: Array<{ line: number; message: string }> };
+
+/** MJML to HTML at bootstrap; Handlebars expressions pass through as text. Strict validation. */
+async function mjmlToHtml(template: TemplateFile): Promise<string> {
+  const loaded = requireOptional<Mjml | { default: Mjml }>('mjml', `the MJML template ${template.file}`);
+  const mjml = typeof loaded === 'function' ? loaded : loaded.default;
+  let result;
+  try {
+    result = await mjml(template.source, { validationLevel: 'strict', keepComments: false });
+  } catch (error) {
+    const e = error as { errors?: Array<{ line: number; message: string }>; message?: string };
+    const first = e.errors?.[0];
+    throw new TemplateCompileError(template.file, first?.line ?? lineOf(String(e.message)), first?.message ?? String(e.message));
+  }
+  if (result.errors.length > 0) {
+    const first = result.errors[0];
+    throw new TemplateCompileError(template.file, first.line, first.message);
+  }
+  return result.html;
+}
