@@ -53,6 +53,8 @@ export interface RenderedTemplates {
 
 interface CompiledFile {
   file: string;
+  /** What Handlebars compiled (MJML already turned into HTML). */
+  source: string;
   render: Compiled;
   layout?: CompiledFile;
 }
@@ -219,7 +221,10 @@ export class NotificationTemplates {
         const variable = /^"([^"]+)" not defined in/.exec(String((error as Error)?.message));
         if (!variable) throw error;
         const e = error as { lineNumber?: number; column?: number };
-        throw new TemplateVariableError(`${f.file}${e.lineNumber ? `:${e.lineNumber}` : ''}`, variable[1]);
+        throw new TemplateVariableError(
+          `${f.file}${e.lineNumber ? `:${e.lineNumber}` : ''}`,
+          pathAt(f.source, e.lineNumber, e.column, variable[1]),
+        );
       }
     };
     const body = call(file, data);
@@ -238,8 +243,19 @@ export class NotificationTemplates {
     let source = template.source;
     if (template.engine === 'mjml') source = await mjmlToHtml(template);
     checkTemplate(hb, template.file, source, known);
-    return { file: template.file, render: hb.compile(source, { strict: true, noEscape: !html }) as Compiled };
+    return { file: template.file, source, render: hb.compile(source, { strict: true, noEscape: !html }) as Compiled };
   }
+}
+
+/**
+ * The whole path of a missing variable (`user.name`): Handlebars names the
+ * last segment it looked up, and its position points at the path.
+ */
+function pathAt(source: string, line: number | undefined, column: number | undefined, name: string): string {
+  if (line === undefined || column === undefined) return name;
+  const text = source.split('\n')[line - 1]?.slice(column) ?? '';
+  const path = /^[\w$@./-]+/.exec(text)?.[0];
+  return path && path.split(/[./]/).includes(name) ? path : name;
 }
 
 type Mjml = (source: string, options: object) => Promise<{ html: string; errors: Array<{ line: number; message: string }> }> | { html: string; errors: Array<{ line: number; message: string }> };
