@@ -32,6 +32,7 @@ export {
   type ToMail,
   type ToInbox,
   type ToChannel,
+  type RenderContext,
 } from './notification.js';
 export { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCE_STORE } from './notifier.constants.js';
 export type { NotificationOutcome } from './notifier.metrics.js';

@@ -42,7 +42,7 @@ describe('NotificationTemplates golden files', () => {
         locale,
         timeZone,
         now: NOW,
-      });
+      }) as Record<string, string>;
       const text =
         channel === 'mail'
           ? `subject: ${rendered.subject}\n--- text\n${rendered.text}\n--- html\n${rendered.html}\n`

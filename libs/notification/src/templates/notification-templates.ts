@@ -55,6 +55,8 @@ interface CompiledFile {
   file: string;
   /** What Handlebars compiled (MJML already turned into HTML). */
   source: string;
+  /** Paths the file's helper calls read (strict mode checks only plain `{{path}}`). */
+  required: string[];
   render: Compiled;
   layout?: CompiledFile;
 }
@@ -75,6 +77,7 @@ export class NotificationTemplates {
   private constructor(
     readonly defaultLocale: string,
     private readonly catalog: MessageCatalog,
+    private readonly translator?: NotificationTranslator,
   ) {}
 
   static async compile(options: NotificationTemplatesOptions): Promise<NotificationTemplates> {
@@ -89,7 +92,7 @@ export class NotificationTemplates {
     if (folder.unknown.length > 0)
       throw new TemplateCompileError(folder.unknown[0], undefined, 'not a template: expected layouts/<name>.hbs|.mjml, partials/<name>.hbs, messages/<locale>.json or <notification>/<part>[.<locale>].hbs|.mjml with part one of ' + Object.values(TEMPLATE_PARTS).flat().join(', '));
     const catalog = new MessageCatalog(folder.messages);
-    const templates = new NotificationTemplates(defaultLocale!, catalog);
+    const templates = new NotificationTemplates(defaultLocale!, catalog, options.translator);
     const hb = requireOptional<Handlebars>('handlebars', 'notification templates').create();
     const helpers = { ...templateHelpers(catalog, options.translator), ...options.helpers };
     hb.registerHelper(helpers);
@@ -197,6 +200,16 @@ export class NotificationTemplates {
     return out as RenderedTemplates[C];
   }
 
+  /** A message in the recipient's locale (the `t` of templates and of `RenderContext`). */
+  translate(key: string, values: Record<string, unknown> = {}, options: TemplateRenderOptions = {}): string {
+    const chain = this.chain(options.locale);
+    const text = this.translator
+      ? this.translator.translate(key, chain[0], values, options.timeZone)
+      : this.catalog.translate(key, chain[0], values, options.timeZone, chain);
+    if (text === undefined) throw new TemplateVariableError('messages', `message "${key}" (${chain[0]})`);
+    return text;
+  }
+
   private pick(name: string, part: string, chain: readonly string[]): CompiledFile | undefined {
     const byLocale = this.files.get(name)?.get(part);
     if (!byLocale) return undefined;
@@ -215,10 +228,15 @@ export class NotificationTemplates {
     layoutData: object,
   ): string {
     const call = (f: CompiledFile, context: object): string => {
+      for (const path of f.required)
+        if (valueAt(context, path) === undefined) throw new TemplateVariableError(f.file, path);
       try {
         return f.render(context, { data: { ...base, herald: { ...base, file: f.file } } });
       } catch (error) {
-        const variable = /^"([^"]+)" not defined in/.exec(String((error as Error)?.message));
+        const message = String((error as Error)?.message);
+        const variable =
+          /^"([^"]+)" not defined in/.exec(message) ??
+          (error instanceof TypeError ? /of (?:undefined|null) \(reading '([^']+)'\)/.exec(message) : null);
         if (!variable) throw error;
         const e = error as { lineNumber?: number; column?: number };
         throw new TemplateVariableError(
@@ -242,9 +260,18 @@ export class NotificationTemplates {
   private async compileFile(hb: ReturnType<Handlebars['create']>, template: TemplateFile, html: boolean, known: Parameters<typeof checkTemplate>[3]): Promise<CompiledFile> {
     let source = template.source;
     if (template.engine === 'mjml') source = await mjmlToHtml(template);
-    checkTemplate(hb, template.file, source, known);
-    return { file: template.file, source, render: hb.compile(source, { strict: true, noEscape: !html }) as Compiled };
+    const required = checkTemplate(hb, template.file, source, known);
+    return { file: template.file, source, required, render: hb.compile(source, { strict: true, noEscape: !html }) as Compiled };
   }
+}
+
+function valueAt(context: object, path: string): unknown {
+  let value: unknown = context;
+  for (const key of path.split('.')) {
+    if (value === null || value === undefined) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
 
 /**

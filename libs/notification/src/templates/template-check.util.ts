@@ -23,7 +23,7 @@ export function lineOf(message: string): number | undefined {
  * first send: a partial that does not exist, a helper call to an unknown
  * helper, a `{{t "key"}}` whose key no locale has.
  */
-export function checkTemplate(hb: Hbs, file: string, source: string, known: KnownNames): void {
+export function checkTemplate(hb: Hbs, file: string, source: string, known: KnownNames): string[] {
   let ast: unknown;
   try {
     ast = hb.parse(source);
@@ -32,6 +32,20 @@ export function checkTemplate(hb: Hbs, file: string, source: string, known: Know
     const e = error as { lineNumber?: number; message: string };
     throw new TemplateCompileError(file, e.lineNumber ?? lineOf(e.message), e.message.split('\n')[0]);
   }
+  // helper arguments at the top of the file: Handlebars' strict mode does not check them
+  const required = new Set<string>();
+  const requireArgs = (node: Node): void => {
+    const name = node.path?.original as string | undefined;
+    if (name === 'if' || name === 'unless') return;
+    const args = [...(node.params ?? []), ...(node.hash?.pairs ?? []).map((p: Node) => p.value)];
+    for (const arg of args as Node[]) {
+      if (arg.type === 'SubExpression') requireArgs(arg);
+      else if (arg.type === 'PathExpression' && !arg.data && arg.depth === 0 && arg.parts.length > 0)
+        required.add(arg.parts.join('.'));
+    }
+  };
+  for (const node of (ast as { body: Node[] }).body)
+    if (node.type === 'MustacheStatement' || node.type === 'BlockStatement') requireArgs(node);
   const visit = (node: Node | undefined): void => {
     if (!node || typeof node !== 'object') return;
     const line = node.loc?.start?.line as number | undefined;
@@ -57,4 +71,5 @@ export function checkTemplate(hb: Hbs, file: string, source: string, known: Know
     }
   };
   visit(ast as unknown as Node);
+  return [...required];
 }

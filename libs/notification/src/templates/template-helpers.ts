@@ -54,7 +54,10 @@ export function templateHelpers(
   return {
     t(key: unknown, options: HelperOptions) {
       const data = dataOf(options);
-      const values = { ...(options.hash as Record<string, unknown>) };
+      // an undefined value is a missing one: ICU then names it
+      const values = Object.fromEntries(
+        Object.entries(options.hash as Record<string, unknown>).filter(([, v]) => v !== undefined),
+      );
       const text = translator
         ? translator.translate(String(key), data.locale, values, data.timeZone)
         : catalog.translate(String(key), data.locale, values, data.timeZone, data.chain);
@@ -63,6 +66,8 @@ export function templateHelpers(
       return text;
     },
     number(value: unknown, options: HelperOptions) {
+      if (typeof value !== 'number' && (typeof value !== 'string' || Number.isNaN(Number(value))))
+        throw new TemplateVariableError(dataOf(options).file, `number(${String(value)}): not a number`);
       return new Intl.NumberFormat(dataOf(options).locale, options.hash).format(Number(value));
     },
     date(value: unknown, options: HelperOptions) {

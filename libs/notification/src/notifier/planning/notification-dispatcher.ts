@@ -310,13 +310,21 @@ export class NotificationDispatcher {
   ): void {
     const { notification } = decision.plan;
     const idempotencyKey = deliveryKey(notification.id, ctx.channel, ctx.recipient, address);
-    const meta = { type: notification.type, channel: ctx.channel, category: notification.category };
+    const meta: Record<string, string> = {
+      type: notification.type,
+      channel: ctx.channel,
+      category: notification.category,
+    };
     const base = { notificationId: notification.id, meta };
     const { channels } = this.deps;
     let request: DeliveryRequest;
     switch (ctx.channel) {
       case 'sms': {
-        const sms = content as { body: string; from?: string };
+        const sms = content as { body: string; from?: string; encoding?: string; segments?: number };
+        if (sms.segments !== undefined && sms.encoding !== undefined) {
+          this.deps.metrics.smsSegments(notification.type, sms.encoding, sms.segments);
+          Object.assign(meta, { smsEncoding: sms.encoding, smsSegments: String(sms.segments) });
+        }
         request = {
           ...base,
           adapter: SMS_ADAPTER,
