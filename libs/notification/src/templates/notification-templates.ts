@@ -161,6 +161,11 @@ export class NotificationTemplates {
   render<C extends TemplateChannel>(name: string, channel: C, data: object, options: TemplateRenderOptions = {}): RenderedTemplates[C] {
     const chain = this.chain(options.locale);
     const locale = chain[0];
+    if (options.timeZone !== undefined && !isTimeZone(options.timeZone))
+      throw new HeraldConfigError(
+        [{ path: 'timeZone', message: `must be an IANA time zone such as "Europe/Berlin" (got ${JSON.stringify(options.timeZone)})` }],
+        'Cannot render the template',
+      );
     const base = { locale, chain, dir: textDirection(locale), timeZone: options.timeZone, now: options.now ?? new Date() };
     const layoutData: Record<string, unknown> = {};
     const part = (p: string, required: boolean): string | undefined => {
@@ -262,6 +267,17 @@ export class NotificationTemplates {
     if (template.engine === 'mjml') source = await mjmlToHtml(template);
     const required = checkTemplate(hb, template.file, source, known);
     return { file: template.file, source, required, render: hb.compile(source, { strict: true, noEscape: !html }) as Compiled };
+  }
+}
+
+/** Whether `Intl` knows the IANA time zone `value`. */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value === '') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -10,6 +10,7 @@ import {
 import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/delivery.service.js';
 import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol.js';
 import { createRecords } from '../../delivery/stores/create-records.util.js';
+import { smsSegments } from '../../sms/sms-segments.util.js';
 import { customChannelAdapter } from '../channels/custom-channel.adapter.js';
 import { INBOX_ADAPTER } from '../channels/inbox-delivery.adapter.js';
 import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
@@ -320,10 +321,11 @@ export class NotificationDispatcher {
     let request: DeliveryRequest;
     switch (ctx.channel) {
       case 'sms': {
-        const sms = content as { body: string; from?: string; encoding?: string; segments?: number };
-        if (sms.segments !== undefined && sms.encoding !== undefined) {
-          this.deps.metrics.smsSegments(notification.type, sms.encoding, sms.segments);
-          Object.assign(meta, { smsEncoding: sms.encoding, smsSegments: String(sms.segments) });
+        const sms = content as { body: string; from?: string };
+        if (typeof sms.body === 'string') {
+          const { encoding, segments } = smsSegments(sms.body);
+          this.deps.metrics.smsSegments(notification.type, encoding, segments);
+          Object.assign(meta, { smsEncoding: encoding, smsSegments: String(segments) });
         }
         request = {
           ...base,

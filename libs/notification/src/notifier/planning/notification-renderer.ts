@@ -2,7 +2,11 @@ import { Logger } from '@nestjs/common';
 import { assertPushPayloadSize } from '../../push/push-payload-limit.util.js';
 import { smsSegments } from '../../sms/sms-segments.util.js';
 import { resolveLocale } from '../../templates/locale/resolve-locale.util.js';
-import type { NotificationTemplates } from '../../templates/notification-templates.js';
+import {
+  isTimeZone,
+  type NotificationTemplates,
+} from '../../templates/notification-templates.js';
+import { NotifierConfigError } from '../errors/notifier-config.error.js';
 import type { TemplateChannel } from '../../templates/template-files.util.js';
 import type { Notification, PushContent, RenderContext } from '../notification.js';
 import type { RecipientProfile } from '../recipients/recipient.interface.js';
@@ -30,16 +34,20 @@ export class NotificationRenderer {
   context(recipient: object, profile: RecipientProfile): RenderContext {
     const templates = this.options.templates?.();
     const locale = resolveLocale(recipient, profile, templates?.defaultLocale ?? 'en');
-    const timeZone = profile.timeZone;
+    // a time zone Intl does not know renders dates in the process's own
+    const timeZone = isTimeZone(profile.timeZone) ? profile.timeZone : undefined;
     return {
       locale,
       timeZone,
       profile,
       t: (key, values = {}) => {
         if (!templates)
-          throw new Error(
-            `context.t("${key}") needs NotificationTemplatesModule.forRoot({ dir }) in the application`,
-          );
+          throw new NotifierConfigError([
+            {
+              path: 'NotificationTemplatesModule',
+              message: `context.t(${JSON.stringify(key)}) needs NotificationTemplatesModule.forRoot({ dir }) in the application`,
+            },
+          ]);
         return templates.translate(key, values, { locale, timeZone });
       },
     };
@@ -64,18 +72,16 @@ export class NotificationRenderer {
   }
 
   /**
-   * Push: the APNs and FCM payload limits (a typed error). SMS: encoding and
-   * segments, kept on the content (the dispatcher stores and counts them), a
-   * warning above the configured number of segments.
+   * Push: the APNs and FCM payload limits (a typed error). SMS: a warning
+   * above the configured number of segments (the dispatcher stores and
+   * counts the segments of what it sends).
    */
   checkLimits(channel: string, content: unknown, type: string): void {
     if (channel === 'push') assertPushPayloadSize(content as PushContent, type);
     if (channel === 'sms') {
-      const sms = content as { body?: unknown; encoding?: string; segments?: number };
-      if (typeof sms.body !== 'string') return;
-      const info = smsSegments(sms.body);
-      sms.encoding = info.encoding;
-      sms.segments = info.segments;
+      const body = (content as { body?: unknown }).body;
+      if (typeof body !== 'string') return;
+      const info = smsSegments(body);
       const limit = this.options.smsSegmentWarning ?? 3;
       if (info.segments > limit)
         this.logger.warn(
