@@ -4,8 +4,12 @@ import { assertPushPayloadSize, pushPayloadSizes } from './push-payload-limit.ut
 describe('push payload limits', () => {
   it('measures the APNs and FCM payloads in UTF-8 bytes', () => {
     const sizes = pushPayloadSizes({ title: 'é', body: 'b' });
-    expect(sizes.apns).toBe(Buffer.byteLength(JSON.stringify({ aps: { alert: { title: 'é', body: 'b' } } })));
-    expect(sizes.fcm).toBe(Buffer.byteLength(JSON.stringify({ notification: { title: 'é', body: 'b' } })));
+    expect(sizes.apns).toBe(
+      Buffer.byteLength(JSON.stringify({ aps: { alert: { title: 'é', body: 'b' } } })),
+    );
+    expect(sizes.fcm).toBe(
+      Buffer.byteLength(JSON.stringify({ notification: { title: 'é', body: 'b' } })),
+    );
   });
 
   it('accepts a payload of exactly 4096 bytes and refuses 4097 with a typed error naming the provider', () => {

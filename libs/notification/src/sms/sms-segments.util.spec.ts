@@ -19,7 +19,11 @@ describe('smsSegments', () => {
 
   it('switches to UCS-2 for one character outside GSM-7: 70 fit one segment, then 67 each', () => {
     expect(smsSegments('ü'.repeat(10)).encoding).toBe('GSM-7'); // ü is in the GSM-7 table
-    expect(smsSegments('ç' + 'a'.repeat(69))).toEqual({ encoding: 'UCS-2', units: 70, segments: 1 });
+    expect(smsSegments('ç' + 'a'.repeat(69))).toEqual({
+      encoding: 'UCS-2',
+      units: 70,
+      segments: 1,
+    });
     expect(smsSegments('ç' + 'a'.repeat(70)).segments).toBe(2);
     expect(smsSegments('こんにちは').encoding).toBe('UCS-2');
     expect(smsSegments('مرحبا').encoding).toBe('UCS-2');

@@ -64,7 +64,8 @@ describe('NotificationTemplates at bootstrap', () => {
 
   it('an invalid MJML layout fails strict validation with its line', async () => {
     const error = await compileError({
-      'layouts/mail.mjml': '<mjml>\n<mj-body>\n<mj-section><mj-colum><mj-text>x</mj-text></mj-colum></mj-section>\n</mj-body>\n</mjml>',
+      'layouts/mail.mjml':
+        '<mjml>\n<mj-body>\n<mj-section><mj-colum><mj-text>x</mj-text></mj-colum></mj-section>\n</mj-body>\n</mjml>',
     });
     expect(error).toMatchObject({ file: 'layouts/mail.mjml', line: 3 });
   });
@@ -202,7 +203,12 @@ describe('NotificationTemplates.render', () => {
       dir: folder({ 'welcome/sms.hbs': '{{t "greeting.hello" name=name}}' }),
       translator,
     });
-    const sms = templates.render('welcome', 'sms', { name: 'Ada' }, { locale: 'de', timeZone: 'Europe/Berlin' });
+    const sms = templates.render(
+      'welcome',
+      'sms',
+      { name: 'Ada' },
+      { locale: 'de', timeZone: 'Europe/Berlin' },
+    );
     expect(sms.body).toBe('Hallo Ada');
     expect(calls).toEqual([['greeting.hello', 'de', { name: 'Ada' }, 'Europe/Berlin']]);
     expect(() => templates.render('welcome', 'sms', { name: 'Ada' }, { locale: 'fr' })).toThrow(
@@ -216,7 +222,9 @@ describe('NotificationTemplates.render', () => {
     const layouts = readdirSync(dir).filter((f) => f.endsWith('.mjml'));
     expect(layouts.length).toBeGreaterThan(0);
     for (const file of layouts) {
-      const result = await mjml(readFileSync(join(dir, file), 'utf8'), { validationLevel: 'strict' });
+      const result = await mjml(readFileSync(join(dir, file), 'utf8'), {
+        validationLevel: 'strict',
+      });
       expect(result.errors).toEqual([]);
     }
   });

@@ -3,7 +3,10 @@ import {
   NOTIFICATION_TEMPLATES_ASYNC_OPTIONS_TYPE,
   NotificationTemplatesConfigurableModule,
 } from './notification-templates.module-definition.js';
-import { NotificationTemplates, type NotificationTemplatesOptions } from './notification-templates.js';
+import {
+  NotificationTemplates,
+  type NotificationTemplatesOptions,
+} from './notification-templates.js';
 import { createNotificationTemplatesProviders } from './notification-templates.providers.js';
 
 function complete(base: DynamicModule): DynamicModule {

@@ -82,15 +82,31 @@ export class NotificationTemplates {
 
   static async compile(options: NotificationTemplatesOptions): Promise<NotificationTemplates> {
     const problems = [];
-    if (typeof options?.dir !== 'string' || !existsSync(options.dir) || !statSync(options.dir).isDirectory())
-      problems.push({ path: 'templates.dir', message: `must be a folder of templates (got ${JSON.stringify(options?.dir)})` });
+    if (
+      typeof options?.dir !== 'string' ||
+      !existsSync(options.dir) ||
+      !statSync(options.dir).isDirectory()
+    )
+      problems.push({
+        path: 'templates.dir',
+        message: `must be a folder of templates (got ${JSON.stringify(options?.dir)})`,
+      });
     const defaultLocale = canonicalLocale(options?.defaultLocale ?? 'en');
     if (!defaultLocale)
-      problems.push({ path: 'templates.defaultLocale', message: `must be a BCP 47 tag such as "en" or "pt-BR" (got ${JSON.stringify(options.defaultLocale)})` });
-    if (problems.length > 0) throw new HeraldConfigError(problems, 'Invalid notification templates options');
+      problems.push({
+        path: 'templates.defaultLocale',
+        message: `must be a BCP 47 tag such as "en" or "pt-BR" (got ${JSON.stringify(options.defaultLocale)})`,
+      });
+    if (problems.length > 0)
+      throw new HeraldConfigError(problems, 'Invalid notification templates options');
     const folder = readTemplateFolder(options.dir);
     if (folder.unknown.length > 0)
-      throw new TemplateCompileError(folder.unknown[0], undefined, 'not a template: expected layouts/<name>.hbs|.mjml, partials/<name>.hbs, messages/<locale>.json or <notification>/<part>[.<locale>].hbs|.mjml with part one of ' + Object.values(TEMPLATE_PARTS).flat().join(', '));
+      throw new TemplateCompileError(
+        folder.unknown[0],
+        undefined,
+        'not a template: expected layouts/<name>.hbs|.mjml, partials/<name>.hbs, messages/<locale>.json or <notification>/<part>[.<locale>].hbs|.mjml with part one of ' +
+          Object.values(TEMPLATE_PARTS).flat().join(', '),
+      );
     const catalog = new MessageCatalog(folder.messages);
     const templates = new NotificationTemplates(defaultLocale!, catalog, options.translator);
     const hb = requireOptional<Handlebars>('handlebars', 'notification templates').create();
@@ -118,12 +134,25 @@ export class NotificationTemplates {
         if (name !== 'none') {
           layout = layouts.get(name);
           if (!layout && chosen)
-            throw new TemplateCompileError(template.file, 1, `layout "${name}" is not in layouts/ (have: ${[...layouts.keys()].join(', ') || 'none'})`);
+            throw new TemplateCompileError(
+              template.file,
+              1,
+              `layout "${name}" is not in layouts/ (have: ${[...layouts.keys()].join(', ') || 'none'})`,
+            );
         }
       }
       if (template.locale !== undefined && canonicalLocale(template.locale) === undefined)
-        throw new TemplateCompileError(template.file, undefined, `"${template.locale}" is not a BCP 47 locale tag`);
-      const compiled = await templates.compileFile(hb, { ...template, source }, template.part === 'mail.html', known);
+        throw new TemplateCompileError(
+          template.file,
+          undefined,
+          `"${template.locale}" is not a BCP 47 locale tag`,
+        );
+      const compiled = await templates.compileFile(
+        hb,
+        { ...template, source },
+        template.part === 'mail.html',
+        known,
+      );
       compiled.layout = layout;
       templates.add(template, compiled);
     }
@@ -158,15 +187,31 @@ export class NotificationTemplates {
   }
 
   /** Renders one channel of template `name` with `data`, in the recipient's locale and time zone. */
-  render<C extends TemplateChannel>(name: string, channel: C, data: object, options: TemplateRenderOptions = {}): RenderedTemplates[C] {
+  render<C extends TemplateChannel>(
+    name: string,
+    channel: C,
+    data: object,
+    options: TemplateRenderOptions = {},
+  ): RenderedTemplates[C] {
     const chain = this.chain(options.locale);
     const locale = chain[0];
     if (options.timeZone !== undefined && !isTimeZone(options.timeZone))
       throw new HeraldConfigError(
-        [{ path: 'timeZone', message: `must be an IANA time zone such as "Europe/Berlin" (got ${JSON.stringify(options.timeZone)})` }],
+        [
+          {
+            path: 'timeZone',
+            message: `must be an IANA time zone such as "Europe/Berlin" (got ${JSON.stringify(options.timeZone)})`,
+          },
+        ],
         'Cannot render the template',
       );
-    const base = { locale, chain, dir: textDirection(locale), timeZone: options.timeZone, now: options.now ?? new Date() };
+    const base = {
+      locale,
+      chain,
+      dir: textDirection(locale),
+      timeZone: options.timeZone,
+      now: options.now ?? new Date(),
+    };
     const layoutData: Record<string, unknown> = {};
     const part = (p: string, required: boolean): string | undefined => {
       const file = this.pick(name, p, chain);
@@ -206,12 +251,17 @@ export class NotificationTemplates {
   }
 
   /** A message in the recipient's locale (the `t` of templates and of `RenderContext`). */
-  translate(key: string, values: Record<string, unknown> = {}, options: TemplateRenderOptions = {}): string {
+  translate(
+    key: string,
+    values: Record<string, unknown> = {},
+    options: TemplateRenderOptions = {},
+  ): string {
     const chain = this.chain(options.locale);
     const text = this.translator
       ? this.translator.translate(key, chain[0], values, options.timeZone)
       : this.catalog.translate(key, chain[0], values, options.timeZone, chain);
-    if (text === undefined) throw new TemplateVariableError('messages', `message "${key}" (${chain[0]})`);
+    if (text === undefined)
+      throw new TemplateVariableError('messages', `message "${key}" (${chain[0]})`);
     return text;
   }
 
@@ -241,7 +291,9 @@ export class NotificationTemplates {
         const message = String((error as Error)?.message);
         const variable =
           /^"([^"]+)" not defined in/.exec(message) ??
-          (error instanceof TypeError ? /of (?:undefined|null) \(reading '([^']+)'\)/.exec(message) : null);
+          (error instanceof TypeError
+            ? /of (?:undefined|null) \(reading '([^']+)'\)/.exec(message)
+            : null);
         if (!variable) throw error;
         const e = error as { lineNumber?: number; column?: number };
         throw new TemplateVariableError(
@@ -262,11 +314,21 @@ export class NotificationTemplates {
     byLocale.set(template.locale === undefined ? '' : canonicalLocale(template.locale)!, compiled);
   }
 
-  private async compileFile(hb: ReturnType<Handlebars['create']>, template: TemplateFile, html: boolean, known: Parameters<typeof checkTemplate>[3]): Promise<CompiledFile> {
+  private async compileFile(
+    hb: ReturnType<Handlebars['create']>,
+    template: TemplateFile,
+    html: boolean,
+    known: Parameters<typeof checkTemplate>[3],
+  ): Promise<CompiledFile> {
     let source = template.source;
     if (template.engine === 'mjml') source = await mjmlToHtml(template);
     const required = checkTemplate(hb, template.file, source, known);
-    return { file: template.file, source, required, render: hb.compile(source, { strict: true, noEscape: !html }) as Compiled };
+    return {
+      file: template.file,
+      source,
+      required,
+      render: hb.compile(source, { strict: true, noEscape: !html }) as Compiled,
+    };
   }
 }
 
@@ -294,18 +356,31 @@ function valueAt(context: object, path: string): unknown {
  * The whole path of a missing variable (`user.name`): Handlebars names the
  * last segment it looked up, and its position points at the path.
  */
-function pathAt(source: string, line: number | undefined, column: number | undefined, name: string): string {
+function pathAt(
+  source: string,
+  line: number | undefined,
+  column: number | undefined,
+  name: string,
+): string {
   if (line === undefined || column === undefined) return name;
   const text = source.split('\n')[line - 1]?.slice(column) ?? '';
   const path = /^[\w$@./-]+/.exec(text)?.[0];
   return path && path.split(/[./]/).includes(name) ? path : name;
 }
 
-type Mjml = (source: string, options: object) => Promise<{ html: string; errors: Array<{ line: number; message: string }> }> | { html: string; errors: Array<{ line: number; message: string }> };
+type Mjml = (
+  source: string,
+  options: object,
+) =>
+  | Promise<{ html: string; errors: Array<{ line: number; message: string }> }>
+  | { html: string; errors: Array<{ line: number; message: string }> };
 
 /** MJML to HTML at bootstrap; Handlebars expressions pass through as text. Strict validation. */
 async function mjmlToHtml(template: TemplateFile): Promise<string> {
-  const loaded = requireOptional<Mjml | { default: Mjml }>('mjml', `the MJML template ${template.file}`);
+  const loaded = requireOptional<Mjml | { default: Mjml }>(
+    'mjml',
+    `the MJML template ${template.file}`,
+  );
   const mjml = typeof loaded === 'function' ? loaded : loaded.default;
   let result;
   try {
@@ -313,7 +388,11 @@ async function mjmlToHtml(template: TemplateFile): Promise<string> {
   } catch (error) {
     const e = error as { errors?: Array<{ line: number; message: string }>; message?: string };
     const first = e.errors?.[0];
-    throw new TemplateCompileError(template.file, first?.line ?? lineOf(String(e.message)), first?.message ?? String(e.message));
+    throw new TemplateCompileError(
+      template.file,
+      first?.line ?? lineOf(String(e.message)),
+      first?.message ?? String(e.message),
+    );
   }
   if (result.errors.length > 0) {
     const first = result.errors[0];

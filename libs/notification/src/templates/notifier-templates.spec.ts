@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { TestingModule } from '@nestjs/testing';
-import { MAILER, METRICS_COLLECTOR, SMS_CHANNEL, type MetricLabels } from '@herald/contracts';
+import { MAILER, SMS_CHANNEL, type MetricLabels } from '@herald/contracts';
 import { NoopMetricsCollector } from '@herald/observability';
 import { PushPayloadTooLargeError } from '../errors/push-payload-too-large.error.js';
 import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
@@ -41,7 +41,15 @@ class OrderShipped extends Notification<Customer> {
     return {
       name: customer.id,
       shop: 'Herald',
-      order: { id: 'A-9', items: this.items, total: 10, carrier: 'ups', shippedAt: new Date().toISOString(), eta, url: 'https://shop.example/o/A-9' },
+      order: {
+        id: 'A-9',
+        items: this.items,
+        total: 10,
+        carrier: 'ups',
+        shippedAt: new Date().toISOString(),
+        eta,
+        url: 'https://shop.example/o/A-9',
+      },
     };
   }
 }
@@ -95,10 +103,14 @@ describe('NotifierModule with NotificationTemplatesModule', () => {
   const metrics = new Counting();
 
   beforeAll(async () => {
-    app = await notifierTestApp({ smsSegmentWarning: 2 }, {}, {
-      imports: [NotificationTemplatesModule.forRoot({ dir: DIR, defaultLocale: 'en' })],
-      metrics,
-    });
+    app = await notifierTestApp(
+      { smsSegmentWarning: 2 },
+      {},
+      {
+        imports: [NotificationTemplatesModule.forRoot({ dir: DIR, defaultLocale: 'en' })],
+        metrics,
+      },
+    );
     notifier = app.get(NotifierService);
     sms = app.get(SMS_CHANNEL);
     mailer = app.get(MAILER);
@@ -114,24 +126,38 @@ describe('NotifierModule with NotificationTemplatesModule', () => {
       ],
       new OrderShipped(2),
     );
-    expect(sms.sentTo('+15550000001')[0].body).toBe('Bestellung A-9 versandt: 2 Artikel, Ankunft übermorgen.');
+    expect(sms.sentTo('+15550000001')[0].body).toBe(
+      'Bestellung A-9 versandt: 2 Artikel, Ankunft übermorgen.',
+    );
     expect(sms.sentTo('+15550000002')[0].body).toMatch(/^ご注文A-9を発送しました（2点）。/);
-    expect(sms.sentTo('+15550000003')[0].body).toBe('Order A-9 shipped: 2 items, arrives in 2 days.');
-    const mail = mailer.sent.find((m) => m.to.some((t) => JSON.stringify(t).includes('de@example.com')))!;
+    expect(sms.sentTo('+15550000003')[0].body).toBe(
+      'Order A-9 shipped: 2 items, arrives in 2 days.',
+    );
+    const mail = mailer.sent.find((m) =>
+      m.to.some((t) => JSON.stringify(t).includes('de@example.com')),
+    )!;
     expect(mail.subject).toBe('Ihre Bestellung A-9 wurde versandt');
     expect(mail.html).toContain('lang="de"');
     expect(mail.text).toContain('Hallo de-user,');
   });
 
   it('an on-demand recipient renders in its withLocale() (Arabic)', async () => {
-    await notifier.notify(Notifier.route('sms', '+15550000004').withLocale('ar'), new OrderShipped(1));
+    await notifier.notify(
+      Notifier.route('sms', '+15550000004').withLocale('ar'),
+      new OrderShipped(1),
+    );
     expect(sms.sentTo('+15550000004')[0].body).toContain('تم شحن الطلب A-9');
   });
 
   it('falls back pt-BR → pt → default', async () => {
-    await notifier.notify(new Customer('pt', '+15550000005', 'pt@example.com', 'pt-BR'), new OrderShipped(1));
+    await notifier.notify(
+      new Customer('pt', '+15550000005', 'pt@example.com', 'pt-BR'),
+      new OrderShipped(1),
+    );
     // messages/pt.json has the SMS text; pt-BR has no file of its own
-    expect(sms.sentTo('+15550000005')[0].body).toBe('Pedido A-9 enviado: 1 item, chega depois de amanhã.');
+    expect(sms.sentTo('+15550000005')[0].body).toBe(
+      'Pedido A-9 enviado: 1 item, chega depois de amanhã.',
+    );
   });
 
   it('gives render methods the locale, time zone and t()', async () => {
@@ -157,10 +183,24 @@ describe('NotifierModule with NotificationTemplatesModule', () => {
   it('counts SMS segments by encoding and warns above smsSegmentWarning without the number', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     try {
-      await notifier.notify(new Customer('l', '+15550000008', 'l@example.com'), new Long('ü'.repeat(200)));
-      await notifier.notify(new Customer('l', '+15550000008', 'l@example.com'), new Long('ç'.repeat(150)));
-      expect(metrics.counts.get('herald_notification_sms_segments_total{"type":"Long","encoding":"GSM-7"}')).toBe(2);
-      expect(metrics.counts.get('herald_notification_sms_segments_total{"type":"Long","encoding":"UCS-2"}')).toBe(3);
+      await notifier.notify(
+        new Customer('l', '+15550000008', 'l@example.com'),
+        new Long('ü'.repeat(200)),
+      );
+      await notifier.notify(
+        new Customer('l', '+15550000008', 'l@example.com'),
+        new Long('ç'.repeat(150)),
+      );
+      expect(
+        metrics.counts.get(
+          'herald_notification_sms_segments_total{"type":"Long","encoding":"GSM-7"}',
+        ),
+      ).toBe(2);
+      expect(
+        metrics.counts.get(
+          'herald_notification_sms_segments_total{"type":"Long","encoding":"UCS-2"}',
+        ),
+      ).toBe(3);
       const messages = warn.mock.calls.map((c) => String(c[0]));
       expect(messages).toEqual([expect.stringContaining('Long: the SMS is 3 segments (UCS-2')]);
       expect(messages.join()).not.toContain('+15550000008');
@@ -170,8 +210,8 @@ describe('NotifierModule with NotificationTemplatesModule', () => {
   });
 
   it('a push payload over 4 KB is a PushPayloadTooLargeError at notify()', async () => {
-    await expect(notifier.notify(Notifier.route('push', 'tok-1'), new Big())).rejects.toBeInstanceOf(
-      PushPayloadTooLargeError,
-    );
+    await expect(
+      notifier.notify(Notifier.route('push', 'tok-1'), new Big()),
+    ).rejects.toBeInstanceOf(PushPayloadTooLargeError);
   });
 });

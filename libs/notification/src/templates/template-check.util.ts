@@ -30,7 +30,11 @@ export function checkTemplate(hb: Hbs, file: string, source: string, known: Know
     hb.precompile(source, { strict: true });
   } catch (error) {
     const e = error as { lineNumber?: number; message: string };
-    throw new TemplateCompileError(file, e.lineNumber ?? lineOf(e.message), e.message.split('\n')[0]);
+    throw new TemplateCompileError(
+      file,
+      e.lineNumber ?? lineOf(e.message),
+      e.message.split('\n')[0],
+    );
   }
   // helper arguments at the top of the file: Handlebars' strict mode does not check them
   const required = new Set<string>();
@@ -40,7 +44,12 @@ export function checkTemplate(hb: Hbs, file: string, source: string, known: Know
     const args = [...(node.params ?? []), ...(node.hash?.pairs ?? []).map((p: Node) => p.value)];
     for (const arg of args as Node[]) {
       if (arg.type === 'SubExpression') requireArgs(arg);
-      else if (arg.type === 'PathExpression' && !arg.data && arg.depth === 0 && arg.parts.length > 0)
+      else if (
+        arg.type === 'PathExpression' &&
+        !arg.data &&
+        arg.depth === 0 &&
+        arg.parts.length > 0
+      )
         required.add(arg.parts.join('.'));
     }
   };
@@ -54,7 +63,11 @@ export function checkTemplate(hb: Hbs, file: string, source: string, known: Know
       if (node.name?.type === 'PathExpression' && !known.partials.has(name))
         throw new TemplateCompileError(file, line, `partial "${name}" is not in partials/`);
     }
-    if (node.type === 'MustacheStatement' || node.type === 'BlockStatement' || node.type === 'SubExpression') {
+    if (
+      node.type === 'MustacheStatement' ||
+      node.type === 'BlockStatement' ||
+      node.type === 'SubExpression'
+    ) {
       const name = node.path?.original as string | undefined;
       const isCall = (node.params?.length ?? 0) > 0 || (node.hash?.pairs?.length ?? 0) > 0;
       if (isCall && node.path?.type === 'PathExpression' && !known.helpers.has(name!))
@@ -62,7 +75,11 @@ export function checkTemplate(hb: Hbs, file: string, source: string, known: Know
       if (name === 't' && known.messages) {
         const key = node.params?.[0];
         if (key?.type === 'StringLiteral' && !known.messages.has(key.value))
-          throw new TemplateCompileError(file, line, `message "${key.value}" is in no messages/<locale>.json`);
+          throw new TemplateCompileError(
+            file,
+            line,
+            `message "${key.value}" is in no messages/<locale>.json`,
+          );
       }
     }
     for (const value of Object.values(node)) {

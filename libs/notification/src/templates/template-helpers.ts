@@ -67,7 +67,10 @@ export function templateHelpers(
     },
     number(value: unknown, options: HelperOptions) {
       if (typeof value !== 'number' && (typeof value !== 'string' || Number.isNaN(Number(value))))
-        throw new TemplateVariableError(dataOf(options).file, `number(${String(value)}): not a number`);
+        throw new TemplateVariableError(
+          dataOf(options).file,
+          `number(${String(value)}): not a number`,
+        );
       return new Intl.NumberFormat(dataOf(options).locale, options.hash).format(Number(value));
     },
     date(value: unknown, options: HelperOptions) {

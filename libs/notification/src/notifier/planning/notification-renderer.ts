@@ -2,10 +2,7 @@ import { Logger } from '@nestjs/common';
 import { assertPushPayloadSize } from '../../push/push-payload-limit.util.js';
 import { smsSegments } from '../../sms/sms-segments.util.js';
 import { resolveLocale } from '../../templates/locale/resolve-locale.util.js';
-import {
-  isTimeZone,
-  type NotificationTemplates,
-} from '../../templates/notification-templates.js';
+import { isTimeZone, type NotificationTemplates } from '../../templates/notification-templates.js';
 import { NotifierConfigError } from '../errors/notifier-config.error.js';
 import type { TemplateChannel } from '../../templates/template-files.util.js';
 import type { Notification, PushContent, RenderContext } from '../notification.js';
