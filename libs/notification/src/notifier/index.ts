@@ -20,6 +20,10 @@ export {
 } from './notifier.service.js';
 export { Notifier } from './notifier.facade.js';
 export {
+  NotificationPreviewService,
+  type NotificationPreview,
+} from './preview/notification-preview.service.js';
+export {
   Notification,
   type BuiltInChannel,
   type ChannelName,

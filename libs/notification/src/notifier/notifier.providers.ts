@@ -53,6 +53,8 @@ import type { NotifierModuleExtras, NotifierModuleOptions } from './notifier-opt
 import { resolveNotifierSetup, type NotifierSetup } from './notifier-setup.util.js';
 import { NotificationDispatcher } from './planning/notification-dispatcher.js';
 import { NotificationPlanner } from './planning/notification-planner.js';
+import { NotificationRenderer } from './planning/notification-renderer.js';
+import { NotificationPreviewService } from './preview/notification-preview.service.js';
 import { NotificationTemplates } from '../templates/notification-templates.js';
 import { BullmqNotifierScheduler } from './queue/bullmq-notifier.scheduler.js';
 import { DefaultRecipientResolver } from './recipients/default-recipient.resolver.js';
@@ -368,6 +370,17 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         { token: NOTIFICATION_DIGESTER, optional: true },
       ],
     },
+    {
+      provide: NotificationPreviewService,
+      useFactory: (parts: NotifierParts, moduleRef: ModuleRef) =>
+        new NotificationPreviewService(
+          new NotificationRenderer({
+            templates: lookupTemplates(moduleRef),
+            smsSegmentWarning: parts.setup.smsSegmentWarning,
+          }),
+        ),
+      inject: [NOTIFIER_PARTS, ModuleRef],
+    },
     { provide: NOTIFIER, useExisting: NotifierService },
     NotifierLifecycle,
     EscalationReadListener,
@@ -377,6 +390,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
 /** What `NotifierModule` exports. */
 export const NOTIFIER_EXPORTS = [
   NotifierService,
+  NotificationPreviewService,
   NOTIFIER,
   DeviceTokenService,
   NotificationPreferencesService,

@@ -9,6 +9,8 @@ import type { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel.
 import { notifierTestApp } from '../notifier/__fixtures__/notifier-test-app.js';
 import { Notification, type RenderContext } from '../notifier/notification.js';
 import { NotifierService } from '../notifier/notifier.service.js';
+import { MissingRenderMethodError } from '../notifier/errors/missing-render-method.error.js';
+import { NotificationPreviewService } from '../notifier/preview/notification-preview.service.js';
 import { Notifier } from '../notifier/notifier.facade.js';
 import { NotificationTemplatesModule } from './notification-templates.module.js';
 import { TemplateVariableError } from './errors/template-variable.error.js';
@@ -176,7 +178,10 @@ describe('NotifierModule with NotificationTemplatesModule', () => {
     const before = sms.sent.length;
     await expect(
       notifier.notify(new Customer('b', '+15550000007', 'b@example.com'), new Broken(1)),
-    ).rejects.toMatchObject({ name: TemplateVariableError.name, variable: 'order.id' });
+    ).rejects.toMatchObject({ variable: 'order.id' });
+    await expect(
+      notifier.notify(new Customer('b', '+15550000007', 'b@example.com'), new Broken(1)),
+    ).rejects.toBeInstanceOf(TemplateVariableError);
     expect(sms.sent.length).toBe(before);
   });
 
@@ -207,6 +212,33 @@ describe('NotifierModule with NotificationTemplatesModule', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it('previews a channel in a chosen locale without sending it', async () => {
+    const preview = app.get(NotificationPreviewService);
+    const before = sms.sent.length;
+    const customer = new Customer('p', '+15550000009', 'p@example.com', 'en');
+    const de = await preview.render(new OrderShipped(2), customer, 'sms', 'de');
+    expect(de).toMatchObject({
+      channel: 'sms',
+      locale: 'de',
+      content: { body: 'Bestellung A-9 versandt: 2 Artikel, Ankunft übermorgen.' },
+      sms: { encoding: 'GSM-7', segments: 1 },
+    });
+    const ar = await preview.render(new OrderShipped(2), customer, 'sms', 'ar');
+    expect(ar.sms).toMatchObject({ encoding: 'UCS-2' });
+    const mail = await preview.render(new OrderShipped(2), customer, 'mail');
+    expect(mail).toMatchObject({
+      locale: 'en',
+      content: { subject: 'Your order A-9 has shipped' },
+    });
+    // a preview shows an oversized payload (notify() refuses it)
+    const push = await preview.render(new Big(), customer, 'push');
+    expect(push.push!.apns).toBeGreaterThan(4096);
+    expect(sms.sent.length).toBe(before);
+    await expect(preview.render(new OrderShipped(2), customer, 'chat')).rejects.toBeInstanceOf(
+      MissingRenderMethodError,
+    );
   });
 
   it('a push payload over 4 KB is a PushPayloadTooLargeError at notify()', async () => {

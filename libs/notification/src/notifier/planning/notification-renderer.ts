@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { assertPushPayloadSize } from '../../push/push-payload-limit.util.js';
 import { smsSegments } from '../../sms/sms-segments.util.js';
 import { resolveLocale } from '../../templates/locale/resolve-locale.util.js';
+import { canonicalLocale } from '../../templates/locale/locale-chain.util.js';
 import { isTimeZone, type NotificationTemplates } from '../../templates/notification-templates.js';
 import { NotifierConfigError } from '../errors/notifier-config.error.js';
 import type { TemplateChannel } from '../../templates/template-files.util.js';
@@ -28,9 +29,12 @@ export class NotificationRenderer {
 
   constructor(private readonly options: PlannerOptions) {}
 
-  context(recipient: object, profile: RecipientProfile): RenderContext {
+  /** The recipient's locale and time zone; `locale` (a preview's) wins when it is a tag. */
+  context(recipient: object, profile: RecipientProfile, locale?: string): RenderContext {
     const templates = this.options.templates?.();
-    const locale = resolveLocale(recipient, profile, templates?.defaultLocale ?? 'en');
+    locale =
+      canonicalLocale(locale) ??
+      resolveLocale(recipient, profile, templates?.defaultLocale ?? 'en');
     // a time zone Intl does not know renders dates in the process's own
     const timeZone = isTimeZone(profile.timeZone) ? profile.timeZone : undefined;
     return {
