@@ -1,9 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
-import { HeraldConfigError } from '@herald/contracts';
+import { HeraldConfigError, HeraldError } from '@herald/contracts';
 import { requireOptional } from '@herald/contracts/internal';
 import { MailTemplateRenderer } from '../mailer/mail-template.renderer.js';
 import { TemplateCompileError } from './errors/template-compile.error.js';
 import { TemplateNotFoundError } from './errors/template-not-found.error.js';
+import { TemplateRenderError } from './errors/template-render.error.js';
 import { TemplateVariableError } from './errors/template-variable.error.js';
 import { canonicalLocale, localeChain, textDirection } from './locale/locale-chain.util.js';
 import { MessageCatalog } from './locale/message-catalog.js';
@@ -193,18 +194,9 @@ export class NotificationTemplates {
     data: object,
     options: TemplateRenderOptions = {},
   ): RenderedTemplates[C] {
-    const chain = this.chain(options.locale);
+    checkRenderArguments(name, channel, data, options);
+    const chain = this.chain(options?.locale);
     const locale = chain[0];
-    if (options.timeZone !== undefined && !isTimeZone(options.timeZone))
-      throw new HeraldConfigError(
-        [
-          {
-            path: 'timeZone',
-            message: `must be an IANA time zone such as "Europe/Berlin" (got ${JSON.stringify(options.timeZone)})`,
-          },
-        ],
-        'Cannot render the template',
-      );
     const base = {
       locale,
       chain,
@@ -294,7 +286,10 @@ export class NotificationTemplates {
           (error instanceof TypeError
             ? /of (?:undefined|null) \(reading '([^']+)'\)/.exec(message)
             : null);
-        if (!variable) throw error;
+        if (!variable) {
+          if (error instanceof HeraldError) throw error;
+          throw new TemplateRenderError(f.file, message.split('\n')[0], error);
+        }
         const e = error as { lineNumber?: number; column?: number };
         throw new TemplateVariableError(
           `${f.file}${e.lineNumber ? `:${e.lineNumber}` : ''}`,
@@ -330,6 +325,52 @@ export class NotificationTemplates {
       render: hb.compile(source, { strict: true, noEscape: !html }) as Compiled,
     };
   }
+}
+
+const show = (value: unknown): string => {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+};
+
+/** The arguments of `render()`, every problem at once. */
+function checkRenderArguments(
+  name: unknown,
+  channel: unknown,
+  data: unknown,
+  options: unknown,
+): void {
+  const problems = [];
+  if (typeof name !== 'string' || name === '')
+    problems.push({ path: 'name', message: `must be a template folder name (got ${show(name)})` });
+  if (typeof channel !== 'string' || !(channel in TEMPLATE_PARTS))
+    problems.push({
+      path: 'channel',
+      message: `must be one of ${Object.keys(TEMPLATE_PARTS).join(', ')} (got ${show(channel)})`,
+    });
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    problems.push({
+      path: 'data',
+      message: `must be an object (got ${Array.isArray(data) ? 'an array' : show(data)})`,
+    });
+  if (options !== undefined && (typeof options !== 'object' || options === null))
+    problems.push({ path: 'options', message: `must be an object (got ${show(options)})` });
+  const { locale, timeZone, now } = (options ?? {}) as Record<string, unknown>;
+  if (locale !== undefined && typeof locale !== 'string')
+    problems.push({
+      path: 'options.locale',
+      message: `must be a BCP 47 tag such as "de" (got ${show(locale)})`,
+    });
+  if (timeZone !== undefined && !isTimeZone(timeZone))
+    problems.push({
+      path: 'options.timeZone',
+      message: `must be an IANA time zone such as "Europe/Berlin" (got ${show(timeZone)})`,
+    });
+  if (now !== undefined && (!(now instanceof Date) || Number.isNaN(now.getTime())))
+    problems.push({ path: 'options.now', message: `must be a valid Date (got ${show(now)})` });
+  if (problems.length > 0) throw new HeraldConfigError(problems, 'Cannot render the template');
 }
 
 /** Whether `Intl` knows the IANA time zone `value`. */
