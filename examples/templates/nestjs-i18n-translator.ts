@@ -1,9 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import {
-  NotificationTemplatesModule,
-  type NotificationTranslator,
-} from '@herald/notification';
+import { NotificationTemplatesModule, type NotificationTranslator } from '@herald/notification';
 
 /** The part of nestjs-i18n's `I18nService` the adapter uses. */
 interface I18nServiceLike {

@@ -52,7 +52,12 @@ export class Orders {
   constructor(@InjectNotifier() private readonly notifier: NotifierService) {}
 
   async ship() {
-    const order = { id: 'A-1042', items: 3, total: 1234.5, eta: new Date(Date.now() + 2 * 86_400_000) };
+    const order = {
+      id: 'A-1042',
+      items: 3,
+      total: 1234.5,
+      eta: new Date(Date.now() + 2 * 86_400_000),
+    };
     const ada = new User('u1', 'Ada', 'ada@example.com', '+4915112345678', 'de', 'Europe/Berlin');
     await this.notifier.notify(ada, new OrderShipped(order));
     // no user: the route's locale and time zone
