@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { HeraldError, InboxConfig } from '@herald/contracts';
-import { Mailable } from '@herald/notification';
+import { Mailable, NotificationTemplates } from '@herald/notification';
 import { InboxService } from '@herald/notification/inbox';
 import { Notification, NotifierService } from '@herald/notification/notifier';
 import {
@@ -19,7 +20,13 @@ import { fuzzAssert, fuzzCount, nastyString, OutputCapture, PLANT } from './help
 import { startNotifierApp, type NotifierTestApp } from './helpers/notifier-app.js';
 
 /** Generated cases per property: this file's share of the fuzz budget. */
-const RUNS = { notifyMemory: 1500, notifyPostgres: 250, inboxMemory: 2000, inboxPostgres: 1000 };
+const RUNS = {
+  notifyMemory: 1500,
+  notifyPostgres: 250,
+  inboxMemory: 2000,
+  inboxPostgres: 1000,
+  templates: 1000,
+};
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 
@@ -489,5 +496,48 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
       if (first.nextCursor)
         await expect(inbox.getInbox('alice', { cursor: first.nextCursor })).resolves.toBeDefined();
     });
+  });
+  describe('NotificationTemplates.render', () => {
+    let templates: NotificationTemplates;
+    beforeAll(async () => {
+      templates = await NotificationTemplates.compile({
+        dir: join(__dirname, '..', 'libs/notification/src/templates/__fixtures__/templates'),
+      });
+    });
+
+    it('any name, channel, data, locale and time zone', async () => {
+      const order = fc.record(
+        {
+          id: mostly(nastyString()),
+          items: mostly(fc.integer()),
+          total: mostly(fc.double()),
+          carrier: mostly(fc.constantFrom('dhl', 'ups', 'x')),
+          shippedAt: mostly(fc.date({ noInvalidDate: false }).map((d) => String(d))),
+          eta: mostly(fc.date({ noInvalidDate: false })),
+          url: mostly(nastyString()),
+        },
+        { requiredKeys: [] },
+      );
+      const data = fc.oneof(
+        { weight: 3, arbitrary: fc.record({ name: mostly(nastyString()), shop: anything, order }) },
+        { weight: 1, arbitrary: anything },
+      );
+      const name = mostly(fc.constantFrom('order-shipped', 'nope'));
+      const channel = mostly(fc.constantFrom('sms', 'push', 'mail', 'inbox', 'chat'));
+      const options = fc.record(
+        {
+          locale: mostly(fc.oneof(fc.constantFrom('en', 'de', 'ar', 'ja', 'pt-BR'), nastyString())),
+          timeZone: mostly(fc.oneof(fc.constantFrom('UTC', 'Asia/Tokyo'), nastyString())),
+        },
+        { requiredKeys: [] },
+      );
+      await fuzzAssert(RUNS.templates, name, channel, data, options, async (n, c, d, o) => {
+        try {
+          templates.render(n as never, c as never, d as never, o as never);
+        } catch (error) {
+          expectTyped(error, `render(${inspect(n)}, ${inspect(c)}, …, ${inspect(o)})`);
+        }
+      });
+    }, 120_000);
   });
 });

@@ -30,6 +30,7 @@ const CONSTANTS: Record<string, string> = {
   'NOTIFIER_METRICS.notifications': NOTIFIER_METRICS.notifications,
   'NOTIFIER_METRICS.deliveries': NOTIFIER_METRICS.deliveries,
   'NOTIFIER_METRICS.notifyDuration': NOTIFIER_METRICS.notifyDuration,
+  'NOTIFIER_METRICS.smsSegments': NOTIFIER_METRICS.smsSegments,
   NOTIFICATION_SENT_TOTAL,
   NOTIFICATION_SEND_DURATION,
 };

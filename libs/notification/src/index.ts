@@ -19,6 +19,7 @@ export * from './registry/index.js';
 export * from './notifier/index.js';
 export * from './webhooks/index.js';
 export * from './suppression/index.js';
+export * from './templates/index.js';
 export { NotificationModule } from './notification.module.js';
 export type {
   NotificationConfigInput,

@@ -40,6 +40,8 @@ export const HERALD_METRIC_HELP: Readonly<Record<string, string>> = Object.freez
     'notify() calls, duplicates excluded, by notification type and category',
   herald_notification_deliveries_total: 'Deliveries of notifications by type, channel and outcome',
   herald_notify_duration_seconds: 'Duration of notify() calls, in seconds, by notification type',
+  herald_notification_sms_segments_total:
+    'SMS segments sent by notifications (what carriers bill), by notification type and encoding (GSM-7, UCS-2)',
 });
 
 /** The HELP text of Herald's own metric `name`, or `undefined` for any other metric. */

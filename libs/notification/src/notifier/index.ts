@@ -20,6 +20,10 @@ export {
 } from './notifier.service.js';
 export { Notifier } from './notifier.facade.js';
 export {
+  NotificationPreviewService,
+  type NotificationPreview,
+} from './preview/notification-preview.service.js';
+export {
   Notification,
   type BuiltInChannel,
   type ChannelName,
@@ -34,6 +38,7 @@ export {
   type ToChat,
   type ToInbox,
   type ToChannel,
+  type RenderContext,
 } from './notification.js';
 export { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCE_STORE } from './notifier.constants.js';
 export type { NotificationOutcome } from './notifier.metrics.js';

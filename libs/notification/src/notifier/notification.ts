@@ -7,7 +7,7 @@ import type {
   PushMessage,
 } from '@herald/contracts';
 import type { Mailable } from '../mailer/mailable.js';
-import type { RecipientLike } from './recipients/recipient.interface.js';
+import type { RecipientLike, RecipientProfile } from './recipients/recipient.interface.js';
 import type { DigestRule, EscalationStep, ThrottleRule } from './timing/timing-rules.js';
 
 /** The built-in channels; a custom channel is any other registered name. */
@@ -38,6 +38,25 @@ export interface InboxContent {
 }
 
 type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * The second argument of every render method (`toSms(recipient, context)`...):
+ * the recipient's resolved locale and time zone, and `t()` for a message of
+ * the templates' catalog (or the application's translator) in that locale.
+ */
+export interface RenderContext {
+  /** The recipient's locale: `preferredLocale()`, else their `locale`, else the default. */
+  locale: string;
+  /** The recipient's IANA time zone, when known. */
+  timeZone?: string;
+  /** The fields the notifier routes by. */
+  profile: RecipientProfile;
+  /**
+   * A message in the recipient's locale (`NotificationTemplatesModule` needed).
+   * @example context.t('order.items', { count: 3 })
+   */
+  t(key: string, values?: Record<string, unknown>): string;
+}
 
 /**
  * One kind of notification (Laravel's `Notification`): which channels it
@@ -86,8 +105,25 @@ export abstract class Notification<R extends object = RecipientLike> {
    */
   readonly defaultPreferences?: Readonly<Partial<Record<ChannelName, boolean>>>;
 
+  /**
+   * The folder of this notification's file templates (see
+   * `NotificationTemplatesModule`): a channel without a `to<Channel>()`
+   * method is rendered from `<template>/<channel>...hbs` in the recipient's
+   * locale, with the data of `templateData(recipient)`. @default none
+   * @example override readonly template = 'order-shipped';
+   */
+  readonly template?: string;
+
   constructor() {
     this.type = new.target.name;
+  }
+
+  /**
+   * The data of the file templates. @default the notification's own fields
+   * and `recipient` (its `RecipientProfile`: `name`, `email`, ...)
+   */
+  templateData(recipient: R, context: RenderContext): MaybePromise<object> {
+    return { ...this, recipient: context.profile };
   }
 
   /** The channels to use for `recipient`, in order. */
@@ -102,17 +138,17 @@ export abstract class Notification<R extends object = RecipientLike> {
 
 /** Renders the `sms` channel. */
 export interface ToSms<R extends object = RecipientLike> {
-  toSms(recipient: R): MaybePromise<SmsContent>;
+  toSms(recipient: R, context: RenderContext): MaybePromise<SmsContent>;
 }
 
 /** Renders the `push` channel (the same content goes to each device of the recipient). */
 export interface ToPush<R extends object = RecipientLike> {
-  toPush(recipient: R): MaybePromise<PushContent>;
+  toPush(recipient: R, context: RenderContext): MaybePromise<PushContent>;
 }
 
 /** Renders the `mail` channel: a `Mailable` (or a message) whose `to` defaults to the recipient. */
 export interface ToMail<R extends object = RecipientLike> {
-  toMail(recipient: R): MaybePromise<Mailable | MailContent>;
+  toMail(recipient: R, context: RenderContext): MaybePromise<Mailable | MailContent>;
 }
 
 /** Renders the `chat` channel (Slack, Teams, Discord, Telegram: the primary chat backend). */
@@ -122,10 +158,10 @@ export interface ToChat<R extends object = RecipientLike> {
 
 /** Renders the `inbox` channel. */
 export interface ToInbox<R extends object = RecipientLike> {
-  toInbox(recipient: R): MaybePromise<InboxContent>;
+  toInbox(recipient: R, context: RenderContext): MaybePromise<InboxContent>;
 }
 
 /** Renders any channel without a method of its own (custom channels mostly). */
 export interface ToChannel<R extends object = RecipientLike> {
-  toChannel(channel: string, recipient: R): unknown;
+  toChannel(channel: string, recipient: R, context: RenderContext): unknown;
 }

@@ -29,6 +29,11 @@ export interface NotifierModuleOptions {
   /** Scheduled and deferred dispatches run at once by this process's worker. @default 5 */
   concurrency?: number;
   /**
+   * Log a warning when a rendered SMS is longer than this many segments
+   * (GSM-7: 153 characters each, UCS-2: 67), as each one is billed. @default 3
+   */
+  smsSegmentWarning?: number;
+  /**
    * With inline delivery, run delayed work (`delayMs`/`sendAt`, deferrals,
    * escalation steps, digest windows) on timers of this process, lost on
    * restart. Without it, inline delivery refuses delayed work. Ignored with

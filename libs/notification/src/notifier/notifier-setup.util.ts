@@ -10,6 +10,8 @@ export interface NotifierSetup {
   store: 'memory' | 'database';
   worker: boolean;
   concurrency: number;
+  /** Above this many segments a rendered SMS is logged as a warning. */
+  smsSegmentWarning: number;
   /** Whether the preference gate runs first among the gates. */
   preferences: boolean;
   retentionDays: number;
@@ -98,6 +100,15 @@ export function resolveNotifierSetup(
       path: 'concurrency',
       message: `must be an integer of 1 or more (got ${JSON.stringify(concurrency)})`,
     });
+  const { smsSegmentWarning } = options;
+  if (
+    smsSegmentWarning !== undefined &&
+    (!Number.isInteger(smsSegmentWarning) || smsSegmentWarning < 1)
+  )
+    problems.push({
+      path: 'smsSegmentWarning',
+      message: `must be an integer of 1 or more (got ${JSON.stringify(smsSegmentWarning)})`,
+    });
   const resolvedStore =
     store === 'memory' || store === 'database'
       ? store
@@ -120,6 +131,7 @@ export function resolveNotifierSetup(
     worker: resolvedWorker,
     outbox,
     concurrency: concurrency ?? 5,
+    smsSegmentWarning: smsSegmentWarning ?? 3,
     preferences: preferences ?? true,
     retentionDays: config?.retentionDays ?? 7,
     queue,

@@ -12,6 +12,8 @@ export const NOTIFIER_METRICS = {
   deliveries: 'herald_notification_deliveries_total',
   /** Histogram of `notify()` call durations in seconds, labelled `type`. */
   notifyDuration: 'herald_notify_duration_seconds',
+  /** Counter of SMS segments rendered (what carriers bill), labelled `type`, `encoding` (`GSM-7`, `UCS-2`). */
+  smsSegments: 'herald_notification_sms_segments_total',
 } as const;
 
 /**
@@ -47,6 +49,10 @@ export class NotifierMetrics implements DeliveryObserver {
   outcome(type: string, channel: string, outcome: NotificationOutcome, count = 1): void {
     if (count > 0)
       this.metrics?.increment(NOTIFIER_METRICS.deliveries, count, { type, channel, outcome });
+  }
+
+  smsSegments(type: string, encoding: string, segments: number): void {
+    this.metrics?.increment(NOTIFIER_METRICS.smsSegments, segments, { type, encoding });
   }
 
   duration(type: string, seconds: number): void {

@@ -60,6 +60,9 @@ import type { NotifierModuleExtras, NotifierModuleOptions } from './notifier-opt
 import { resolveNotifierSetup, type NotifierSetup } from './notifier-setup.util.js';
 import { NotificationDispatcher } from './planning/notification-dispatcher.js';
 import { NotificationPlanner } from './planning/notification-planner.js';
+import { NotificationRenderer } from './planning/notification-renderer.js';
+import { NotificationPreviewService } from './preview/notification-preview.service.js';
+import { NotificationTemplates } from '../templates/notification-templates.js';
 import { BullmqNotifierScheduler } from './queue/bullmq-notifier.scheduler.js';
 import { DefaultRecipientResolver } from './recipients/default-recipient.resolver.js';
 import type { RecipientResolver } from './recipients/recipient-resolver.interface.js';
@@ -98,6 +101,20 @@ function store<T>(
 }
 
 /** The application's `InboxService` wherever it is provided, or `undefined`. */
+function lookupTemplates(moduleRef: ModuleRef): () => NotificationTemplates | undefined {
+  let found: NotificationTemplates | null | undefined;
+  return () => {
+    if (found === undefined) {
+      try {
+        found = moduleRef.get(NotificationTemplates, { strict: false });
+      } catch {
+        found = null;
+      }
+    }
+    return found ?? undefined;
+  };
+}
+
 function lookupInbox(moduleRef: ModuleRef): () => InboxService | undefined {
   return () => {
     try {
@@ -317,8 +334,12 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         gateList: NotificationGate[],
         outbox: OutboxStore | null,
         timing: NotifierTiming,
+        moduleRef: ModuleRef,
       ) => {
-        const planner = new NotificationPlanner(parts.channels, resolver);
+        const planner = new NotificationPlanner(parts.channels, resolver, {
+          templates: lookupTemplates(moduleRef),
+          smsSegmentWarning: parts.setup.smsSegmentWarning,
+        });
         return new NotifierService({
           store: notifications,
           outbox: outbox ?? undefined,
@@ -347,6 +368,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         NOTIFICATION_GATES,
         NOTIFICATION_OUTBOX,
         NOTIFIER_TIMING,
+        ModuleRef,
       ],
     },
     {
@@ -361,7 +383,10 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         new NotifierTiming({
           digester,
           digests: extras.digests,
-          planner: new NotificationPlanner(parts.channels, resolver),
+          planner: new NotificationPlanner(parts.channels, resolver, {
+            templates: lookupTemplates(moduleRef),
+            smsSegmentWarning: parts.setup.smsSegmentWarning,
+          }),
           channels: parts.channels,
           store: notifications,
           deliveries: parts.delivery.engine.store,
@@ -376,6 +401,17 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         { token: NOTIFICATION_DIGESTER, optional: true },
       ],
     },
+    {
+      provide: NotificationPreviewService,
+      useFactory: (parts: NotifierParts, moduleRef: ModuleRef) =>
+        new NotificationPreviewService(
+          new NotificationRenderer({
+            templates: lookupTemplates(moduleRef),
+            smsSegmentWarning: parts.setup.smsSegmentWarning,
+          }),
+        ),
+      inject: [NOTIFIER_PARTS, ModuleRef],
+    },
     { provide: NOTIFIER, useExisting: NotifierService },
     NotifierLifecycle,
     EscalationReadListener,
@@ -385,6 +421,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
 /** What `NotifierModule` exports. */
 export const NOTIFIER_EXPORTS = [
   NotifierService,
+  NotificationPreviewService,
   NOTIFIER,
   DeviceTokenService,
   ChatAddressService,

@@ -1,6 +1,7 @@
 import type { DynamicModule, Provider } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test, type TestingModule } from '@nestjs/testing';
+import { METRICS_COLLECTOR } from '@herald/contracts';
 import { ObservabilityModule } from '@herald/observability';
 import { InboxModule } from '../../inbox/inbox.module.js';
 import { MailerModule } from '../../mailer/mailer.module.js';
@@ -15,9 +16,9 @@ import type { NotifierModuleExtras, NotifierModuleOptions } from '../notifier-op
 export async function notifierTestApp(
   options: NotifierModuleOptions = {},
   extras: NotifierModuleExtras = {},
-  more: { imports?: DynamicModule[]; providers?: Provider[] } = {},
+  more: { imports?: DynamicModule[]; providers?: Provider[]; metrics?: object } = {},
 ): Promise<TestingModule> {
-  const app = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [
       ObservabilityModule,
       EventEmitterModule.forRoot(),
@@ -28,7 +29,9 @@ export async function notifierTestApp(
       ...(more.imports ?? []),
     ],
     providers: more.providers ?? [],
-  }).compile();
+  });
+  if (more.metrics) builder.overrideProvider(METRICS_COLLECTOR).useValue(more.metrics);
+  const app = await builder.compile();
   await app.init();
   return app;
 }

@@ -11,6 +11,7 @@ import {
 import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/delivery.service.js';
 import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol.js';
 import { createRecords } from '../../delivery/stores/create-records.util.js';
+import { smsSegments } from '../../sms/sms-segments.util.js';
 import { customChannelAdapter } from '../channels/custom-channel.adapter.js';
 import { INBOX_ADAPTER } from '../channels/inbox-delivery.adapter.js';
 import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
@@ -340,13 +341,22 @@ export class NotificationDispatcher {
   ): void {
     const { notification } = decision.plan;
     const idempotencyKey = deliveryKey(notification.id, ctx.channel, ctx.recipient, address);
-    const meta = { type: notification.type, channel: ctx.channel, category: notification.category };
+    const meta: Record<string, string> = {
+      type: notification.type,
+      channel: ctx.channel,
+      category: notification.category,
+    };
     const base = { notificationId: notification.id, meta };
     const { channels } = this.deps;
     let request: DeliveryRequest;
     switch (ctx.channel) {
       case 'sms': {
         const sms = content as { body: string; from?: string };
+        if (typeof sms.body === 'string') {
+          const { encoding, segments } = smsSegments(sms.body);
+          this.deps.metrics.smsSegments(notification.type, encoding, segments);
+          Object.assign(meta, { smsEncoding: encoding, smsSegments: String(segments) });
+        }
         request = {
           ...base,
           adapter: SMS_ADAPTER,

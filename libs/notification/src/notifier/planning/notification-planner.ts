@@ -3,7 +3,7 @@ import { MissingRenderMethodError } from '../errors/missing-render-method.error.
 import { NotifyArgumentError } from '../errors/notify-argument.error.js';
 import { RecipientNotFoundError } from '../errors/recipient-not-found.error.js';
 import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
-import type { Notification } from '../notification.js';
+import type { Notification, RenderContext } from '../notification.js';
 import type { NotifyTarget } from '../recipients/recipient.interface.js';
 import type { RecipientResolver } from '../recipients/recipient-resolver.interface.js';
 import { recipientProfile } from '../recipients/recipient-profile.util.js';
@@ -11,6 +11,7 @@ import type { NotificationPlan, PlannedDelivery } from './notification-plan.inte
 import { normalizeContent } from './normalize-content.util.js';
 import { renderFunction, renderMethodName } from './render-method.util.js';
 import { normalizeChannel } from '../../delivery/records/normalize-channel.util.js';
+import { NotificationRenderer, type PlannerOptions } from './notification-renderer.js';
 
 /**
  * First stage of `notify()`: resolves the recipients (user ids through the
@@ -20,10 +21,15 @@ import { normalizeChannel } from '../../delivery/records/normalize-channel.util.
  * the resolver; nothing is stored.
  */
 export class NotificationPlanner {
+  private readonly renderer: NotificationRenderer;
+
   constructor(
     private readonly channels: NotifierChannelRegistry,
     private readonly resolver: RecipientResolver,
-  ) {}
+    options: PlannerOptions = {},
+  ) {
+    this.renderer = new NotificationRenderer(options);
+  }
 
   async plan(
     targets: readonly NotifyTarget[],
@@ -31,7 +37,7 @@ export class NotificationPlanner {
     descriptor: NotificationDescriptor,
   ): Promise<NotificationPlan> {
     const recipients = await this.resolve(targets);
-    const renderers = new Map<string, (recipient: unknown) => unknown>();
+    const renderers = new Map<string, (recipient: unknown, context: RenderContext) => unknown>();
     const plan: NotificationPlan = { notification: descriptor, recipients: [] };
     for (const recipient of recipients) {
       const profile = recipientProfile(recipient);
@@ -43,12 +49,15 @@ export class NotificationPlanner {
         );
       }
       const deliveries: PlannedDelivery[] = [];
+      const context = this.renderer.context(recipient, profile);
       // `email` is the input alias of `mail`
       for (const channel of new Set<string>(via.map(normalizeChannel))) {
         let render = renderers.get(channel);
         if (!render) {
           this.channels.assertUsable(channel, descriptor.type);
-          render = renderFunction(notification, channel);
+          render =
+            renderFunction(notification, channel) ??
+            this.renderer.fromTemplates(notification, channel);
           if (!render)
             throw new MissingRenderMethodError(channel, descriptor.type, renderMethodName(channel));
           renderers.set(channel, render);
@@ -60,11 +69,12 @@ export class NotificationPlanner {
         }
         const content = await normalizeContent(
           channel,
-          await render(recipient),
+          await render(recipient, context),
           profile,
           address,
           descriptor,
         );
+        this.renderer.checkLimits(channel, content, descriptor.type);
         deliveries.push({ channel, content });
       }
       plan.recipients.push({ profile, deliveries });

@@ -1,4 +1,4 @@
-import type { Notification } from '../notification.js';
+import type { Notification, RenderContext } from '../notification.js';
 
 const BUILT_IN_METHODS: Readonly<Record<string, string>> = {
   sms: 'toSms',
@@ -23,10 +23,12 @@ export function renderMethodName(channel: string): string {
 export function renderFunction(
   notification: Notification<any>,
   channel: string,
-): ((recipient: unknown) => unknown) | undefined {
+): ((recipient: unknown, context: RenderContext) => unknown) | undefined {
   const own = (notification as unknown as Record<string, unknown>)[renderMethodName(channel)];
-  if (typeof own === 'function') return (recipient) => own.call(notification, recipient);
+  if (typeof own === 'function')
+    return (recipient, context) => own.call(notification, recipient, context);
   const any = (notification as unknown as Record<string, unknown>).toChannel;
-  if (typeof any === 'function') return (recipient) => any.call(notification, channel, recipient);
+  if (typeof any === 'function')
+    return (recipient, context) => any.call(notification, channel, recipient, context);
   return undefined;
 }
