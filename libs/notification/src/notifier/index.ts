@@ -31,6 +31,7 @@ export {
   type ToPush,
   type ToMail,
   type ToInbox,
+  type ToWebhook,
   type ToChannel,
 } from './notification.js';
 export { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCE_STORE } from './notifier.constants.js';
@@ -103,6 +104,33 @@ export type {
   PlannedDelivery,
 } from './planning/notification-plan.interface.js';
 export type { NotifierJob, NotifierScheduler } from './queue/notifier-job.interface.js';
+
+export {
+  type WebhookEndpoint,
+  type WebhookSecret,
+  type WebhookEndpointRegistration,
+  type WebhookEndpointWithSecret,
+  type WebhookEndpointFilter,
+  type StoredWebhookEndpoint,
+} from './webhooks/webhook-endpoint.js';
+export type {
+  WebhookEndpointStore,
+  WebhookEndpointPatch,
+} from './webhooks/webhook-endpoint-store.protocol.js';
+export { WebhookEndpointsService } from './webhooks/webhook-endpoints.service.js';
+export type {
+  WebhookContent,
+  WebhookDeliveryMessage,
+  WebhookSendResult,
+} from './webhooks/webhook-delivery.js';
+export type { WebhookChannelOptions } from './webhooks/webhook-options.js';
+export { WebhookEndpointError } from './webhooks/webhook-endpoint.error.js';
+export { WebhookEndpointNotFoundError } from './webhooks/webhook-endpoint-not-found.error.js';
+export { MemoryWebhookEndpointStore } from './webhooks/memory-webhook-endpoint.store.js';
+export { DatabaseWebhookEndpointStore } from './webhooks/database-webhook-endpoint.store.js';
+export { CreateWebhookEndpoints1736200000000 } from './webhooks/create-webhook-endpoints.migration.js';
+export { generateWebhookSecret } from './webhooks/webhook-signature.util.js';
+export { WEBHOOK_ENDPOINT_STORE } from './notifier.constants.js';
 
 export { UnknownChannelError } from './errors/unknown-channel.error.js';
 export { ChannelUnavailableError } from './errors/channel-unavailable.error.js';

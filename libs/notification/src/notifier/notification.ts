@@ -1,10 +1,11 @@
 import type { MailAddress, MailMessage, PushMessage } from '@herald/contracts';
 import type { Mailable } from '../mailer/mailable.js';
+import type { WebhookContent } from './webhooks/webhook-delivery.js';
 import type { RecipientLike } from './recipients/recipient.interface.js';
 import type { DigestRule, EscalationStep, ThrottleRule } from './timing/timing-rules.js';
 
 /** The built-in channels; a custom channel is any other registered name. */
-export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'inbox';
+export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'inbox' | 'webhook';
 /** What `via()` returns: built-in channel names and names of registered custom channels. */
 export type ChannelName = BuiltInChannel | (string & {});
 
@@ -104,6 +105,14 @@ export interface ToMail<R extends object = RecipientLike> {
 /** Renders the `inbox` channel. */
 export interface ToInbox<R extends object = RecipientLike> {
   toInbox(recipient: R): MaybePromise<InboxContent>;
+}
+
+/**
+ * Renders the `webhook` channel: the event type (only endpoints subscribed to
+ * it, or to every type, receive it) and the JSON payload, sent as `data`.
+ */
+export interface ToWebhook<R extends object = RecipientLike> {
+  toWebhook(recipient: R): MaybePromise<WebhookContent>;
 }
 
 /** Renders any channel without a method of its own (custom channels mostly). */

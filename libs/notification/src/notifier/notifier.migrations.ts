@@ -6,6 +6,7 @@ import { CreateNotifications1734200000002 } from './records/create-notifications
 import { CreateNotificationPreferences1735000000000 } from './preferences/create-notification-preferences.migration.js';
 import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration.js';
 import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration.js';
+import { CreateWebhookEndpoints1736200000000 } from './webhooks/create-webhook-endpoints.migration.js';
 import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 
 /**
@@ -16,7 +17,7 @@ import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/re
  * `herald_notification_outbox`, the provider feedback columns of delivery
  * records (status webhooks), `herald_suppressions` (the suppression list),
  * e-mail's channel renamed `email` → `mail` in delivery records, and the `job` of queued
- * delivery records (the sweeper).
+ * delivery records (the sweeper), and `herald_webhook_endpoints` (outgoing webhooks).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -30,4 +31,5 @@ export const NOTIFIER_MIGRATIONS = [
   CreateSuppressions1735400000000,
   RenameEmailChannelToMail1736000000000,
   AddDeliveryJob1736100000000,
+  CreateWebhookEndpoints1736200000000,
 ] as const;

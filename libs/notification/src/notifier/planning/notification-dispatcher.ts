@@ -26,6 +26,8 @@ import { runGates } from '../gates/run-gates.util.js';
 import type { NotifierMetrics, NotificationOutcome } from '../notifier.metrics.js';
 import type { NotifierScheduler } from '../queue/notifier-job.interface.js';
 import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import { WEBHOOK_ADAPTER, type WebhookContent } from '../webhooks/webhook-delivery.js';
+import type { StoredWebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { NotificationPlan, PlannedRecipient } from './notification-plan.interface.js';
 
 /** One delivery of a dispatched notification, as `notify()` reports it. */
@@ -267,7 +269,12 @@ export class NotificationDispatcher {
         else tokensByUser.set(token.userId, [token]);
       }
     }
+    const hooks = await this.webhookEndpoints(allowed);
     for (const { ctx, content } of allowed) {
+      if (ctx.channel === 'webhook') {
+        this.webhookRequests(decision, ctx, content as WebhookContent, hooks);
+        continue;
+      }
       if (ctx.channel !== 'push') {
         this.request(decision, ctx, ctx.address, content);
         continue;
@@ -299,6 +306,42 @@ export class NotificationDispatcher {
         }
       }
     }
+  }
+
+  /** The enabled endpoints of every webhook owner among `allowed` (one store query). */
+  private async webhookEndpoints(
+    allowed: Array<{ ctx: GateContext }>,
+  ): Promise<Map<string, StoredWebhookEndpoint[]>> {
+    const owners = allowed
+      .filter(({ ctx }) => ctx.channel === 'webhook')
+      .map(({ ctx }) => ctx.address);
+    const byOwner = new Map<string, StoredWebhookEndpoint[]>();
+    const endpoints = this.deps.channels.webhookEndpoints();
+    if (owners.length === 0 || !endpoints) return byOwner;
+    for (const endpoint of await endpoints.store.listEnabled(owners)) {
+      const list = byOwner.get(endpoint.owner);
+      if (list) list.push(endpoint);
+      else byOwner.set(endpoint.owner, [endpoint]);
+    }
+    return byOwner;
+  }
+
+  /** One request per enabled endpoint of the owner subscribed to the event type. */
+  private webhookRequests(
+    decision: DispatchDecision,
+    ctx: GateContext,
+    content: WebhookContent,
+    byOwner: Map<string, StoredWebhookEndpoint[]>,
+  ): void {
+    const matching = (byOwner.get(ctx.address) ?? []).filter(
+      (e) => e.eventTypes.length === 0 || e.eventTypes.includes(content.eventType),
+    );
+    if (matching.length === 0) {
+      const reason = `no enabled webhook endpoint of "${ctx.address}" subscribed to "${content.eventType}"`;
+      this.notSent(decision, 'webhook', ctx.recipient, ctx.address, 'skipped', reason);
+      return;
+    }
+    for (const endpoint of matching) this.request(decision, ctx, endpoint.id, content);
   }
 
   private request(
@@ -349,6 +392,21 @@ export class NotificationDispatcher {
           message: { ...(content as object), userId: address, idempotencyKey },
         };
         break;
+      case 'webhook': {
+        const hook = content as WebhookContent;
+        request = {
+          ...base,
+          adapter: WEBHOOK_ADAPTER,
+          chain: ['webhook'],
+          message: {
+            endpointId: address,
+            eventType: hook.eventType,
+            payload: hook.payload,
+            idempotencyKey,
+          },
+        };
+        break;
+      }
       default:
         request = {
           ...base,
