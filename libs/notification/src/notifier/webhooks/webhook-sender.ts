@@ -17,8 +17,10 @@ import type { WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { signWebhook, webhookSecretKey } from './webhook-signature.util.js';
 import { guardedLookup } from './webhook-url.util.js';
 
-/** Bytes of an endpoint's answer kept (the rest is read and dropped). */
-const MAX_ANSWER = 4096;
+/** An answer longer than this is cut off (its body is never used). */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+/** `Retry-After` above this is read as this: an endpoint cannot park a delivery for hours. */
+export const MAX_WEBHOOK_RETRY_AFTER_MS = 60_000;
 const CONTEXT: DeliveryContext = {
   channel: 'webhook',
   backend: 'webhook',
@@ -29,6 +31,9 @@ interface Answer {
   status: number;
   retryAfter?: string;
 }
+
+const capped = (ms: number | undefined): number | undefined =>
+  ms === undefined ? undefined : Math.min(ms, MAX_WEBHOOK_RETRY_AFTER_MS);
 
 function reasonFor(status: number): DeliveryFailureReason {
   if (status === 408) return 'timeout';
@@ -46,7 +51,7 @@ function reasonFor(status: number): DeliveryFailureReason {
  * `webhook-id` (the delivery id, the same on every retry), `webhook-timestamp`
  * (seconds, per attempt) and `webhook-signature` (`v1,<base64 HMAC-SHA256>`
  * per active secret). 2xx is success; 408, 429 and 5xx are retried
- * (honouring `Retry-After`), as are timeouts and connection failures; any
+ * (honouring `Retry-After`, at most 60 s), as are timeouts and connection failures; any
  * other status fails at once. Redirects are not followed. Unless
  * `allowPrivateTargets`, a host resolving to a private address is refused
  * when connecting. The endpoint is read at each attempt, so a rotated secret
@@ -112,7 +117,7 @@ export class WebhookSender implements DeliveryBackend<WebhookDeliveryMessage, We
             channel: 'webhook',
             backend: this.name,
             statusCode: answer.status,
-            retryAfterMs: parseRetryAfter(answer.retryAfter),
+            retryAfterMs: capped(parseRetryAfter(answer.retryAfter)),
           },
         );
       },
@@ -147,7 +152,7 @@ export class WebhookSender implements DeliveryBackend<WebhookDeliveryMessage, We
           let kept = 0;
           res.on('data', (chunk: Buffer) => {
             kept += chunk.length;
-            if (kept > MAX_ANSWER * 256) res.destroy();
+            if (kept > MAX_ANSWER_BYTES) res.destroy();
           });
           res.on('error', () => undefined);
           const done = () => {
