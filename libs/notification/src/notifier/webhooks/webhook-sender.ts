@@ -71,6 +71,11 @@ export class WebhookSender implements DeliveryBackend<WebhookDeliveryMessage, We
     this.telemetry = new DeliveryTelemetry(tracer, metrics);
   }
 
+  /** One circuit breaker per endpoint: a failing endpoint never holds back the others. */
+  breakerKeyOf(message: WebhookDeliveryMessage): string {
+    return `webhook:${message.endpointId}`;
+  }
+
   async send(message: WebhookDeliveryMessage): Promise<WebhookSendResult> {
     const endpoint = await this.endpoints.store.get(message.endpointId);
     if (!endpoint || !endpoint.enabled) {
