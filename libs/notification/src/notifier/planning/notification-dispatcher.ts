@@ -69,6 +69,8 @@ export interface NotificationDispatcherDeps {
   metrics: NotifierMetrics;
 }
 
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
 const hash = (text: string, length: number): string =>
   createHash('sha256').update(text).digest('hex').slice(0, length);
 
@@ -312,8 +314,10 @@ export class NotificationDispatcher {
   private async webhookEndpoints(
     allowed: Array<{ ctx: GateContext }>,
   ): Promise<Map<string, StoredWebhookEndpoint[]>> {
+    // registration refuses control characters in an owner: such an address has no endpoint
+    // (and PostgreSQL refuses NUL in a query parameter)
     const owners = allowed
-      .filter(({ ctx }) => ctx.channel === 'webhook')
+      .filter(({ ctx }) => ctx.channel === 'webhook' && !CONTROL.test(ctx.address))
       .map(({ ctx }) => ctx.address);
     const byOwner = new Map<string, StoredWebhookEndpoint[]>();
     const endpoints = this.deps.channels.webhookEndpoints();
