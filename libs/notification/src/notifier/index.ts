@@ -118,6 +118,7 @@ export type {
   WebhookEndpointPatch,
 } from './webhooks/webhook-endpoint-store.protocol.js';
 export { WebhookEndpointsService } from './webhooks/webhook-endpoints.service.js';
+export { WebhookSender } from './webhooks/webhook-sender.js';
 export type {
   WebhookContent,
   WebhookDeliveryMessage,
