@@ -1,4 +1,4 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
 import { EventEmitterModule, OnEvent } from '@nestjs/event-emitter';
 import {
   WEBHOOK_ENDPOINT_DISABLED_EVENT,
@@ -66,7 +66,7 @@ export class Integrations {
   @OnEvent(WEBHOOK_ENDPOINT_DISABLED_EVENT)
   endpointDisabled(event: WebhookEndpointDisabledEvent) {
     // tell the tenant: their endpoint failed `consecutiveFailures` times in a row
-    console.warn(
+    new Logger('Integrations').warn(
       `webhook endpoint ${event.endpointId} of ${event.owner} disabled: ${event.reason}`,
     );
   }

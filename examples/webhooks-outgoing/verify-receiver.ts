@@ -5,6 +5,9 @@ import { Webhook } from 'standardwebhooks';
 // Herald's requests; this is the reference implementation (`npm install standardwebhooks`).
 const webhook = new Webhook(process.env.WEBHOOK_SECRET ?? ''); // the whsec_... secret shown at registration
 
+/** Your handler: skip ids already processed, then act on the event. */
+declare function handle(id: string, type: string, data: Record<string, unknown>): void;
+
 const app = express();
 app.post('/hooks', express.text({ type: 'application/json' }), (req, res) => {
   try {
@@ -15,7 +18,7 @@ app.post('/hooks', express.text({ type: 'application/json' }), (req, res) => {
       data: Record<string, unknown>;
     };
     // webhook-id is the same on every retry: use it to process each event once
-    console.log(req.header('webhook-id'), event.type, event.data);
+    handle(req.header('webhook-id') ?? '', event.type, event.data);
     res.sendStatus(204);
   } catch {
     res.sendStatus(400);

@@ -10,6 +10,7 @@ import {
 import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/delivery.service.js';
 import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol.js';
 import { createRecords } from '../../delivery/stores/create-records.util.js';
+import { findControlCharacter } from '../../utils/store-text.util.js';
 import { customChannelAdapter } from '../channels/custom-channel.adapter.js';
 import { INBOX_ADAPTER } from '../channels/inbox-delivery.adapter.js';
 import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
@@ -68,8 +69,6 @@ export interface NotificationDispatcherDeps {
   scheduler?: NotifierScheduler;
   metrics: NotifierMetrics;
 }
-
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 const hash = (text: string, length: number): string =>
   createHash('sha256').update(text).digest('hex').slice(0, length);
@@ -317,7 +316,7 @@ export class NotificationDispatcher {
     // registration refuses control characters in an owner: such an address has no endpoint
     // (and PostgreSQL refuses NUL in a query parameter)
     const owners = allowed
-      .filter(({ ctx }) => ctx.channel === 'webhook' && !CONTROL.test(ctx.address))
+      .filter(({ ctx }) => ctx.channel === 'webhook' && findControlCharacter(ctx.address) === -1)
       .map(({ ctx }) => ctx.address);
     const byOwner = new Map<string, StoredWebhookEndpoint[]>();
     const endpoints = this.deps.channels.webhookEndpoints();

@@ -9,6 +9,7 @@ import type {
   DeliverySettledEvent,
 } from '../../delivery/reliable/delivery-engine.js';
 import type { EventSink } from '../../utils/lazy-event-emitter.util.js';
+import { refuseControlCharacters } from '../../utils/store-text.util.js';
 import {
   activeSecrets,
   publicEndpoint,
@@ -28,7 +29,6 @@ import { webhookUrlProblem } from './webhook-url.util.js';
 /** The record channel of outgoing webhooks. */
 export const WEBHOOK_CHANNEL = 'webhook';
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const EVENT_TYPE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const ENDPOINT_ID = /^ep_[0-9a-f]{24}$/;
 const MAX_EVENT_TYPES = 100;
@@ -39,8 +39,7 @@ function text(field: string, value: unknown, max: number): string {
       field,
       `must be a non-empty string of at most ${max} characters (got ${describe(value)})`,
     );
-  if (CONTROL.test(value))
-    throw new WebhookEndpointError(field, 'must not contain control characters');
+  refuseControlCharacters(value, field, (f, m) => new WebhookEndpointError(f, m));
   return value;
 }
 
