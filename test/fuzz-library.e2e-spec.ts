@@ -13,12 +13,11 @@ import { InMemoryInboxStore } from '../libs/notification/src/inbox/stores/in-mem
 import { notifierTestApp } from '../libs/notification/src/notifier/__fixtures__/notifier-test-app.js';
 import { fuzzAssert, fuzzCount, nastyString, OutputCapture, PLANT } from './helpers/fuzz.js';
 import { startNotifierApp, type NotifierTestApp } from './helpers/notifier-app.js';
+import { MemoryWebhookEndpointStore, WebhookEndpointsService } from '@herald/notification/notifier';
 import {
   CreateWebhookEndpoints1736200000000,
   DatabaseWebhookEndpointStore,
-  MemoryWebhookEndpointStore,
-  WebhookEndpointsService,
-} from '@herald/notification/notifier';
+} from '@herald/notification/typeorm';
 
 /** Generated cases per property: this file's share of the fuzz budget. */
 const RUNS = {

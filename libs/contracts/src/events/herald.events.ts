@@ -21,6 +21,7 @@ export const WEBHOOK_ENDPOINT_DISABLED_EVENT = 'notification.webhook.endpoint_di
 export type InboxSentEvent = InboxMessage;
 
 export interface WebhookEndpointDisabledEvent {
+  /** The endpoint's id (`ep_…`). */
   endpointId: string;
   /** The user or tenant id the endpoint belongs to. */
   owner: string;

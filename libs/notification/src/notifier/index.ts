@@ -128,8 +128,6 @@ export type { WebhookChannelOptions } from './webhooks/webhook-options.js';
 export { WebhookEndpointError } from './webhooks/webhook-endpoint.error.js';
 export { WebhookEndpointNotFoundError } from './webhooks/webhook-endpoint-not-found.error.js';
 export { MemoryWebhookEndpointStore } from './webhooks/memory-webhook-endpoint.store.js';
-export { DatabaseWebhookEndpointStore } from './webhooks/database-webhook-endpoint.store.js';
-export { CreateWebhookEndpoints1736200000000 } from './webhooks/create-webhook-endpoints.migration.js';
 export { generateWebhookSecret } from './webhooks/webhook-signature.util.js';
 export { WEBHOOK_ENDPOINT_STORE } from './notifier.constants.js';
 

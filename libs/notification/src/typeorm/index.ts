@@ -26,6 +26,11 @@ export { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-del
 export { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 export { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
+export { DatabaseWebhookEndpointStore } from '../notifier/webhooks/database-webhook-endpoint.store.js';
+export {
+  CreateWebhookEndpoints1736200000000,
+  WEBHOOK_ENDPOINT_TABLE,
+} from '../notifier/webhooks/create-webhook-endpoints.migration.js';
 export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store.js';
 export {
   deviceTokenEntity,
