@@ -27,6 +27,14 @@ export { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/re
 export { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
 export { DatabaseWebhookEndpointStore } from '../notifier/webhooks/database-webhook-endpoint.store.js';
+export type {
+  WebhookEndpointStore,
+  WebhookEndpointPatch,
+} from '../notifier/webhooks/webhook-endpoint-store.protocol.js';
+export type {
+  StoredWebhookEndpoint,
+  WebhookEndpointFilter,
+} from '../notifier/webhooks/webhook-endpoint.js';
 export {
   CreateWebhookEndpoints1736200000000,
   WEBHOOK_ENDPOINT_TABLE,

@@ -22,7 +22,7 @@ import {
 import { WebhookEndpointError } from './webhook-endpoint.error.js';
 import { WebhookEndpointNotFoundError } from './webhook-endpoint-not-found.error.js';
 import type { WebhookEndpointStore } from './webhook-endpoint-store.protocol.js';
-import { WEBHOOK_DEFAULTS, type ResolvedWebhookOptions } from './webhook-options.js';
+import { WEBHOOK_DEFAULTS, type WebhookChannelOptions } from './webhook-options.js';
 import { generateWebhookSecret, webhookSecretProblem } from './webhook-signature.util.js';
 import { webhookUrlProblem } from './webhook-url.util.js';
 
@@ -87,11 +87,16 @@ export function checkEventTypes(field: string, value: unknown): string[] {
  * const { endpoint, secret } = await webhooks.register({ owner: 'tenant-42', url: 'https://example.com/hooks', eventTypes: ['invoice.paid'] });
  */
 export class WebhookEndpointsService implements DeliveryObserver {
+  /** The channel's options, defaults filled. */
+  readonly options: Required<WebhookChannelOptions>;
+
   constructor(
     readonly store: WebhookEndpointStore,
-    readonly options: ResolvedWebhookOptions = WEBHOOK_DEFAULTS,
+    options: WebhookChannelOptions = {},
     private readonly events?: () => EventSink | undefined,
-  ) {}
+  ) {
+    this.options = { ...WEBHOOK_DEFAULTS, ...options };
+  }
 
   async register(registration: WebhookEndpointRegistration): Promise<WebhookEndpointWithSecret> {
     if (!registration || typeof registration !== 'object' || Array.isArray(registration))
