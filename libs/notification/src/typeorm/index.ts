@@ -33,7 +33,9 @@ export type {
 } from '../notifier/webhooks/webhook-endpoint-store.protocol.js';
 export type {
   StoredWebhookEndpoint,
+  WebhookEndpoint,
   WebhookEndpointFilter,
+  WebhookSecret,
 } from '../notifier/webhooks/webhook-endpoint.js';
 export {
   CreateWebhookEndpoints1736200000000,
