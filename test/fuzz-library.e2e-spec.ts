@@ -18,6 +18,11 @@ import { InMemoryInboxStore } from '../libs/notification/src/inbox/stores/in-mem
 import { notifierTestApp } from '../libs/notification/src/notifier/__fixtures__/notifier-test-app.js';
 import { fuzzAssert, fuzzCount, nastyString, OutputCapture, PLANT } from './helpers/fuzz.js';
 import { startNotifierApp, type NotifierTestApp } from './helpers/notifier-app.js';
+import { MemoryWebhookEndpointStore, WebhookEndpointsService } from '@herald/notification/notifier';
+import {
+  CreateWebhookEndpoints1736400000000,
+  DatabaseWebhookEndpointStore,
+} from '@herald/notification/typeorm';
 
 /** Generated cases per property: this file's share of the fuzz budget. */
 const RUNS = {
@@ -26,6 +31,8 @@ const RUNS = {
   inboxMemory: 2000,
   inboxPostgres: 1000,
   templates: 1000,
+  webhooksMemory: 800,
+  webhooksPostgres: 300,
 };
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
@@ -75,7 +82,7 @@ const recipient = fc.record(
 );
 
 const channels = fc.array(
-  fc.oneof(fc.constantFrom('sms', 'push', 'mail', 'chat', 'inbox'), nastyString()),
+  fc.oneof(fc.constantFrom('sms', 'push', 'mail', 'chat', 'inbox', 'webhook'), nastyString()),
   { maxLength: 4 },
 );
 
@@ -125,6 +132,15 @@ const rendered = {
         },
         { requiredKeys: [] },
       ),
+    ),
+  ),
+  webhook: mostly(
+    fc.record(
+      {
+        eventType: mostly(fc.oneof(fc.constantFrom('invoice.paid', 'ping'), nastyString())),
+        payload: mostly(fc.dictionary(nastyString(), anything, { maxKeys: 3 })),
+      },
+      { requiredKeys: [] },
     ),
   ),
   inbox: mostly(
@@ -222,6 +238,7 @@ const notificationArbitrary = fc.record({
   mail: rendered.mail,
   chat: rendered.chat,
   inbox: rendered.inbox,
+  webhook: rendered.webhook,
 });
 
 /** A Notification whose every member comes from the generator. */
@@ -244,6 +261,9 @@ function makeNotification(spec: Record<string, any>): Notification {
     }
     toInbox() {
       return spec.inbox;
+    }
+    toWebhook() {
+      return spec.webhook;
     }
   }
   const notification = new Generated();
@@ -539,5 +559,127 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
         }
       });
     }, 120_000);
+  });
+
+  describe.each([
+    ['memory', async () => ({ store: new MemoryWebhookEndpointStore(), close: async () => {} })],
+    [
+      'PostgreSQL',
+      async () => {
+        const schema = `herald_fuzz_webhooks_${process.pid}`;
+        const admin = new Client(PG);
+        await admin.connect();
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await admin.query(`CREATE SCHEMA "${schema}"`);
+        const ds = new DataSource({
+          type: 'postgres',
+          host: PG.host,
+          port: PG.port,
+          username: PG.user,
+          database: PG.database,
+          schema,
+          migrations: [CreateWebhookEndpoints1736400000000],
+          extra: { max: 2 },
+        });
+        await ds.initialize();
+        await ds.runMigrations();
+        return {
+          store: new DatabaseWebhookEndpointStore(ds),
+          close: async () => {
+            await ds.destroy();
+            await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+            await admin.end();
+          },
+        };
+      },
+    ],
+  ] as const)('WebhookEndpointsService on the %s store', (name, open) => {
+    let webhooks: WebhookEndpointsService;
+    let close: () => Promise<void>;
+    const ids: string[] = [];
+
+    beforeAll(async () => {
+      const opened = await open();
+      close = opened.close;
+      webhooks = new WebhookEndpointsService(opened.store as never);
+      for (let i = 0; i < 2; i++)
+        ids.push(
+          (await webhooks.register({ owner: 'alice', url: `https://hooks.example.com/${i}` }))
+            .endpoint.id,
+        );
+    });
+    afterAll(() => close?.());
+
+    it('every method with any arguments', async () => {
+      const id = mostly(fc.oneof(fc.constantFrom(...ids), nastyString()));
+      const secret = fc.oneof(
+        fc.constant(undefined),
+        fc
+          .uint8Array({ minLength: 0, maxLength: 80 })
+          .map((b) => `whsec_${Buffer.from(b).toString('base64')}`),
+        fc.constant(`whsec_${PLANT}`),
+        nastyString(),
+      );
+      const registration = mostly(
+        fc.record(
+          {
+            owner: mostly(fc.oneof(fc.constant('alice'), nastyString())),
+            url: mostly(
+              fc.oneof(
+                fc.webUrl({ withQueryParameters: true, withFragments: true }),
+                fc.constantFrom('http://127.0.0.1/x', 'ftp://x', `https://u:${PLANT}@example.com/`),
+                nastyString(),
+              ),
+            ),
+            eventTypes: mostly(
+              fc.array(mostly(fc.oneof(fc.constant('invoice.paid'), nastyString())), {
+                maxLength: 3,
+              }),
+            ),
+            description: mostly(nastyString()),
+            secret,
+          },
+          { requiredKeys: [] },
+        ),
+      );
+      const call = fc.oneof(
+        fc.tuple(fc.constant('register'), registration, fc.constant(undefined)),
+        fc.tuple(
+          fc.constant('rotateSecret'),
+          id,
+          mostly(fc.record({ secret, graceMs: mostly(fc.integer()) }, { requiredKeys: [] })),
+        ),
+        fc.tuple(
+          fc.constant('list'),
+          mostly(
+            fc.record(
+              { owner: mostly(nastyString()), enabled: mostly(fc.boolean()) },
+              { requiredKeys: [] },
+            ),
+          ),
+          fc.constant(undefined),
+        ),
+        fc.tuple(fc.constant('disable'), id, mostly(nastyString())),
+        fc.tuple(fc.constantFrom('get', 'enable', 'delete'), id, fc.constant(undefined)),
+      );
+      await fuzzAssert(
+        name === 'memory' ? RUNS.webhooksMemory : RUNS.webhooksPostgres,
+        call,
+        async ([method, a, b]) => {
+          const what = `webhooks.${method}(${inspect(a, { depth: 1 }).slice(0, 200)}, ${inspect(b, { depth: 1 }).slice(0, 100)})`;
+          try {
+            const result = await (webhooks as any)[method](a, b);
+            if (
+              inspect(result, { depth: 4 }).includes(PLANT) &&
+              method !== 'register' &&
+              method !== 'rotateSecret'
+            )
+              throw new Error(`${what}: a planted secret in the result`);
+          } catch (error) {
+            expectTyped(error, what);
+          }
+        },
+      );
+    });
   });
 });

@@ -144,6 +144,8 @@ export {
   METRIC_RECORDED_EVENT,
   DEVICE_TOKEN_REMOVED_EVENT,
   type DeviceTokenRemovedEvent,
+  WEBHOOK_ENDPOINT_DISABLED_EVENT,
+  type WebhookEndpointDisabledEvent,
   type InboxSentEvent,
   type AlertFiredEvent,
   type HealthProbeCompletedEvent,

@@ -12,7 +12,26 @@ export const METRIC_RECORDED_EVENT = 'monitor.metric.recorded';
 /** Fired when a push token is taken out of the device-token registry; payload `DeviceTokenRemovedEvent`. */
 export const DEVICE_TOKEN_REMOVED_EVENT = 'notification.device-token.removed';
 
+/**
+ * Fired when an outgoing-webhook endpoint is disabled because its deliveries
+ * failed `failureThreshold` times in a row; payload `WebhookEndpointDisabledEvent`.
+ */
+export const WEBHOOK_ENDPOINT_DISABLED_EVENT = 'notification.webhook.endpoint_disabled';
+
 export type InboxSentEvent = InboxMessage;
+
+export interface WebhookEndpointDisabledEvent {
+  /** The endpoint's id (`ep_…`). */
+  endpointId: string;
+  /** The user or tenant id the endpoint belongs to. */
+  owner: string;
+  /** The endpoint URL with credentials and secret-looking query values redacted. */
+  url: string;
+  /** Deliveries that failed in a row. */
+  consecutiveFailures: number;
+  /** The last failure, secrets redacted. */
+  reason: string;
+}
 
 export interface DeviceTokenRemovedEvent {
   /** The device token (FCM registration token, APNs device token, Web Push subscription JSON). */

@@ -37,6 +37,7 @@ export {
   type ToMail,
   type ToChat,
   type ToInbox,
+  type ToWebhook,
   type ToChannel,
   type RenderContext,
 } from './notification.js';
@@ -115,6 +116,32 @@ export type {
   PlannedDelivery,
 } from './planning/notification-plan.interface.js';
 export type { NotifierJob, NotifierScheduler } from './queue/notifier-job.interface.js';
+
+export {
+  type WebhookEndpoint,
+  type WebhookSecret,
+  type WebhookEndpointRegistration,
+  type WebhookEndpointWithSecret,
+  type WebhookEndpointFilter,
+  type StoredWebhookEndpoint,
+} from './webhooks/webhook-endpoint.js';
+export type {
+  WebhookEndpointStore,
+  WebhookEndpointPatch,
+} from './webhooks/webhook-endpoint-store.protocol.js';
+export { WebhookEndpointsService } from './webhooks/webhook-endpoints.service.js';
+export { WebhookSender } from './webhooks/webhook-sender.js';
+export type {
+  WebhookContent,
+  WebhookDeliveryMessage,
+  WebhookSendResult,
+} from './webhooks/webhook-delivery.js';
+export type { WebhookChannelOptions } from './webhooks/webhook-options.js';
+export { WebhookEndpointError } from './webhooks/webhook-endpoint.error.js';
+export { WebhookEndpointNotFoundError } from './webhooks/webhook-endpoint-not-found.error.js';
+export { MemoryWebhookEndpointStore } from './webhooks/memory-webhook-endpoint.store.js';
+export { generateWebhookSecret } from './webhooks/webhook-signature.util.js';
+export { WEBHOOK_ENDPOINT_STORE } from './notifier.constants.js';
 
 export { UnknownChannelError } from './errors/unknown-channel.error.js';
 export { ChannelUnavailableError } from './errors/channel-unavailable.error.js';

@@ -7,11 +7,12 @@ import type {
   PushMessage,
 } from '@herald/contracts';
 import type { Mailable } from '../mailer/mailable.js';
+import type { WebhookContent } from './webhooks/webhook-delivery.js';
 import type { RecipientLike, RecipientProfile } from './recipients/recipient.interface.js';
 import type { DigestRule, EscalationStep, ThrottleRule } from './timing/timing-rules.js';
 
 /** The built-in channels; a custom channel is any other registered name. */
-export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'chat' | 'inbox';
+export type BuiltInChannel = 'sms' | 'push' | 'mail' | 'chat' | 'inbox' | 'webhook';
 /** What `via()` returns: built-in channel names and names of registered custom channels. */
 export type ChannelName = BuiltInChannel | (string & {});
 
@@ -159,6 +160,14 @@ export interface ToChat<R extends object = RecipientLike> {
 /** Renders the `inbox` channel. */
 export interface ToInbox<R extends object = RecipientLike> {
   toInbox(recipient: R, context: RenderContext): MaybePromise<InboxContent>;
+}
+
+/**
+ * Renders the `webhook` channel: the event type (only endpoints subscribed to
+ * it, or to every type, receive it) and the JSON payload, sent as `data`.
+ */
+export interface ToWebhook<R extends object = RecipientLike> {
+  toWebhook(recipient: R): MaybePromise<WebhookContent>;
 }
 
 /** Renders any channel without a method of its own (custom channels mostly). */

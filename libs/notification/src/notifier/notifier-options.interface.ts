@@ -6,6 +6,7 @@ import type {
   NotificationGate,
 } from './gates/notification-gate.interface.js';
 import type { RecipientResolver } from './recipients/recipient-resolver.interface.js';
+import type { WebhookChannelOptions } from './webhooks/webhook-options.js';
 
 /** `NotifierModule.forRoot(options)` / what `forRootAsync`'s factory returns. */
 export interface NotifierModuleOptions {
@@ -54,6 +55,13 @@ export interface NotifierModuleOptions {
    * `NOTIFIER_MIGRATIONS`. `true` takes the defaults. @default false
    */
   outbox?: boolean | NotifierOutboxOptions;
+  /**
+   * The outgoing-webhook channel (`webhook` in `via()`; endpoints through
+   * `WebhookEndpointsService`, stored by the `store` option):
+   * `allowPrivateTargets` (SSRF guard; off by default), `failureThreshold`,
+   * `timeoutMs`, `rotationGraceMs`. @default {} (the defaults)
+   */
+  webhooks?: WebhookChannelOptions;
 }
 
 /** `NotifierModule` option `outbox` in detail. */

@@ -4,6 +4,7 @@ import { BullmqDeliveryQueue } from '../delivery/queue/bullmq-delivery.queue.js'
 import type { DeliveryConfig } from '../delivery/delivery-settings.util.js';
 import type { DeliveryService } from '../delivery/reliable/delivery.service.js';
 import type { NotifierModuleOptions, NotifierOutboxOptions } from './notifier-options.interface.js';
+import { resolveWebhookOptions, type ResolvedWebhookOptions } from './webhooks/webhook-options.js';
 
 /** How one notifier runs, from its options and the reliable delivery it sits on. */
 export interface NotifierSetup {
@@ -19,6 +20,8 @@ export interface NotifierSetup {
   queue?: BullmqQueueOptions & { queueName: string };
   /** The transactional outbox, when enabled. */
   outbox?: Required<NotifierOutboxOptions>;
+  /** The outgoing-webhook channel's options, defaults filled. */
+  webhooks: ResolvedWebhookOptions;
 }
 
 const OUTBOX_NUMBERS = ['batchSize', 'pollIntervalMs', 'leaseMs', 'maxAttempts'] as const;
@@ -117,6 +120,7 @@ export function resolveNotifierSetup(
         : 'memory';
   const resolvedWorker = typeof worker === 'boolean' ? worker : (config?.worker ?? true);
   const outbox = resolveOutbox(options.outbox, resolvedStore, resolvedWorker, problems);
+  const webhooks = resolveWebhookOptions(options.webhooks, problems);
   if (problems.length > 0) throw new HeraldConfigError(problems, 'Invalid NotifierModule options');
   const queue =
     delivery.queue instanceof BullmqDeliveryQueue
@@ -130,6 +134,7 @@ export function resolveNotifierSetup(
     store: resolvedStore,
     worker: resolvedWorker,
     outbox,
+    webhooks,
     concurrency: concurrency ?? 5,
     smsSegmentWarning: smsSegmentWarning ?? 3,
     preferences: preferences ?? true,

@@ -26,6 +26,10 @@ export const NOTIFICATION_OUTBOX: unique symbol = Symbol.for('herald:NOTIFICATIO
 export const NOTIFICATION_PREFERENCE_STORE: unique symbol = Symbol.for(
   'herald:NOTIFICATION_PREFERENCE_STORE',
 ) as any;
+/** The `WebhookEndpointStore` behind `WebhookEndpointsService` (memory or database, by the `store` option). */
+export const WEBHOOK_ENDPOINT_STORE: unique symbol = Symbol.for(
+  'herald:WEBHOOK_ENDPOINT_STORE',
+) as any;
 /** What the notifier is built from, shared by `NotifierService` and `NotifierLifecycle` (internal). */
 export const NOTIFIER_PARTS = 'HERALD:NOTIFIER_PARTS';
 /** Escalation, cancellation and digest flushes (internal: `NotifierTiming`). */

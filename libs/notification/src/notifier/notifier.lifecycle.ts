@@ -60,9 +60,13 @@ export class NotifierLifecycle
   ) {}
 
   onModuleInit(): void {
-    const { delivery, channels, metrics, deviceTokens } = this.parts;
+    const { delivery, channels, metrics, deviceTokens, webhooks } = this.parts;
     channels.registerIn(delivery);
-    this.stops.push(delivery.engine.observe(metrics), delivery.engine.observe(deviceTokens));
+    this.stops.push(
+      delivery.engine.observe(metrics),
+      delivery.engine.observe(deviceTokens),
+      delivery.engine.observe(webhooks.endpoints),
+    );
     this.purgeTimer = setInterval(() => void this.purge().catch(() => undefined), HOUR_MS);
     this.purgeTimer.unref();
   }
@@ -105,5 +109,6 @@ export class NotifierLifecycle
     await this.relay?.stop();
     await this.worker?.close();
     await this.parts.scheduler?.close();
+    this.parts.webhooks.sender.close();
   }
 }

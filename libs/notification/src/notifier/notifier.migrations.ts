@@ -2,11 +2,12 @@ import { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-del
 import { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
 import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration.js';
 import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration.js';
-import { CreateChatAddresses1736200000000 } from './devices/create-chat-addresses.migration.js';
+import { CreateChatAddresses1736300000000 } from './devices/create-chat-addresses.migration.js';
 import { CreateNotifications1734200000002 } from './records/create-notifications.migration.js';
 import { CreateNotificationPreferences1735000000000 } from './preferences/create-notification-preferences.migration.js';
 import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration.js';
 import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration.js';
+import { CreateWebhookEndpoints1736400000000 } from './webhooks/create-webhook-endpoints.migration.js';
 import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 
 /**
@@ -17,7 +18,8 @@ import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/re
  * `herald_notification_outbox`, the provider feedback columns of delivery
  * records (status webhooks), `herald_suppressions` (the suppression list),
  * e-mail's channel renamed `email` → `mail` in delivery records, the `job` of queued
- * delivery records (the sweeper), and `herald_chat_addresses` (per-user chat addresses).
+ * delivery records (the sweeper), `herald_chat_addresses` (per-user chat addresses) and
+ * `herald_webhook_endpoints` (outgoing webhooks).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -31,5 +33,6 @@ export const NOTIFIER_MIGRATIONS = [
   CreateSuppressions1735400000000,
   RenameEmailChannelToMail1736000000000,
   AddDeliveryJob1736100000000,
-  CreateChatAddresses1736200000000,
+  CreateChatAddresses1736300000000,
+  CreateWebhookEndpoints1736400000000,
 ] as const;

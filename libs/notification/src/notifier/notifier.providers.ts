@@ -51,6 +51,7 @@ import {
   NOTIFIER_PARTS,
   NOTIFIER_TIMING,
   RECIPIENT_RESOLVER,
+  WEBHOOK_ENDPOINT_STORE,
 } from './notifier.constants.js';
 import type { NotifierParts } from './notifier-parts.interface.js';
 import { NOTIFIER_MODULE_OPTIONS } from './notifier.module-definition.js';
@@ -81,10 +82,15 @@ import type { NotificationPreferenceStore } from './preferences/notification-pre
 import { NotificationPreferencesService } from './preferences/notification-preferences.service.js';
 import { PreferenceGate } from './preferences/preference.gate.js';
 import { SUPPRESSION_GATE } from '../suppression/suppression.constants.js';
+import { DatabaseWebhookEndpointStore } from './webhooks/database-webhook-endpoint.store.js';
+import { MemoryWebhookEndpointStore } from './webhooks/memory-webhook-endpoint.store.js';
+import type { WebhookEndpointStore } from './webhooks/webhook-endpoint-store.protocol.js';
+import { WebhookEndpointsService } from './webhooks/webhook-endpoints.service.js';
+import { WebhookSender } from './webhooks/webhook-sender.js';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
 
-const BUILT_IN_CHANNELS = ['sms', 'push', 'mail', 'chat', 'inbox'];
+const BUILT_IN_CHANNELS = ['sms', 'push', 'mail', 'chat', 'inbox', 'webhook'];
 
 const MIGRATIONS_HINT =
   'import TypeOrmModule.forRoot(...) and run NOTIFIER_MIGRATIONS, or use NotifierModule option store: "memory"';
@@ -272,6 +278,28 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
       inject: [DEVICE_TOKEN_STORE, ModuleRef],
     },
     {
+      provide: WEBHOOK_ENDPOINT_STORE,
+      useFactory: (setup: NotifierSetup, moduleRef: ModuleRef): WebhookEndpointStore =>
+        store<WebhookEndpointStore>(
+          setup,
+          moduleRef,
+          'the database webhook-endpoint store',
+          () => new MemoryWebhookEndpointStore(),
+          (source) => new DatabaseWebhookEndpointStore(source),
+        ),
+      inject: [NOTIFIER_SETUP, ModuleRef],
+    },
+    {
+      provide: WebhookEndpointsService,
+      useFactory: (setup: NotifierSetup, endpoints: WebhookEndpointStore, moduleRef: ModuleRef) =>
+        new WebhookEndpointsService(
+          endpoints,
+          setup.webhooks,
+          lazyEventEmitter(moduleRef, 'WebhookEndpointsService', 'WEBHOOK_ENDPOINT_DISABLED_EVENT'),
+        ),
+      inject: [NOTIFIER_SETUP, WEBHOOK_ENDPOINT_STORE, ModuleRef],
+    },
+    {
       provide: NOTIFIER_PARTS,
       useFactory: (
         setup: NotifierSetup,
@@ -281,34 +309,40 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         custom: NotifierChannel[],
         moduleRef: ModuleRef,
         options: NotifierModuleOptions,
+        endpoints: WebhookEndpointsService,
         sms?: NamedBackendRegistry<SMSChannelProtocol>,
         push?: NamedBackendRegistry<PushChannelProtocol>,
         mail?: NamedBackendRegistry<MailerProtocol>,
         chat?: NamedBackendRegistry<ChatChannelProtocol>,
         metrics?: MetricsCollectorProtocol,
         tracer?: TracerProtocol,
-      ): NotifierParts => ({
-        setup,
-        delivery,
-        deviceTokens,
-        chatAddresses,
-        tracer,
-        metrics: new NotifierMetrics(metrics),
-        channels: new NotifierChannelRegistry({
-          sms,
-          push,
-          mail,
-          chat,
-          inbox: lookupInbox(moduleRef),
-          custom,
-          pushBackends: options?.pushBackends,
-        }),
-        scheduler: setup.queue
-          ? new BullmqNotifierScheduler({ ...setup.queue, tracer })
-          : options?.inlineTimers === true
-            ? new TimerNotifierScheduler()
-            : undefined,
-      }),
+      ): NotifierParts => {
+        const webhooks = { endpoints, sender: new WebhookSender(endpoints, tracer, metrics) };
+        return {
+          setup,
+          delivery,
+          deviceTokens,
+          chatAddresses,
+          webhooks,
+          tracer,
+          metrics: new NotifierMetrics(metrics),
+          channels: new NotifierChannelRegistry({
+            sms,
+            push,
+            mail,
+            chat,
+            inbox: lookupInbox(moduleRef),
+            custom,
+            webhook: webhooks,
+            pushBackends: options?.pushBackends,
+          }),
+          scheduler: setup.queue
+            ? new BullmqNotifierScheduler({ ...setup.queue, tracer })
+            : options?.inlineTimers === true
+              ? new TimerNotifierScheduler()
+              : undefined,
+        };
+      },
       inject: [
         NOTIFIER_SETUP,
         DeliveryService,
@@ -317,6 +351,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         NOTIFIER_CHANNELS,
         ModuleRef,
         NOTIFIER_MODULE_OPTIONS,
+        WebhookEndpointsService,
         { token: SMS_BACKEND_REGISTRY, optional: true },
         { token: PUSH_BACKEND_REGISTRY, optional: true },
         { token: MAIL_BACKEND_REGISTRY, optional: true },
@@ -426,6 +461,8 @@ export const NOTIFIER_EXPORTS = [
   DeviceTokenService,
   ChatAddressService,
   NotificationPreferencesService,
+  WebhookEndpointsService,
+  WEBHOOK_ENDPOINT_STORE,
   NOTIFICATION_STORE,
   NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,

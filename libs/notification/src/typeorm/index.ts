@@ -27,6 +27,21 @@ export { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-del
 export { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 export { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
+export { DatabaseWebhookEndpointStore } from '../notifier/webhooks/database-webhook-endpoint.store.js';
+export type {
+  WebhookEndpointStore,
+  WebhookEndpointPatch,
+} from '../notifier/webhooks/webhook-endpoint-store.protocol.js';
+export type {
+  StoredWebhookEndpoint,
+  WebhookEndpoint,
+  WebhookEndpointFilter,
+  WebhookSecret,
+} from '../notifier/webhooks/webhook-endpoint.js';
+export {
+  CreateWebhookEndpoints1736400000000,
+  WEBHOOK_ENDPOINT_TABLE,
+} from '../notifier/webhooks/create-webhook-endpoints.migration.js';
 export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store.js';
 export {
   deviceTokenEntity,
@@ -38,7 +53,7 @@ export {
   DatabaseChatAddressStore,
   CHAT_ADDRESS_TABLE,
 } from '../notifier/devices/database-chat-address.store.js';
-export { CreateChatAddresses1736200000000 } from '../notifier/devices/create-chat-addresses.migration.js';
+export { CreateChatAddresses1736300000000 } from '../notifier/devices/create-chat-addresses.migration.js';
 export { DatabaseNotificationStore } from '../notifier/records/database-notification.store.js';
 export {
   notificationRecordEntity,

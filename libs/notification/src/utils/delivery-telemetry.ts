@@ -9,7 +9,7 @@ export const NOTIFICATION_SENT_TOTAL = 'notification_sent_total';
 export const NOTIFICATION_SEND_DURATION = 'notification_send_duration_seconds';
 
 export interface SendSpanInfo {
-  channel: 'sms' | 'push' | 'mail' | 'chat';
+  channel: 'sms' | 'push' | 'mail' | 'chat' | (string & {});
   backend: string;
   driver: string;
   /** Raw recipient; only its masked form reaches the span. */

@@ -22,7 +22,7 @@ export interface HttpRequestOptions {
 
 /** Who is calling, so transport failures become a `DeliveryError` that names the backend. */
 export interface DeliveryContext {
-  channel: 'sms' | 'push' | 'mail' | 'chat';
+  channel: 'sms' | 'push' | 'mail' | 'chat' | (string & {});
   backend: string;
   provider: string;
 }

@@ -15,6 +15,12 @@ import type { DeliveryStore } from '../stores/delivery-store.protocol.js';
 export interface DeliveryBackend<M = unknown, R = unknown> {
   readonly name: string;
   send(message: M): Promise<R>;
+  /**
+   * The circuit breaker a message goes through, when one backend reaches many
+   * independent targets (outgoing webhooks: one breaker per endpoint, so one
+   * failing endpoint never stops the others). @default `<channel>:<backend name>`
+   */
+  breakerKeyOf?(message: M): string;
 }
 
 export interface DeliveryEngineOptions {
@@ -141,9 +147,8 @@ export class DeliveryEngine {
     for (const backend of backends) {
       tried = true;
       try {
-        const result = await this.breakers.execute(`${channel}:${backend.name}`, () =>
-          backend.send(message),
-        );
+        const breaker = backend.breakerKeyOf?.(message) ?? `${channel}:${backend.name}`;
+        const result = await this.breakers.execute(breaker, () => backend.send(message));
         const sent = await this.store.transition(record.id, 'sent', {
           backend: backend.name,
           providerMessageId: messageIdOf(result),

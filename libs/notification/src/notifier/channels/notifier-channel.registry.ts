@@ -16,6 +16,9 @@ import type { RecipientProfile } from '../recipients/recipient.interface.js';
 import { customChannelAdapter, customChannelBackend } from './custom-channel.adapter.js';
 import { INBOX_ADAPTER, inboxDeliveryBackend } from './inbox-delivery.adapter.js';
 import type { NotifierChannel } from './notifier-channel.interface.js';
+import { WEBHOOK_ADAPTER } from '../webhooks/webhook-delivery.js';
+import type { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.js';
+import type { WebhookSender } from '../webhooks/webhook-sender.js';
 
 /** The built-in channel names and the delivery channel of their records. */
 const BUILT_IN: Readonly<Record<string, DeliveryChannel>> = {
@@ -24,6 +27,7 @@ const BUILT_IN: Readonly<Record<string, DeliveryChannel>> = {
   mail: 'mail',
   chat: 'chat',
   inbox: 'inbox',
+  webhook: 'webhook',
 };
 const CUSTOM_NAME = /^[a-z][a-z0-9_-]{0,15}$/;
 
@@ -36,6 +40,8 @@ export interface NotifierChannelSources {
   /** The application's `InboxService`, looked up when first needed (it may live in any module). */
   inbox?: () => InboxService | undefined;
   custom?: readonly NotifierChannel[];
+  /** Outgoing webhooks: the endpoints and the Standard Webhooks sender. */
+  webhook?: { endpoints: WebhookEndpointsService; sender: WebhookSender };
   /** Push backend name per platform (NotifierModule option `pushBackends`). */
   pushBackends?: Partial<Record<DevicePlatform, string>>;
 }
@@ -73,7 +79,7 @@ export class NotifierChannelRegistry {
       ) {
         problems.push({
           path: `channels[${i}].name`,
-          message: `must be 1 to 16 lower-case letters, digits, "-" or "_", starting with a letter, and not sms, push, mail (or its alias email), chat or inbox (got ${JSON.stringify(name)})`,
+          message: `must be 1 to 16 lower-case letters, digits, "-" or "_", starting with a letter, and not sms, push, mail (or its alias email), chat, inbox or webhook (got ${JSON.stringify(name)})`,
         });
       } else if (this.custom.has(name)) {
         problems.push({ path: `channels[${i}].name`, message: `"${name}" is registered twice` });
@@ -114,6 +120,8 @@ export class NotifierChannelRegistry {
     for (const name of push?.names() ?? []) delivery.register('push', push!.raw(name));
     for (const name of mail?.names() ?? []) delivery.register('mail', mail!.raw(name));
     if (inbox) delivery.register('inbox', inboxDeliveryBackend(inbox), INBOX_ADAPTER);
+    if (this.sources.webhook)
+      delivery.register('webhook', this.sources.webhook.sender, WEBHOOK_ADAPTER);
     for (const channel of this.custom.values()) {
       delivery.register(
         channel.name,
@@ -133,6 +141,7 @@ export class NotifierChannelRegistry {
       ...(mail?.hasPrimary() ? ['mail'] : []),
       ...(chat?.hasPrimary() ? ['chat'] : []),
       ...(inbox ? ['inbox'] : []),
+      ...(this.sources.webhook ? ['webhook'] : []),
       ...this.custom.keys(),
     ];
   }
@@ -155,13 +164,20 @@ export class NotifierChannelRegistry {
               ? 'configure notification.chat_backends (one marked primary) in NotificationModule'
               : channel === 'inbox' && !inbox
                 ? 'provide InboxService (InboxModule.forRoot() or ...InboxProvider) in the application'
-                : undefined;
+                : channel === 'webhook' && !this.sources.webhook
+                  ? 'import NotifierModule (it provides WebhookEndpointsService) in the application'
+                  : undefined;
     if (missing) throw new ChannelUnavailableError(channel, notificationType, missing);
   }
 
   /** The record channel of a notifier channel (`mail` → `email`). */
   deliveryChannel(channel: string): DeliveryChannel {
     return BUILT_IN[channel] ?? channel;
+  }
+
+  /** The webhook endpoints, when the channel is there. */
+  webhookEndpoints(): WebhookEndpointsService | undefined {
+    return this.sources.webhook?.endpoints;
   }
 
   customChannel(name: string): NotifierChannel | undefined {
@@ -179,7 +195,7 @@ export class NotifierChannelRegistry {
     if (channel === 'mail') return profile.email;
     // no chatId: the user's registered chat addresses (ChatAddressService), looked up by id
     if (channel === 'chat') return profile.chat ?? profile.id;
-    if (channel === 'inbox' || channel === 'push') return profile.id;
+    if (channel === 'inbox' || channel === 'push' || channel === 'webhook') return profile.id;
     const custom = this.custom.get(channel);
     return custom?.addressOf ? custom.addressOf(profile) : profile.id;
   }
@@ -194,7 +210,7 @@ export class NotifierChannelRegistry {
           ? 'no email address'
           : channel === 'chat'
             ? 'no chat address ("chatId", a "chat" route, or a user id with addresses in ChatAddressService)'
-            : channel === 'inbox' || channel === 'push'
+            : channel === 'inbox' || channel === 'push' || channel === 'webhook'
               ? `no user id or "${channel}" route`
               : `no address for channel "${channel}"`;
     return `${what} for ${who}`;

@@ -7,8 +7,8 @@ import { CHAT_ADDRESS_TABLE } from './database-chat-address.store.js';
  * `herald_device_tokens`) with an index on `user_id`. Plain SQL for SQLite
  * and PostgreSQL; honours the data source's `schema`.
  */
-export class CreateChatAddresses1736200000000 implements MigrationInterface {
-  name = 'CreateChatAddresses1736200000000';
+export class CreateChatAddresses1736300000000 implements MigrationInterface {
+  name = 'CreateChatAddresses1736300000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const table = sqlTablePath(queryRunner.connection, CHAT_ADDRESS_TABLE);

@@ -9,7 +9,7 @@ import type { ChatAddress, ChatAddressRegistration } from './chat-address.js';
 import type { ChatAddressStore } from './chat-address-store.protocol.js';
 import { refuseChatAddressControls, refuseChatUserIdControls } from './chat-address-text.util.js';
 
-/** Table of `CreateChatAddresses1736200000000`. */
+/** Table of `CreateChatAddresses1736300000000`. */
 export const CHAT_ADDRESS_TABLE = 'herald_chat_addresses';
 
 const COLUMNS = 'user_id, address, created_at, updated_at';

@@ -3,6 +3,7 @@ import { MAIL_ADAPTER } from '../../delivery/reliable/channel-adapters.js';
 import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
 import type { ChatContent, InboxContent, SmsContent } from '../notification.js';
 import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import { webhookContent } from '../webhooks/webhook-content.util.js';
 
 const isBuilder = (value: unknown): value is { build(): MailMessage | Promise<MailMessage> } =>
   typeof (value as { build?: unknown })?.build === 'function';
@@ -51,6 +52,8 @@ export async function normalizeContent(
       const inbox = rendered as InboxContent;
       return { ...inbox, category: inbox?.category ?? notification.category };
     }
+    case 'webhook':
+      return webhookContent(rendered, notification.type);
     default:
       return rendered;
   }

@@ -12,6 +12,7 @@ import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/d
 import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol.js';
 import { createRecords } from '../../delivery/stores/create-records.util.js';
 import { smsSegments } from '../../sms/sms-segments.util.js';
+import { findControlCharacter } from '../../utils/store-text.util.js';
 import { customChannelAdapter } from '../channels/custom-channel.adapter.js';
 import { INBOX_ADAPTER } from '../channels/inbox-delivery.adapter.js';
 import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
@@ -29,6 +30,8 @@ import { runGates } from '../gates/run-gates.util.js';
 import type { NotifierMetrics, NotificationOutcome } from '../notifier.metrics.js';
 import type { NotifierScheduler } from '../queue/notifier-job.interface.js';
 import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import { WEBHOOK_ADAPTER, type WebhookContent } from '../webhooks/webhook-delivery.js';
+import type { StoredWebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { NotificationPlan, PlannedRecipient } from './notification-plan.interface.js';
 
 /** One delivery of a dispatched notification, as `notify()` reports it. */
@@ -284,6 +287,7 @@ export class NotificationDispatcher {
         else tokensByUser.set(token.userId, [token]);
       }
     }
+    const hooks = await this.webhookEndpoints(allowed);
     for (const { ctx, content } of allowed) {
       if (chatByStore({ ctx })) {
         const addresses = chatByUser.get(ctx.address) ?? [];
@@ -297,6 +301,10 @@ export class NotificationDispatcher {
             `no chat address for user "${ctx.address}" (no chatId or "chat" route, none registered with ChatAddressService)`,
           );
         for (const address of addresses) this.request(decision, ctx, address, content);
+        continue;
+      }
+      if (ctx.channel === 'webhook') {
+        this.webhookRequests(decision, ctx, content as WebhookContent, hooks);
         continue;
       }
       if (ctx.channel !== 'push') {
@@ -330,6 +338,44 @@ export class NotificationDispatcher {
         }
       }
     }
+  }
+
+  /** The enabled endpoints of every webhook owner among `allowed` (one store query). */
+  private async webhookEndpoints(
+    allowed: Array<{ ctx: GateContext }>,
+  ): Promise<Map<string, StoredWebhookEndpoint[]>> {
+    // registration refuses control characters in an owner: such an address has no endpoint
+    // (and PostgreSQL refuses NUL in a query parameter)
+    const owners = allowed
+      .filter(({ ctx }) => ctx.channel === 'webhook' && findControlCharacter(ctx.address) === -1)
+      .map(({ ctx }) => ctx.address);
+    const byOwner = new Map<string, StoredWebhookEndpoint[]>();
+    const endpoints = this.deps.channels.webhookEndpoints();
+    if (owners.length === 0 || !endpoints) return byOwner;
+    for (const endpoint of await endpoints.store.listEnabled(owners)) {
+      const list = byOwner.get(endpoint.owner);
+      if (list) list.push(endpoint);
+      else byOwner.set(endpoint.owner, [endpoint]);
+    }
+    return byOwner;
+  }
+
+  /** One request per enabled endpoint of the owner subscribed to the event type. */
+  private webhookRequests(
+    decision: DispatchDecision,
+    ctx: GateContext,
+    content: WebhookContent,
+    byOwner: Map<string, StoredWebhookEndpoint[]>,
+  ): void {
+    const matching = (byOwner.get(ctx.address) ?? []).filter(
+      (e) => e.eventTypes.length === 0 || e.eventTypes.includes(content.eventType),
+    );
+    if (matching.length === 0) {
+      const reason = `no enabled webhook endpoint of "${ctx.address}" subscribed to "${content.eventType}"`;
+      this.notSent(decision, 'webhook', ctx.recipient, ctx.address, 'skipped', reason);
+      return;
+    }
+    for (const endpoint of matching) this.request(decision, ctx, endpoint.id, content);
   }
 
   private request(
@@ -397,6 +443,21 @@ export class NotificationDispatcher {
           message: { ...(content as object), userId: address, idempotencyKey },
         };
         break;
+      case 'webhook': {
+        const hook = content as WebhookContent;
+        request = {
+          ...base,
+          adapter: WEBHOOK_ADAPTER,
+          chain: ['webhook'],
+          message: {
+            endpointId: address,
+            eventType: hook.eventType,
+            payload: hook.payload,
+            idempotencyKey,
+          },
+        };
+        break;
+      }
       default:
         request = {
           ...base,

@@ -5,6 +5,7 @@ const BUILT_IN_METHODS: Readonly<Record<string, string>> = {
   push: 'toPush',
   mail: 'toMail',
   inbox: 'toInbox',
+  webhook: 'toWebhook',
 };
 
 /** `toSms`, `toPush`, `toMail`, `toInbox`; `to<Name>` for a custom channel (`web-hook` → `toWebHook`). */
