@@ -141,7 +141,7 @@ describe.each([
     [
       'an unknown channel',
       { category: 'demo', channel: 'fax', enabled: 'off' },
-      'notification preference: channel must be one of sms, push, mail, inbox, webhook (got "fax")',
+      'notification preference: channel must be one of sms, push, mail, chat, inbox, webhook (got "fax")',
     ],
     [
       'an empty category',

@@ -164,7 +164,7 @@ describe('NotifierModule with preferences (memory)', () => {
     ).rejects.toThrow(NotificationPreferenceError);
     await expect(
       prefs.set({ userId: 'ann', category: 'orders', channel: 'fax', enabled: false }),
-    ).rejects.toThrow('channel must be one of sms, push, mail, inbox, webhook (got "fax")');
+    ).rejects.toThrow('channel must be one of sms, push, mail, chat, inbox, webhook (got "fax")');
   });
 });
 
