@@ -8,6 +8,7 @@ import { memorySqlite } from '../../../../test/helpers/sqlite.js';
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 const HERALD_TABLES = [
+  'herald_chat_addresses',
   'herald_delivery_records',
   'herald_device_tokens',
   'herald_inbox_messages',
@@ -15,6 +16,7 @@ const HERALD_TABLES = [
   'herald_notification_preferences',
   'herald_notifications',
   'herald_suppressions',
+  'herald_webhook_endpoints',
 ];
 
 /** A private PostgreSQL schema for one test, dropped by `drop()`. */

@@ -25,5 +25,10 @@ export function heraldMigrations(): Array<new () => MigrationInterface> {
     CreateDeliveryRecords1732400000000,
     ...NOTIFIER_MIGRATIONS,
     AddInboxMessageStates1736200000000,
-  ];
+  ].sort((a, b) => timestampOf(a) - timestampOf(b));
+}
+
+/** The 13-digit time a migration's `name` ends with (TypeORM's naming; minifiers keep strings). */
+function timestampOf(migration: new () => MigrationInterface): number {
+  return Number(/(\d{13})$/.exec(new migration().name ?? '')?.[1] ?? 0);
 }
