@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the jest suite (all but the Chromium suites) on other Node versions:
-#   scripts/ci-node-matrix.sh [--consumer] 22.23.3 24.21.0
-# With --consumer, the consumer check's newest/full app (test/consumer: Nest CLI
+#   scripts/ci-node-matrix.sh [--consumer | --consumer-only] 22.23.3 24.21.0
+# --consumer-only skips jest and runs only the consumer app below. With --consumer, the consumer check's newest/full app (test/consumer: Nest CLI
 # 12's ES module app on Nest 12) also installs, compiles (with its own TypeScript;
 # the other TypeScript versions do not depend on Node and run once, in .ci/run)
 # and runs on each of those Nodes.
@@ -17,12 +17,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 consumer=0
+jest=1
 if [[ "${1:-}" == --consumer ]]; then
   consumer=1
   shift
+elif [[ "${1:-}" == --consumer-only ]]; then
+  consumer=1
+  jest=0
+  shift
 fi
 if (($# == 0)); then
-  echo "usage: $0 [--consumer] <node version>... (e.g. 22.23.3 24.21.0)" >&2
+  echo "usage: $0 [--consumer | --consumer-only] <node version>... (e.g. 22.23.3 24.21.0)" >&2
   exit 2
 fi
 
@@ -54,8 +59,10 @@ for version in "$@"; do
   # The Chromium suites (test/browser-*) drive front-end code; the server they talk to is
   # the same demo the other e2e suites run on this Node, so they run once, on the
   # machine's Node (npm test), and the matrix stays inside CI's time budget.
-  printf '\n=== Node %s: jest (without the Chromium suites)\n' "$version"
-  PATH="$home/bin:$PATH" node node_modules/jest/bin/jest.js --ci --testPathIgnorePatterns '/test/browser-'
+  if ((jest)); then
+    printf '\n=== Node %s: jest (without the Chromium suites)\n' "$version"
+    PATH="$home/bin:$PATH" node node_modules/jest/bin/jest.js --ci --testPathIgnorePatterns '/test/browser-'
+  fi
 
   if ((consumer)); then
     printf '\n=== Node %s: consumer check (newest, full)\n' "$version"
