@@ -1,15 +1,7 @@
-import type { AlertContext, AlertSeverity } from '@herald/contracts';
-import { slackPayload } from '@herald/contracts/internal';
-import { BaseAlertDispatcher, type AlertDispatcherOptions } from './alert-dispatcher.base.js';
-import { alertChatContent } from './alert-chat-content.util.js';
-import { alertSecretScrubber, postAlertJson } from './post-alert-json.util.js';
+import { slackPayload, type ChatContent } from '@herald/contracts/internal';
+import { ChatWebhookAlertDispatcher } from './chat-webhook-alert.dispatcher.js';
 
-export interface ChatAlertDispatcherOptions extends AlertDispatcherOptions {
-  /** The incoming-webhook / Workflows URL: a secret, never shown. */
-  webhookUrl: string;
-  /** @default 5000 */
-  timeoutMs?: number;
-}
+export type { ChatAlertDispatcherOptions } from './chat-webhook-alert.dispatcher.js';
 
 /**
  * Posts alerts to a Slack channel through an incoming webhook, as Block Kit
@@ -18,32 +10,11 @@ export interface ChatAlertDispatcherOptions extends AlertDispatcherOptions {
  *
  * @example new SlackAlertDispatcher({ webhookUrl: process.env.SLACK_ALERTS_WEBHOOK! })
  */
-export class SlackAlertDispatcher extends BaseAlertDispatcher {
-  private readonly scrub: (text: string) => string;
+export class SlackAlertDispatcher extends ChatWebhookAlertDispatcher {
+  protected readonly label = 'Slack webhook';
+  protected readonly code = 'HERALD_SLACK_ALERT';
 
-  constructor(private readonly options: ChatAlertDispatcherOptions) {
-    super(options);
-    this.scrub = alertSecretScrubber(options.webhookUrl);
-  }
-
-  async resolveAlert(title: string, message: string, context?: AlertContext): Promise<void> {
-    await this.post(alertChatContent(title, message, 'info', context, true));
-  }
-
-  protected async deliver(
-    title: string,
-    message: string,
-    severity: AlertSeverity,
-    context?: AlertContext,
-  ): Promise<void> {
-    await this.post(alertChatContent(title, message, severity, context));
-  }
-
-  private post(content: ReturnType<typeof alertChatContent>): Promise<string> {
-    return postAlertJson('Slack webhook', this.options.webhookUrl, slackPayload(content), {
-      timeoutMs: this.options.timeoutMs ?? 5000,
-      scrub: this.scrub,
-      code: 'HERALD_SLACK_ALERT',
-    });
+  protected payload(content: ChatContent): unknown {
+    return slackPayload(content);
   }
 }
