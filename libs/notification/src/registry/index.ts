@@ -6,3 +6,4 @@ export {
   CHAT_BACKEND_REGISTRY,
   MAIL_BACKEND_REGISTRY,
 } from './backend-registry.tokens.js';
+export type { ProviderCapabilities } from './provider-capabilities.js';
