@@ -7,3 +7,4 @@ export {
   MAIL_BACKEND_REGISTRY,
 } from './backend-registry.tokens.js';
 export type { ProviderCapabilities } from './provider-capabilities.js';
+export { PROVIDER_CATALOG, renderProviderTable } from './provider-catalog.js';
