@@ -1,5 +1,6 @@
 import type { MailAddress, MailAttachment, MailMessage } from '@herald/contracts';
 import { MailTemplateRenderer } from './mail-template.renderer.js';
+import { renderReactEmail, type ReactEmailElement } from './react-email.renderer.js';
 
 interface TemplateParts {
   html?: string;
@@ -25,6 +26,7 @@ interface TemplateParts {
 export class Mailable {
   protected readonly message: MailMessage = { to: [], subject: '' };
   private templateParts?: TemplateParts;
+  private reactElement?: ReactEmailElement;
 
   from(address: MailAddress): this {
     this.message.from = address;
@@ -76,6 +78,18 @@ export class Mailable {
     context: object = {},
   ): this {
     this.templateParts = { ...templates, context };
+    return this;
+  }
+
+  /**
+   * A React Email component as the body (`@react-email/render`, an optional
+   * peer, with `react` and `react-dom`): `build()` renders it to the HTML part
+   * and, unless `text()` set one, to its plain-text part. Replaces `html()` and
+   * a `template()` HTML part.
+   * @example new Mailable().to(user).subject('Welcome').react(<Welcome name={user.name} />)
+   */
+  react(element: ReactEmailElement): this {
+    this.reactElement = element;
     return this;
   }
 
@@ -133,6 +147,11 @@ export class Mailable {
       if (parts.text !== undefined) out.text = renderer.render(parts.text, parts.context, false);
       const subject = parts.subject ?? out.subject;
       if (subject) out.subject = renderer.render(subject, parts.context, false);
+    }
+    if (this.reactElement) {
+      const rendered = await renderReactEmail(this.reactElement, out.text === undefined);
+      out.html = rendered.html;
+      if (rendered.text !== undefined) out.text = rendered.text;
     }
     if (out.html && !out.text) out.text = renderer.toText(out.html);
     return out;

@@ -11,7 +11,7 @@ export type { TemplateRenderData } from './template-helpers.js';
 export { TemplateCompileError } from './errors/template-compile.error.js';
 export { TemplateVariableError } from './errors/template-variable.error.js';
 export { TemplateNotFoundError } from './errors/template-not-found.error.js';
-export { TemplateRenderError } from './errors/template-render.error.js';
+export { TemplateRenderError } from '../errors/template-render.error.js';
 export type { NotificationTranslator } from './locale/notification-translator.interface.js';
 export type { HasLocalePreference } from './locale/resolve-locale.util.js';
 export { resolveLocale } from './locale/resolve-locale.util.js';

@@ -4,7 +4,7 @@ import { requireOptional } from '@herald/contracts/internal';
 import { MailTemplateRenderer } from '../mailer/mail-template.renderer.js';
 import { TemplateCompileError } from './errors/template-compile.error.js';
 import { TemplateNotFoundError } from './errors/template-not-found.error.js';
-import { TemplateRenderError } from './errors/template-render.error.js';
+import { TemplateRenderError } from '../errors/template-render.error.js';
 import { TemplateVariableError } from './errors/template-variable.error.js';
 import { canonicalLocale, localeChain, textDirection } from './locale/locale-chain.util.js';
 import { MessageCatalog } from './locale/message-catalog.js';
