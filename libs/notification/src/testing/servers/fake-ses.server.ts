@@ -34,6 +34,8 @@ export interface SnsCallbackOptions extends CallbackTampering {
   topicArn?: string;
   /** @default the fake's certificate URL */
   signingCertUrl?: string;
+  /** `SubscribeURL` of a `SubscriptionConfirmation`. @default the fake's ConfirmSubscription URL */
+  subscribeUrl?: string;
   /** Sign with this RSA private key instead of the fake's (a forged signature). */
   signWith?: KeyObject;
 }
@@ -42,7 +44,9 @@ export interface SnsCallbackOptions extends CallbackTampering {
 function sesError(status: number, type: string, message: string): FakeResponse {
   return {
     status,
-    headers: { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazonaws.sesv2/` },
+    headers: {
+      'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazonaws.sesv2/`,
+    },
     body: { message },
   };
 }
@@ -90,23 +94,29 @@ export class FakeSesServer extends FakeProviderServer {
 
   override async start(options: { port?: number } = {}): Promise<this> {
     await super.start(options);
-    const sns = createServer({ key: this.certificate.key, cert: this.certificate.cert }, (req, res) => {
-      const url = new URL(req.url ?? '/', 'https://sns.invalid');
-      if (req.method === 'GET' && url.pathname === this.certificatePath) {
-        res.writeHead(200, { 'content-type': 'application/x-x509-ca-cert' });
-        res.end(this.certificate.cert);
-      } else if (req.method === 'GET' && url.searchParams.get('Action') === 'ConfirmSubscription') {
-        const token = url.searchParams.get('Token') ?? '';
-        this.confirmations.set(token, (this.confirmations.get(token) ?? 0) + 1);
-        res.writeHead(200, { 'content-type': 'text/xml' });
-        res.end(
-          `<ConfirmSubscriptionResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><ConfirmSubscriptionResult><SubscriptionArn>${this.topicArn}:${randomUUID()}</SubscriptionArn></ConfirmSubscriptionResult></ConfirmSubscriptionResponse>`,
-        );
-      } else {
-        res.writeHead(404, { 'content-type': 'text/xml' });
-        res.end('<ErrorResponse><Error><Code>NotFound</Code></Error></ErrorResponse>');
-      }
-    });
+    const sns = createServer(
+      { key: this.certificate.key, cert: this.certificate.cert },
+      (req, res) => {
+        const url = new URL(req.url ?? '/', 'https://sns.invalid');
+        if (req.method === 'GET' && url.pathname === this.certificatePath) {
+          res.writeHead(200, { 'content-type': 'application/x-x509-ca-cert' });
+          res.end(this.certificate.cert);
+        } else if (
+          req.method === 'GET' &&
+          url.searchParams.get('Action') === 'ConfirmSubscription'
+        ) {
+          const token = url.searchParams.get('Token') ?? '';
+          this.confirmations.set(token, (this.confirmations.get(token) ?? 0) + 1);
+          res.writeHead(200, { 'content-type': 'text/xml' });
+          res.end(
+            `<ConfirmSubscriptionResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><ConfirmSubscriptionResult><SubscriptionArn>${this.topicArn}:${randomUUID()}</SubscriptionArn></ConfirmSubscriptionResult></ConfirmSubscriptionResponse>`,
+          );
+        } else {
+          res.writeHead(404, { 'content-type': 'text/xml' });
+          res.end('<ErrorResponse><Error><Code>NotFound</Code></Error></ErrorResponse>');
+        }
+      },
+    );
     await listenOnLoopback(sns, {}, 'FakeSesServer (SNS)');
     this.sns = sns;
     return this;
@@ -241,14 +251,19 @@ export class FakeSesServer extends FakeProviderServer {
         Type: 'SubscriptionConfirmation',
         Token: token,
         Message: `You have chosen to subscribe to the topic ${topic}.\nTo confirm the subscription, visit the SubscribeURL included in this message.`,
-        SubscribeURL: `${this.snsUrl}/?Action=ConfirmSubscription&TopicArn=${encodeURIComponent(topic)}&Token=${token}`,
+        SubscribeURL:
+          options.subscribeUrl ??
+          `${this.snsUrl}/?Action=ConfirmSubscription&TopicArn=${encodeURIComponent(topic)}&Token=${token}`,
       },
       options,
     );
   }
 
   /** Signs and posts one SNS message (fields beside the common ones in `fields`). */
-  private post(fields: Partial<SnsMessage>, options: SnsCallbackOptions): Promise<CallbackResponse> {
+  private post(
+    fields: Partial<SnsMessage>,
+    options: SnsCallbackOptions,
+  ): Promise<CallbackResponse> {
     const url = options.url ?? this.notificationUrl;
     if (!url) throw new Error('set notificationUrl (or options.url) before sending SNS messages');
     const version = options.signatureVersion ?? '2';
@@ -301,19 +316,28 @@ export class FakeSesServer extends FakeProviderServer {
     ];
     if (!Array.isArray(to) || to.length === 0)
       return sesError(400, 'BadRequestException', 'Missing final destination');
-    if (all.length > 50)
-      return sesError(400, 'BadRequestException', 'Recipient count exceeds 50.');
+    if (all.length > 50) return sesError(400, 'BadRequestException', 'Recipient count exceeds 50.');
     if (typeof mail.FromEmailAddress !== 'string' || !/@/.test(mail.FromEmailAddress))
-      return sesError(400, 'BadRequestException', 'Missing required header \'From\'.');
+      return sesError(400, 'BadRequestException', "Missing required header 'From'.");
     const simple = mail.Content?.Simple;
     if (!simple?.Subject || typeof simple.Subject.Data !== 'string')
-      return sesError(400, 'BadRequestException', 'Missing required header \'Subject\'.');
+      return sesError(400, 'BadRequestException', "Missing required header 'Subject'.");
     if (!simple.Body?.Text && !simple.Body?.Html)
       return sesError(400, 'BadRequestException', 'Message body is required.');
     for (const a of simple.Attachments ?? [])
-      if (!a.FileName || typeof a.RawContent !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(a.RawContent))
-        return sesError(400, 'BadRequestException', 'Attachment RawContent must be base64 with a FileName.');
-    const refused = all.map((a) => String(a).replace(/^.*<(.*)>$/, '$1')).find((a) => this.rejecting.has(a));
+      if (
+        !a.FileName ||
+        typeof a.RawContent !== 'string' ||
+        !/^[A-Za-z0-9+/]*={0,2}$/.test(a.RawContent)
+      )
+        return sesError(
+          400,
+          'BadRequestException',
+          'Attachment RawContent must be base64 with a FileName.',
+        );
+    const refused = all
+      .map((a) => String(a).replace(/^.*<(.*)>$/, '$1'))
+      .find((a) => this.rejecting.has(a));
     if (refused)
       return sesError(
         400,
@@ -329,24 +353,41 @@ export class FakeSesServer extends FakeProviderServer {
   /** SES's answer to a request whose SigV4 signature is missing or wrong, else `undefined`. */
   private checkSignature(request: ReceivedRequest): FakeResponse | undefined {
     const auth = String(request.headers.authorization ?? '');
-    const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
-      auth,
-    );
+    const match =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+        auth,
+      );
     const date = String(request.headers['x-amz-date'] ?? '');
     if (!match || !/^\d{8}T\d{6}Z$/.test(date))
       return sesError(403, 'MissingAuthenticationTokenException', 'Missing Authentication Token');
     const [, keyId, day, region, service, signedHeaders, signature] = match;
     if (keyId !== this.accessKeyId)
-      return sesError(403, 'UnrecognizedClientException', 'The security token included in the request is invalid.');
-    const at = Date.parse(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`);
+      return sesError(
+        403,
+        'UnrecognizedClientException',
+        'The security token included in the request is invalid.',
+      );
+    const at = Date.parse(
+      `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`,
+    );
     if (Math.abs(Date.now() - at) > 5 * 60_000)
-      return sesError(403, 'InvalidSignatureException', `Signature expired: ${date} is now earlier than the allowed time.`);
+      return sesError(
+        403,
+        'InvalidSignatureException',
+        `Signature expired: ${date} is now earlier than the allowed time.`,
+      );
     const headers: Record<string, string> = {};
     for (const name of signedHeaders.split(';'))
       if (name !== 'x-amz-date' && name !== 'x-amz-security-token')
         headers[name] = String(request.headers[name] ?? '');
     const expected = signSigV4(
-      { method: request.method, path: request.path, query: request.query, headers, body: request.raw },
+      {
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        headers,
+        body: request.raw,
+      },
       {
         accessKeyId: keyId,
         secretAccessKey: this.secretAccessKey,
@@ -354,7 +395,12 @@ export class FakeSesServer extends FakeProviderServer {
       },
       { region, service, date: new Date(at) },
     );
-    if (day !== date.slice(0, 8) || region !== this.region || service !== 'ses' || expected.signature !== signature)
+    if (
+      day !== date.slice(0, 8) ||
+      region !== this.region ||
+      service !== 'ses' ||
+      expected.signature !== signature
+    )
       return sesError(
         403,
         'SignatureDoesNotMatch',

@@ -26,7 +26,9 @@ function time(value: unknown, field: string): Date | undefined {
   if (value === undefined || value === null) return undefined;
   const at = typeof value === 'string' && value.length <= 40 ? Date.parse(value) : NaN;
   if (!(at >= 0 && at <= MAX_TIME))
-    throw new BadRequestException(`"${field}" must be an ISO 8601 time (got ${JSON.stringify(value)?.slice(0, 60)})`);
+    throw new BadRequestException(
+      `"${field}" must be an ISO 8601 time (got ${JSON.stringify(value)?.slice(0, 60)})`,
+    );
   return new Date(at);
 }
 
@@ -62,7 +64,9 @@ export function sesFeedbackOf(message: string): SesFeedback | undefined {
   const event = object(parsed, 'Message');
   const name = event.eventType ?? event.notificationType;
   if (typeof name !== 'string')
-    throw new BadRequestException('"Message" must carry an SES "eventType" (or "notificationType")');
+    throw new BadRequestException(
+      '"Message" must carry an SES "eventType" (or "notificationType")',
+    );
   const mail = object(event.mail, 'mail');
   const messageId = providerId(mail.messageId, 'mail.messageId');
   if (!messageId) throw new BadRequestException('"mail.messageId" must be a non-empty string');

@@ -63,6 +63,7 @@ export class SesWebhookHandler {
   private async authenticate(ses: SesWebhookSettings, message: SnsMessage): Promise<void> {
     if (!ses.topicArns.has(message.TopicArn))
       this.context.reject('SES', `topic ${message.TopicArn} is not in ses.topicArns`);
+    if (!message.Signature) this.context.reject('SES', 'the SNS message has no Signature');
     if (message.SignatureVersion !== '1' && message.SignatureVersion !== '2')
       this.context.reject('SES', `SignatureVersion ${message.SignatureVersion} is not 1 or 2`);
     const certUrl = ses.allowedUrl(message.SigningCertURL);
@@ -71,7 +72,9 @@ export class SesWebhookHandler {
         'SES',
         'SigningCertURL is not an https .pem URL on a host allowed by ses.certificateHostPattern',
       );
-    const sentAt = /^\d{4}-\d\d-\d\dT/.test(message.Timestamp) ? Date.parse(message.Timestamp) : NaN;
+    const sentAt = /^\d{4}-\d\d-\d\dT/.test(message.Timestamp)
+      ? Date.parse(message.Timestamp)
+      : NaN;
     if (!(Math.abs(Date.now() - sentAt) <= ses.toleranceMs))
       this.context.reject('SES', `Timestamp ${message.Timestamp} is outside the replay window`);
     let key: KeyObject;

@@ -30,7 +30,8 @@ export class SnsCertificateCache {
 
   private async fetch(url: URL): Promise<KeyObject> {
     const answer = await snsHttpsGet(url, FETCH_TIMEOUT_MS, this.extraCa);
-    if (answer.status !== 200) throw new Error(`the certificate URL answered HTTP ${answer.status}`);
+    if (answer.status !== 200)
+      throw new Error(`the certificate URL answered HTTP ${answer.status}`);
     const certificate = new X509Certificate(answer.body);
     const now = Date.now();
     if (Date.parse(certificate.validFrom) > now || Date.parse(certificate.validTo) < now)

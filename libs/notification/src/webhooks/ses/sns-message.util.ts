@@ -17,8 +17,15 @@ function required(fields: Record<string, unknown>, name: string, max = 2048): st
   if (typeof value !== 'string' || value === '')
     throw new BadRequestException(`"${name}" must be a non-empty string`);
   if (value.length > max)
-    throw new BadRequestException(`"${name}" must be at most ${max} characters (got ${value.length})`);
+    throw new BadRequestException(
+      `"${name}" must be at most ${max} characters (got ${value.length})`,
+    );
   return value;
+}
+
+/** A signature field as sent, or '' when it is not a short string. */
+function optional(value: unknown): string {
+  return typeof value === 'string' && value.length <= 2048 ? value : '';
 }
 
 /**
@@ -46,9 +53,10 @@ export function parseSnsMessage(raw: Buffer): SnsMessage {
     TopicArn: providerId(required(fields, 'TopicArn'), 'TopicArn')!,
     Message: providerText(required(fields, 'Message', MAX_MESSAGE_LENGTH), 'Message') ?? '',
     Timestamp: providerId(required(fields, 'Timestamp'), 'Timestamp')!,
-    SignatureVersion: providerId(required(fields, 'SignatureVersion'), 'SignatureVersion')!,
-    Signature: required(fields, 'Signature'),
-    SigningCertURL: required(fields, 'SigningCertURL'),
+    // missing or malformed signature fields are refused (403) by the signature check
+    SignatureVersion: optional(fields.SignatureVersion),
+    Signature: optional(fields.Signature),
+    SigningCertURL: optional(fields.SigningCertURL),
   };
   if (fields.Subject !== undefined && fields.Subject !== null) {
     if (typeof fields.Subject !== 'string')

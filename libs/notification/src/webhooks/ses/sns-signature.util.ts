@@ -1,7 +1,8 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
 
 /** The SNS message types an HTTP(S) subscription receives. */
-export type SnsMessageType = 'Notification' | 'SubscriptionConfirmation' | 'UnsubscribeConfirmation';
+export type SnsMessageType =
+  'Notification' | 'SubscriptionConfirmation' | 'UnsubscribeConfirmation';
 
 /** An SNS message as posted to an HTTP(S) endpoint (JSON body). */
 export interface SnsMessage {

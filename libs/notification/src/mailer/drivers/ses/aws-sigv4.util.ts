@@ -38,13 +38,17 @@ export interface SigV4Signature {
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
 
-const sha256Hex = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+const sha256Hex = (data: string | Buffer): string =>
+  createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string): Buffer =>
   createHmac('sha256', key).update(data, 'utf8').digest();
 
 /** `20150830T123600Z` for a date. */
 export function amzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** RFC 3986 encoding AWS asks for (`A-Za-z0-9-._~` kept, everything else `%XX`). */

@@ -35,7 +35,10 @@ const REASONS: Readonly<Record<string, DeliveryFailureReason>> = {
  * The error type of an AWS JSON answer: the `X-Amzn-ErrorType` header
  * (`MessageRejected:http://...`), else the body's `__type` (`...#Type`) or `code`.
  */
-export function sesErrorType(response: Pick<HttpResponse, 'headers'>, body: any): string | undefined {
+export function sesErrorType(
+  response: Pick<HttpResponse, 'headers'>,
+  body: any,
+): string | undefined {
   const header = response.headers['x-amzn-errortype'];
   const raw =
     (Array.isArray(header) ? header[0] : header) ?? body?.__type ?? body?.code ?? body?.Code;
@@ -50,7 +53,10 @@ export function sesDeliveryError(context: DeliveryContext, response: HttpRespons
   let reason = type ? REASONS[type] : undefined;
   const message = body?.message ?? body?.Message;
   // MessageRejected for an address SES cannot send to (sandbox: not verified) is about the recipient
-  if (type === 'MessageRejected' && /address(es)? (is|are) not verified|recipient/i.test(message ?? ''))
+  if (
+    type === 'MessageRejected' &&
+    /address(es)? (is|are) not verified|recipient/i.test(message ?? '')
+  )
     reason = 'invalid_recipient';
   return httpDeliveryError(context, response, { message, providerCode: type, reason });
 }

@@ -118,7 +118,9 @@ describe('ses driver against the fake SES v2 server', () => {
     });
     const [req] = ses.received;
     expect(req.headers.authorization).toMatch(
-      new RegExp(`^AWS4-HMAC-SHA256 Credential=${ses.accessKeyId}/\\d{8}/us-east-1/ses/aws4_request, SignedHeaders=content-type;host;x-amz-date, Signature=[0-9a-f]{64}$`),
+      new RegExp(
+        `^AWS4-HMAC-SHA256 Credential=${ses.accessKeyId}/\\d{8}/us-east-1/ses/aws4_request, SignedHeaders=content-type;host;x-amz-date, Signature=[0-9a-f]{64}$`,
+      ),
     );
     expect(ses.mails[0]).toEqual({
       FromEmailAddress: '"Herald Mailer" <noreply@herald.test>',
@@ -206,7 +208,9 @@ describe('ses driver against the fake SES v2 server', () => {
       .failNext(refusal('MailFromDomainNotVerifiedException'))
       .failNext(refusal('AccountSuspendedException'))
       .failNext(refusal('SendingPausedException'))
-      .failNext(refusal('NotFoundException', 404, 'Configuration set <herald-events> does not exist.'))
+      .failNext(
+        refusal('NotFoundException', 404, 'Configuration set <herald-events> does not exist.'),
+      )
       .failNext(refusal('MessageRejected', 400, 'Illegal address'))
       .failNext(refusal('InternalFailure', 500))
       .failNext(refusal('LimitExceededException'));

@@ -1,5 +1,9 @@
 import type { MailMessage, SesDriverConfig } from '@herald/contracts';
-import { HttpClient, parseJsonBody, type DeliveryContext } from '../../../utils/http-client.util.js';
+import {
+  HttpClient,
+  parseJsonBody,
+  type DeliveryContext,
+} from '../../../utils/http-client.util.js';
 import type { MailDriverResult, MailProviderDriver } from '../../mail-driver.interface.js';
 import { recipientsOf } from '../../mail-validation.util.js';
 import { signSigV4, type AwsCredentials } from './aws-sigv4.util.js';

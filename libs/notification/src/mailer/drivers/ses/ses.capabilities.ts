@@ -11,5 +11,6 @@ export const sesCapabilities: ProviderCapabilities = {
   signature:
     'SNS message signature (SignatureVersion 1 SHA1withRSA, 2 SHA256withRSA), certificate from an allow-listed SigningCertURL host',
   suppressionSources: ['Permanent bounce', 'complaint'],
-  rateLimit: '429 TooManyRequestsException / Throttling with Retry-After honoured; sending rate per account',
+  rateLimit:
+    '429 TooManyRequestsException / Throttling with Retry-After honoured; sending rate per account',
 };
