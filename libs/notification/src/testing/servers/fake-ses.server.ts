@@ -232,7 +232,17 @@ export class FakeSesServer extends FakeProviderServer {
 
   /** Publishes an SES event as SNS does: a signed `Notification` posted to your route. */
   sendNotification(sesEvent: object, options: SnsCallbackOptions = {}): Promise<CallbackResponse> {
-    return this.post(
+    return this.post(this.notificationMessage(sesEvent, options), options);
+  }
+
+  /** Sends the `SubscriptionConfirmation` SNS sends when the subscription is created. */
+  sendSubscriptionConfirmation(options: SnsCallbackOptions = {}): Promise<CallbackResponse> {
+    return this.post(this.subscriptionConfirmationMessage(options), options);
+  }
+
+  /** The signed `Notification` carrying `sesEvent` (as `sendNotification` posts it). */
+  notificationMessage(sesEvent: object, options: SnsCallbackOptions = {}): SnsMessage {
+    return this.snsMessage(
       {
         Type: 'Notification',
         Message: JSON.stringify(sesEvent),
@@ -242,11 +252,11 @@ export class FakeSesServer extends FakeProviderServer {
     );
   }
 
-  /** Sends the `SubscriptionConfirmation` SNS sends when the subscription is created. */
-  sendSubscriptionConfirmation(options: SnsCallbackOptions = {}): Promise<CallbackResponse> {
+  /** The signed `SubscriptionConfirmation` (as `sendSubscriptionConfirmation` posts it). */
+  subscriptionConfirmationMessage(options: SnsCallbackOptions = {}): SnsMessage {
     const token = randomBytes(32).toString('hex');
     const topic = options.topicArn ?? this.topicArn;
-    return this.post(
+    return this.snsMessage(
       {
         Type: 'SubscriptionConfirmation',
         Token: token,
@@ -259,13 +269,8 @@ export class FakeSesServer extends FakeProviderServer {
     );
   }
 
-  /** Signs and posts one SNS message (fields beside the common ones in `fields`). */
-  private post(
-    fields: Partial<SnsMessage>,
-    options: SnsCallbackOptions,
-  ): Promise<CallbackResponse> {
-    const url = options.url ?? this.notificationUrl;
-    if (!url) throw new Error('set notificationUrl (or options.url) before sending SNS messages');
+  /** One SNS message with `fields`, signed with the fake's certificate key (unless told otherwise). */
+  snsMessage(fields: Partial<SnsMessage>, options: SnsCallbackOptions = {}): SnsMessage {
     const version = options.signatureVersion ?? '2';
     const message = {
       Type: 'Notification',
@@ -281,6 +286,13 @@ export class FakeSesServer extends FakeProviderServer {
     if (!options.omitSignature)
       message.Signature = snsSignature(message, options.signWith ?? this.signingKey, version);
     else delete (message as Partial<SnsMessage>).Signature;
+    return message;
+  }
+
+  /** Posts one SNS message with the headers SNS sends. */
+  private post(message: SnsMessage, options: SnsCallbackOptions): Promise<CallbackResponse> {
+    const url = options.url ?? this.notificationUrl;
+    if (!url) throw new Error('set notificationUrl (or options.url) before sending SNS messages');
     let body = JSON.stringify(message);
     if (options.tamperBody) body = options.tamperBody(body);
     return postCallback(url, body, {
