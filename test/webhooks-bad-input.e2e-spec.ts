@@ -544,6 +544,15 @@ const SIGNED: WebhookCase[] = [
     expect: 200,
   },
   {
+    name: 'SES: a validly signed 200 KB notification (fuzz-webhooks: a long Message was cut)',
+    build: (ctx) =>
+      sesNotification(
+        ctx,
+        sesEvent(ctx, 'Delivery', { smtpResponse: `250 ${'x'.repeat(200_000)}` }),
+      ),
+    expect: 200,
+  },
+  {
     name: 'SES: a Delivery for a sent mail',
     build: (ctx) => sesNotification(ctx, sesEvent(ctx, 'Delivery')),
     expect: 200,

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { providerId, providerText } from '../utils/webhook-fields.util.js';
+import { providerId } from '../utils/webhook-fields.util.js';
 import type { SnsMessage, SnsMessageType } from './sns-signature.util.js';
 
 const TYPES: readonly SnsMessageType[] = [
@@ -51,7 +51,7 @@ export function parseSnsMessage(raw: Buffer): SnsMessage {
     Type: type as SnsMessageType,
     MessageId: providerId(required(fields, 'MessageId'), 'MessageId')!,
     TopicArn: providerId(required(fields, 'TopicArn'), 'TopicArn')!,
-    Message: providerText(required(fields, 'Message', MAX_MESSAGE_LENGTH), 'Message') ?? '',
+    Message: required(fields, 'Message', MAX_MESSAGE_LENGTH),
     Timestamp: providerId(required(fields, 'Timestamp'), 'Timestamp')!,
     // missing or malformed signature fields are refused (403) by the signature check
     SignatureVersion: optional(fields.SignatureVersion),
