@@ -8,7 +8,6 @@ const TAG_CHARS = /[^A-Za-z0-9_-]/g;
 export function sesAddress(value: MailAddress): string {
   const { name, address } = normalizeAddress(value);
   if (!name) return address;
-  // eslint-disable-next-line no-control-regex
   const shown = /^[\x20-\x7e]*$/.test(name)
     ? `"${name.replace(/(["\\])/g, '\\$1')}"`
     : `=?UTF-8?B?${Buffer.from(name, 'utf8').toString('base64')}?=`;
