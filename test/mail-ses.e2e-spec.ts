@@ -68,7 +68,7 @@ describe('SES mail and its SNS feedback loop', () => {
     let record: DeliveryRecord | undefined;
     await until(async () => {
       [record] = await notifier.deliveries(notificationId);
-      return record !== undefined && record.status !== 'pending' && record.status !== 'queued';
+      return record !== undefined && record.status !== 'sending' && record.status !== 'queued';
     });
     return record!;
   }
