@@ -3,6 +3,7 @@ import {
   ROUTES,
   SECRETS,
   sendgridHeaders,
+  sesRequest,
   startDocsWebhooksApp,
   twilioSignatureFor,
   unsubscribeToken,
@@ -19,7 +20,7 @@ import {
   type RawRequest,
 } from './helpers/fuzz.js';
 
-/** Generated cases per property (× 7 properties: this file's share of the fuzz budget). */
+/** Generated cases per property (× 9 properties: this file's share of the fuzz budget). */
 const RUNS = 250;
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -95,6 +96,48 @@ const sendgridEvent = (ids: fc.Arbitrary<string>) =>
     { requiredKeys: ['event'] },
   );
 
+/** An SES event as a configuration set publishes it, with any field replaced by junk. */
+const sesEvent = (ids: fc.Arbitrary<string>) =>
+  fc.record(
+    {
+      eventType: fc.oneof(
+        fc.constantFrom('Bounce', 'Complaint', 'Delivery', 'Reject', 'Rendering Failure', 'Send'),
+        nastyString(),
+      ),
+      mail: fc.oneof(
+        fc.record({ messageId: fc.oneof(ids, nastyString(), fc.integer()) }),
+        fc.jsonValue(),
+      ),
+      bounce: fc.oneof(
+        fc.record(
+          {
+            bounceType: fc.oneof(
+              fc.constantFrom('Permanent', 'Transient', 'Undetermined'),
+              nastyString(),
+            ),
+            bounceSubType: nastyString(),
+            bouncedRecipients: fc.oneof(
+              fc.array(fc.record({ diagnosticCode: fc.oneof(nastyString(), fc.integer()) })),
+              fc.jsonValue(),
+            ),
+            timestamp: fc.oneof(
+              fc.date().map((d) => (isNaN(+d) ? 'x' : d.toISOString())),
+              nastyString(),
+              fc.integer(),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue(),
+      ),
+      complaint: fc.oneof(fc.record({ complaintFeedbackType: nastyString() }), fc.jsonValue()),
+      delivery: fc.oneof(fc.record({ smtpResponse: nastyString() }), fc.jsonValue()),
+      reject: fc.jsonValue(),
+      failure: fc.jsonValue(),
+    },
+    { requiredKeys: ['eventType'] },
+  );
+
 describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), signed and unsigned', () => {
   let ctx: DocsWebhooksApp;
   const output = new OutputCapture();
@@ -108,6 +151,7 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
   > => {
     const sids = fc.constantFrom(...ctx.twilioSids);
     const ids = fc.constantFrom(...ctx.sendgridIds);
+    const sesIds = fc.constantFrom(...ctx.sesIds);
     const clientError = (s: number) => s >= 400 && s < 500;
     return {
       'signed Twilio status callbacks': {
@@ -231,6 +275,48 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
         // a signature made now over the exact body with a current timestamp is the only way in
         allowed: (s) => s === 403 || s === 400,
       },
+      'signed SES notifications': {
+        arbitrary: fc
+          .oneof(
+            { weight: 4, arbitrary: sesEvent(sesIds).map((e) => JSON.stringify(e)) },
+            { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+            { weight: 1, arbitrary: nastyString() },
+          )
+          .map((message) =>
+            sesRequest(
+              JSON.stringify(ctx.ses.snsMessage({ Type: 'Notification', Message: message })),
+            ),
+          ),
+        allowed: (s) => s === 200 || s === 400,
+      },
+      'unsigned, forged or replayed SES messages': {
+        arbitrary: fc
+          .record({
+            event: sesEvent(sesIds).map((e) => JSON.stringify(e)),
+            field: fc.constantFrom(
+              'Signature',
+              'SignatureVersion',
+              'SigningCertURL',
+              'Timestamp',
+              'TopicArn',
+              'Message',
+              'Type',
+              'MessageId',
+            ),
+            value: fc.oneof(nastyString(), fc.jsonValue()),
+            drop: fc.boolean(),
+          })
+          .map((c) => {
+            const message: Record<string, unknown> = {
+              ...ctx.ses.snsMessage({ Type: 'Notification', Message: c.event }),
+            };
+            if (c.drop) delete message[c.field];
+            else message[c.field] = c.value;
+            return sesRequest(JSON.stringify(message));
+          }),
+        // any change to a signed message breaks the signature (or is a malformed field)
+        allowed: (s) => s === 403 || s === 400,
+      },
       'signed unsubscribe tokens': {
         arbitrary: fc
           .record({
@@ -332,6 +418,8 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
     'unsigned or forged Twilio requests',
     'signed SendGrid batches',
     'unsigned, forged or replayed SendGrid batches',
+    'signed SES notifications',
+    'unsigned, forged or replayed SES messages',
     'signed unsubscribe tokens',
     'unsigned or forged unsubscribe tokens',
   ])('%s', (name) => {

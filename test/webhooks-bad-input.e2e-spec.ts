@@ -1,7 +1,10 @@
+import { generateKeyPairSync } from 'node:crypto';
 import {
   ROUTES,
   SECRETS,
   sendgridHeaders,
+  sesNotification,
+  sesRequest,
   startDocsWebhooksApp,
   twilioSignatureFor,
   unsubscribeToken,
@@ -22,6 +25,8 @@ interface WebhookCase {
 }
 
 const FORM = 'application/x-www-form-urlencoded';
+/** An RSA key SNS never had: a signature made with it is forged. */
+const OTHER_RSA_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 const DAY = 24 * 3600;
 
 /** A Twilio form to `path`, signed with the app's auth token (or `token`). */
@@ -60,6 +65,13 @@ const events = (ctx: DocsWebhooksApp, ...fields: object[]) =>
     })),
   );
 
+/** An SES event about the first mail sent through SES, with `detail` over its own object. */
+const sesEvent = (ctx: DocsWebhooksApp, type: 'Bounce' | 'Delivery' = 'Bounce', detail = {}) =>
+  ctx.ses.event(ctx.sesIds[0], type, detail);
+/** A signed SNS notification whose `Message` is `message` (any text). */
+const sesMessage = (ctx: DocsWebhooksApp, message: string) =>
+  sesRequest(JSON.stringify(ctx.ses.snsMessage({ Type: 'Notification', Message: message })));
+
 const inAWeek = () => Math.floor(Date.now() / 1000) + 7 * DAY;
 const unsubscribe = (
   claim: { address?: unknown; category?: unknown; expiresAt?: unknown },
@@ -82,6 +94,64 @@ const status = (ctx: DocsWebhooksApp, fields: Record<string, string>) =>
 
 /** Unsigned, forged, replayed and oversized requests: refused before the payload is read. */
 const UNSIGNED: WebhookCase[] = [
+  {
+    name: 'SES: an SNS message without Signature',
+    build: (ctx) => sesNotification(ctx, sesEvent(ctx), { omitSignature: true }),
+    expect: 403,
+  },
+  {
+    name: 'SES: signed by another RSA key',
+    build: (ctx) => sesNotification(ctx, sesEvent(ctx), { signWith: OTHER_RSA_KEY }),
+    expect: 403,
+  },
+  {
+    name: 'SES: SignatureVersion 1 claimed for a version 2 signature',
+    build: (ctx) => {
+      const message = ctx.ses.notificationMessage(sesEvent(ctx));
+      return sesRequest(JSON.stringify({ ...message, SignatureVersion: '1' }));
+    },
+    expect: 403,
+  },
+  {
+    name: 'SES: a message an hour old (replay)',
+    build: (ctx) =>
+      sesNotification(ctx, sesEvent(ctx), {
+        timestamp: new Date(Date.now() - 3600_000).toISOString(),
+      }),
+    expect: 403,
+  },
+  {
+    name: 'SES: a topic not configured',
+    build: (ctx) =>
+      sesNotification(ctx, sesEvent(ctx), {
+        topicArn: 'arn:aws:sns:us-east-1:210987654321:other',
+      }),
+    expect: 403,
+  },
+  {
+    name: 'SES: SigningCertURL on a host not allowed',
+    build: (ctx) =>
+      sesNotification(ctx, sesEvent(ctx), {
+        signingCertUrl: 'https://sns.us-east-1.amazonaws.com.evil.example/cert.pem',
+      }),
+    expect: 403,
+  },
+  {
+    name: 'SES: SigningCertURL with credentials and a file: URL',
+    build: (ctx) =>
+      sesNotification(ctx, sesEvent(ctx), { signingCertUrl: 'file:///etc/passwd.pem' }),
+    expect: 403,
+  },
+  {
+    name: 'SES: Timestamp that is not a time',
+    build: (ctx) => sesNotification(ctx, sesEvent(ctx), { timestamp: 'yesterday' }),
+    expect: 403,
+  },
+  {
+    name: 'SES: 6 MB text/plain body',
+    build: () => sesRequest('x'.repeat(6 * 1024 * 1024)),
+    expect: 413,
+  },
   {
     name: 'Twilio status without X-Twilio-Signature',
     build: () => ({
@@ -414,6 +484,83 @@ const SIGNED: WebhookCase[] = [
     name: 'SendGrid: timestamp as a string',
     build: sendgrid((ctx) => events(ctx, { timestamp: 'yesterday' })),
     expect: [200, 400],
+  },
+  { name: 'SES: a body that is not JSON', build: () => sesRequest('{"Type":'), expect: 400 },
+  { name: 'SES: a JSON array', build: () => sesRequest('[]'), expect: 400 },
+  {
+    name: 'SES: Type "Other"',
+    build: () => sesRequest('{"Type":"Other","MessageId":"m"}'),
+    expect: 400,
+  },
+  {
+    name: 'SES: MessageId as a number',
+    build: () => sesRequest('{"Type":"Notification","MessageId":5,"TopicArn":"t","Message":"{}"}'),
+    expect: 400,
+  },
+  {
+    name: 'SES: a signed Message that is not JSON',
+    build: (ctx) => sesMessage(ctx, 'not json'),
+    expect: 400,
+  },
+  {
+    name: 'SES: a signed event without mail',
+    build: (ctx) => sesMessage(ctx, '{"eventType":"Bounce","bounce":{}}'),
+    expect: 400,
+  },
+  {
+    name: 'SES: a signed event with mail.messageId as a number',
+    build: (ctx) =>
+      sesMessage(ctx, '{"eventType":"Delivery","mail":{"messageId":5},"delivery":{}}'),
+    expect: 400,
+  },
+  {
+    name: 'SES: NUL in a bounce diagnostic code',
+    build: (ctx) =>
+      sesNotification(
+        ctx,
+        sesEvent(ctx, 'Bounce', {
+          bouncedRecipients: [{ emailAddress: 'a@example.com', diagnosticCode: 'smtp; 550\u0000' }],
+        }),
+      ),
+    expect: 400,
+  },
+  {
+    name: 'SES: a bounce timestamp that is not a time',
+    build: (ctx) => sesNotification(ctx, sesEvent(ctx, 'Bounce', { timestamp: 'yesterday' })),
+    expect: 400,
+  },
+  {
+    name: 'SES: __proto__ keys in the event',
+    build: (ctx) =>
+      sesMessage(
+        ctx,
+        `{"eventType":"Delivery","__proto__":{"polluted":1},"mail":{"messageId":"${ctx.sesIds[1]}","__proto__":{"polluted":1}},"delivery":{}}`,
+      ),
+    expect: [200, 400],
+  },
+  {
+    name: 'SES: an event type Herald ignores (Open)',
+    build: (ctx) => sesMessage(ctx, `{"eventType":"Open","mail":{"messageId":"${ctx.sesIds[1]}"}}`),
+    expect: 200,
+  },
+  {
+    name: 'SES: a validly signed 200 KB notification (fuzz-webhooks: a long Message was cut)',
+    build: (ctx) =>
+      sesNotification(
+        ctx,
+        sesEvent(ctx, 'Delivery', { smtpResponse: `250 ${'x'.repeat(200_000)}` }),
+      ),
+    expect: 200,
+  },
+  {
+    name: 'SES: a Delivery for a sent mail',
+    build: (ctx) => sesNotification(ctx, sesEvent(ctx, 'Delivery')),
+    expect: 200,
+  },
+  {
+    name: 'SES: a SubscriptionConfirmation from the allowed topic',
+    build: (ctx) => sesRequest(JSON.stringify(ctx.ses.subscriptionConfirmationMessage())),
+    expect: 200,
   },
   {
     name: 'SendGrid: a delivered event for a sent mail',

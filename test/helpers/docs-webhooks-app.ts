@@ -5,6 +5,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import {
+  getMailerToken,
   MAILER,
   SMS_CHANNEL,
   type MailerProtocol,
@@ -23,8 +24,13 @@ import {
   CreateDeliveryRecords1732400000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
-import { FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
-import { PLANT, type OutputCapture } from './fuzz.js';
+import {
+  FakeSendgridServer,
+  FakeSesServer,
+  FakeTwilioServer,
+  type SnsCallbackOptions,
+} from '@herald/notification/testing';
+import { PLANT, type OutputCapture, type RawRequest } from './fuzz.js';
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 let seq = 0;
@@ -36,6 +42,7 @@ export const ROUTES = {
   twilioStatus: '/webhooks/twilio/status',
   twilioInbound: '/webhooks/twilio/inbound',
   sendgridEvents: '/hooks/sendgrid',
+  sesEvents: '/webhooks/ses/events',
   unsubscribe: '/mail/unsubscribe',
 } as const;
 
@@ -45,6 +52,7 @@ export const SECRETS = {
   unsubscribeSecret: `${PLANT}-unsubscribe-secret-0123456789abcdef`,
   sendgridApiKey: `SG.${PLANT}-sendgrid-api-key`,
   databasePassword: `${PLANT}-pg-password`,
+  sesSecretAccessKey: `${PLANT}-ses-secret-access-key`,
 };
 
 export interface DocsWebhooksApp {
@@ -55,6 +63,10 @@ export interface DocsWebhooksApp {
   sendgridIds: string[];
   /** SendGrid's signing key (its public half is configured in the app). */
   sendgridKey: KeyObject;
+  /** SES `MessageId`s of mails sent through the `ses` backend. */
+  sesIds: string[];
+  /** The fake SES + SNS whose topic and certificate host the app trusts. */
+  ses: FakeSesServer;
   close(): Promise<void>;
 }
 
@@ -75,6 +87,7 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
   await admin.query(`CREATE SCHEMA "${schema}"`);
   const twilio = await new FakeTwilioServer({ authToken: SECRETS.twilioAuthToken }).start();
   const sendgrid = await new FakeSendgridServer(SECRETS.sendgridApiKey).start();
+  const ses = await new FakeSesServer({ secretAccessKey: SECRETS.sesSecretAccessKey }).start();
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 
   @Module({
@@ -120,12 +133,28 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
             fromEmail: 'noreply@herald.test',
             sendgrid: { apiKey: SECRETS.sendgridApiKey, baseUrl: sendgrid.url },
           },
+          {
+            name: 'ses',
+            driver: 'ses',
+            fromEmail: 'noreply@herald.test',
+            ses: {
+              region: ses.region,
+              accessKeyId: ses.accessKeyId,
+              secretAccessKey: SECRETS.sesSecretAccessKey,
+              endpoint: ses.url,
+            },
+          },
         ],
       }),
       NotificationWebhooksModule.forRoot({
         twilio: { authToken: SECRETS.twilioAuthToken, publicUrl: PUBLIC_URL },
         sendgrid: {
           publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+        },
+        ses: {
+          topicArns: [ses.topicArn],
+          certificateHostPattern: /^127\.0\.0\.1$/,
+          trustedCa: ses.snsCa,
         },
         routes: { sendgridEvents: 'hooks/sendgrid' },
       }),
@@ -146,9 +175,11 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const sms = app.get<SMSChannelProtocol>(SMS_CHANNEL);
   const mailer = app.get<MailerProtocol>(MAILER);
+  const sesMailer = app.get<MailerProtocol>(getMailerToken('ses'));
   for (let i = 0; i < 3; i++) {
     await sms.send({ to: `+1500555000${i}`, body: `hello ${i}` });
     await mailer.send({ to: [`reader${i}@example.com`], subject: 'Hi', text: 'x' });
+    await sesMailer.send({ to: [`ses-reader${i}@example.com`], subject: 'Hi', text: 'x' });
   }
   return {
     app,
@@ -156,8 +187,11 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
     twilioSids: [...twilio.sids],
     sendgridIds: [...sendgrid.messageIds],
     sendgridKey: privateKey,
+    sesIds: [...ses.messageIds],
+    ses,
     close: async () => {
       await app.close();
+      await ses.stop();
       await twilio.stop();
       await sendgrid.stop();
       await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
@@ -199,4 +233,27 @@ export function unsubscribeToken(claim: {
   expiresAt: unknown;
 }): string {
   return signUnsubscribeToken(SECRETS.unsubscribeSecret, claim as UnsubscribeClaim);
+}
+
+/** A signed SNS notification carrying `sesEvent`, as JSON text (SNS posts `text/plain`). */
+export function sesNotification(
+  ctx: DocsWebhooksApp,
+  sesEvent: unknown,
+  options: SnsCallbackOptions = {},
+): RawRequest {
+  const message = ctx.ses.notificationMessage(sesEvent as object, options);
+  return sesRequest(JSON.stringify(message));
+}
+
+/** A POST of `body` to the SES route with SNS's headers. */
+export function sesRequest(body: string): RawRequest {
+  return {
+    method: 'POST',
+    path: ROUTES.sesEvents,
+    headers: {
+      'content-type': 'text/plain; charset=UTF-8',
+      'x-amz-sns-message-type': 'Notification',
+    },
+    body,
+  };
 }

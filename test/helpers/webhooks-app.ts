@@ -19,7 +19,11 @@ import {
   CreateDeliveryRecords1732400000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
-import type { FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
+import type {
+  FakeSendgridServer,
+  FakeSesServer,
+  FakeTwilioServer,
+} from '@herald/notification/testing';
 import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
 import { memorySqlite } from './sqlite.js';
 
@@ -38,11 +42,12 @@ export interface WebhooksTestApp {
  * `NotificationWebhooksModule`, served over HTTP with `rawBody: true`. The
  * port is taken before the app is built, so the Twilio backend's
  * `statusCallbackUrl` can point at it and SendGrid's `eventWebhookUrl` is set;
- * `imports` (e.g. `SuppressionModule`) booted beside.
+ * `imports` (e.g. `SuppressionModule`) booted beside. With `fakes.ses`, mail
+ * goes through the fake SES (primary) and its SNS notifications are accepted.
  */
 export async function startWebhooksApp(
   db: 'sqlite' | 'postgres',
-  fakes: { twilio: FakeTwilioServer; sendgrid: FakeSendgridServer },
+  fakes: { twilio: FakeTwilioServer; sendgrid: FakeSendgridServer; ses?: FakeSesServer },
   routes: NotificationWebhooksRoutes = {},
   imports: DynamicModule[] = [],
 ): Promise<WebhooksTestApp> {
@@ -99,17 +104,43 @@ export async function startWebhooksApp(
         backends: [
           {
             name: 'sendgrid',
-            primary: true,
+            primary: !fakes.ses,
             driver: 'sendgrid',
             fromEmail: 'noreply@herald.test',
             sendgrid: { apiKey: fakes.sendgrid.apiKey, baseUrl: fakes.sendgrid.url },
           },
+          ...(fakes.ses
+            ? [
+                {
+                  name: 'ses',
+                  primary: true,
+                  driver: 'ses' as const,
+                  fromEmail: 'noreply@herald.test',
+                  ses: {
+                    region: fakes.ses.region,
+                    accessKeyId: fakes.ses.accessKeyId,
+                    secretAccessKey: fakes.ses.secretAccessKey,
+                    endpoint: fakes.ses.url,
+                    configurationSetName: 'herald-events',
+                  },
+                },
+              ]
+            : []),
         ],
       }),
       NotifierModule.forRoot({ store: 'database' }),
       NotificationWebhooksModule.forRoot({
         twilio: { authToken: fakes.twilio.authToken },
         sendgrid: { publicKey: fakes.sendgrid.webhookPublicKey },
+        ...(fakes.ses
+          ? {
+              ses: {
+                topicArns: [fakes.ses.topicArn],
+                certificateHostPattern: /^127\.0\.0\.1$/,
+                trustedCa: fakes.ses.snsCa,
+              },
+            }
+          : {}),
         routes,
       }),
       ...imports,
@@ -120,6 +151,7 @@ export async function startWebhooksApp(
   await app.init();
   server.on('request', expressApp);
   fakes.sendgrid.eventWebhookUrl = `${url}/${routes.sendgridEvents || 'webhooks/sendgrid/events'}`;
+  if (fakes.ses) fakes.ses.notificationUrl = `${url}/${routes.sesEvents || 'webhooks/ses/events'}`;
   return {
     app,
     url,

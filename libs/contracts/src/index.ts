@@ -198,6 +198,7 @@ export {
   ApnsDriverConfig,
   WebPushDriverConfig,
   SendgridDriverConfig,
+  SesDriverConfig,
   SMTPDriverConfig,
   SlackDriverConfig,
   TeamsDriverConfig,

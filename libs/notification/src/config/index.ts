@@ -11,6 +11,7 @@ export {
   ApnsDriverConfig,
   WebPushDriverConfig,
   SendgridDriverConfig,
+  SesDriverConfig,
   SMTPDriverConfig,
   SMS_DRIVERS,
   PUSH_DRIVERS,

@@ -3,6 +3,7 @@ import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
 import { unknownDriverError } from '../utils/unknown-driver-error.util.js';
 import { LogMailDriver } from './drivers/log/log-mail.driver.js';
 import { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver.js';
+import { SesMailDriver } from './drivers/ses/ses-mail.driver.js';
 import { SmtpMailDriver } from './drivers/smtp/smtp-mail.driver.js';
 import type { MailProviderDriver } from './mail-driver.interface.js';
 import { MailerChannel } from './mailer-channel.js';
@@ -14,6 +15,8 @@ export function createMailDriver(config: NamedMailerConfig): MailProviderDriver 
       return new SmtpMailDriver(config.name, config.smtp!);
     case 'sendgrid':
       return new SendgridMailDriver(config.name, config.sendgrid!);
+    case 'ses':
+      return new SesMailDriver(config.name, config.ses!);
     case 'log':
       return new LogMailDriver(config.name);
     default:

@@ -8,3 +8,5 @@ export { MailerChannel } from './mailer-channel.js';
 export type { MailProviderDriver, MailDriverResult } from './mail-driver.interface.js';
 export { createMailerChannel } from './create-mailer-channel.js';
 export { RetryingMailer, type RetryingMailerOptions } from './retrying-mailer.js';
+/** What the `ses` mail driver can do (for the provider catalog). */
+export { sesCapabilities } from './drivers/ses/ses.capabilities.js';

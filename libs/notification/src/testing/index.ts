@@ -37,6 +37,11 @@ export {
   type SendgridCallbackOptions,
 } from './servers/fake-sendgrid.server.js';
 export {
+  FakeSesServer,
+  type SesEventType,
+  type SnsCallbackOptions,
+} from './servers/fake-ses.server.js';
+export {
   decryptAes128gcm,
   createSubscriptionKeys,
   verifyVapid,

@@ -8,6 +8,7 @@ export type {
   NotificationWebhooksExtras,
   TwilioWebhookOptions,
   SendgridWebhookOptions,
+  SesWebhookOptions,
 } from './webhooks-options.interface.js';
 export { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants.js';
 export { DEFAULT_SENDGRID_TOLERANCE_SECONDS } from './webhook-context.js';
@@ -22,3 +23,16 @@ export {
   SENDGRID_TIMESTAMP_HEADER,
 } from './sendgrid/sendgrid-signature.util.js';
 export type { SendgridWebhookResult } from './sendgrid/sendgrid-webhook.handler.js';
+export type { SesWebhookResult } from './ses/ses-webhook.handler.js';
+/** SNS message signatures (SignatureVersion 1 and 2) and the defaults of the `ses` options. */
+export {
+  snsStringToSign,
+  snsSignature,
+  verifySnsSignature,
+  type SnsMessage,
+  type SnsMessageType,
+} from './ses/sns-signature.util.js';
+export {
+  DEFAULT_SNS_HOST_PATTERN,
+  DEFAULT_SES_TOLERANCE_SECONDS,
+} from './ses/ses-webhook-settings.js';

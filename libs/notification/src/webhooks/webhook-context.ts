@@ -22,6 +22,7 @@ import { DeliveryFeedbackRecorder } from '../delivery/feedback/delivery-feedback
 import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
 import { lazyEventEmitter, type EventSink } from '../utils/lazy-event-emitter.util.js';
 import { sendgridPublicKey } from './sendgrid/sendgrid-signature.util.js';
+import { SesWebhookSettings } from './ses/ses-webhook-settings.js';
 import type { NotificationWebhooksOptions } from './webhooks-options.interface.js';
 import { NOTIFICATION_WEBHOOKS_OPTIONS } from './webhooks.module-definition.js';
 import { DEFAULT_WEBHOOK_BODY_LIMIT } from './webhooks.constants.js';
@@ -48,6 +49,7 @@ export class WebhookContext implements OnModuleInit {
   readonly bodyLimit: number;
   readonly sendgridKey?: KeyObject;
   readonly sendgridToleranceMs: number;
+  readonly ses?: SesWebhookSettings;
   readonly events: () => EventSink | undefined;
   private feedback?: DeliveryFeedbackRecorder;
 
@@ -57,7 +59,7 @@ export class WebhookContext implements OnModuleInit {
     @Optional() @Inject(METRICS_COLLECTOR) private readonly metrics?: MetricsCollectorProtocol,
   ) {
     const problems: ConfigProblem[] = [];
-    const { twilio, sendgrid } = options ?? {};
+    const { twilio, sendgrid, ses } = options ?? {};
     if (twilio) {
       const tokens = typeof twilio.authToken === 'string' ? [twilio.authToken] : twilio.authToken;
       if (
@@ -111,6 +113,11 @@ export class WebhookContext implements OnModuleInit {
             'must be the ECDSA P-256 verification key of the Signed Event Webhook (base64 DER as SendGrid shows it, or PEM)',
         });
       }
+    }
+    if (ses) {
+      const settings = SesWebhookSettings.from(ses);
+      if (Array.isArray(settings)) problems.push(...settings);
+      else this.ses = settings;
     }
     if (problems.length > 0)
       throw new HeraldConfigError(problems, 'Invalid NotificationWebhooksModule options');

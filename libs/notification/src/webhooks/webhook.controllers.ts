@@ -3,6 +3,7 @@ import {
   SendgridWebhookHandler,
   type SendgridWebhookResult,
 } from './sendgrid/sendgrid-webhook.handler.js';
+import { SesWebhookHandler, type SesWebhookResult } from './ses/ses-webhook.handler.js';
 import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
 import type { WebhookRequest } from './utils/webhook-body.util.js';
 
@@ -38,6 +39,17 @@ export class SendgridEventsController {
   @HttpCode(200)
   receive(@Req() req: WebhookRequest): Promise<SendgridWebhookResult> {
     return this.sendgrid.events(req);
+  }
+}
+
+/** `POST <routes.sesEvents>`: Amazon SES events from an SNS HTTPS subscription. */
+export class SesEventsController {
+  constructor(@Inject(SesWebhookHandler) private readonly ses: SesWebhookHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  receive(@Req() req: WebhookRequest): Promise<SesWebhookResult> {
+    return this.ses.events(req);
   }
 }
 

@@ -41,6 +41,36 @@ export interface SendgridWebhookOptions {
   toleranceSeconds?: number;
 }
 
+/** Amazon SES events delivered by an SNS topic's HTTPS subscription. */
+export interface SesWebhookOptions {
+  /**
+   * ARN of the SNS topic the configuration set's event destination publishes
+   * to (or a list of them); messages from any other topic are refused (403).
+   */
+  topicArns: string | readonly string[];
+  /**
+   * Host names `SigningCertURL` and `SubscribeURL` may point at (https only);
+   * nothing is fetched from any other host. Widen it only for a test fake.
+   * @default /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/
+   */
+  certificateHostPattern?: RegExp | string;
+  /**
+   * Messages whose `Timestamp` is further than this from now are refused (replay protection).
+   * @default 900
+   */
+  toleranceSeconds?: number;
+  /**
+   * Confirm a `SubscriptionConfirmation` from an allowed topic by GETting its `SubscribeURL`.
+   * @default true
+   */
+  confirmSubscriptions?: boolean;
+  /**
+   * Extra CA certificates (PEM) trusted when fetching from SNS, beside
+   * Node's roots: only for a fake SNS on loopback with a self-signed certificate.
+   */
+  trustedCa?: string;
+}
+
 /**
  * Options of `NotificationWebhooksModule.forRoot()` / `forRootAsync()`. A
  * provider left out answers 404 on its routes.
@@ -48,6 +78,7 @@ export interface SendgridWebhookOptions {
 export interface NotificationWebhooksOptions {
   twilio?: TwilioWebhookOptions;
   sendgrid?: SendgridWebhookOptions;
+  ses?: SesWebhookOptions;
   /**
    * Largest body the webhook routes accept, in bytes; a larger one answers
    * 413 (and is read to its end, so the connection stays usable). The routes
@@ -75,6 +106,8 @@ export interface NotificationWebhooksRoutes {
   twilioInbound?: string | false;
   /** @default 'webhooks/sendgrid/events' */
   sendgridEvents?: string | false;
+  /** @default 'webhooks/ses/events' */
+  sesEvents?: string | false;
 }
 
 /** Choices beside the options of `forRoot` / `forRootAsync`. */

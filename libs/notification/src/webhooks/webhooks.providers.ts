@@ -1,9 +1,11 @@
 import type { Provider, Type } from '@nestjs/common';
 import { SendgridWebhookHandler } from './sendgrid/sendgrid-webhook.handler.js';
+import { SesWebhookHandler } from './ses/ses-webhook.handler.js';
 import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
 import {
   routedController,
   SendgridEventsController,
+  SesEventsController,
   TwilioInboundController,
   TwilioStatusController,
 } from './webhook.controllers.js';
@@ -17,6 +19,7 @@ export const WEBHOOK_PROVIDERS: Provider[] = [
   WebhookContext,
   TwilioWebhookHandler,
   SendgridWebhookHandler,
+  SesWebhookHandler,
   WebhookBodyReader,
 ];
 
@@ -39,5 +42,6 @@ export function webhookControllers(routes: NotificationWebhooksRoutes = {}): Typ
     out.push(routedController(TwilioInboundController, paths.twilioInbound));
   if (paths.sendgridEvents !== false)
     out.push(routedController(SendgridEventsController, paths.sendgridEvents));
+  if (paths.sesEvents !== false) out.push(routedController(SesEventsController, paths.sesEvents));
   return out;
 }

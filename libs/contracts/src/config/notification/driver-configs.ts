@@ -112,6 +112,48 @@ export class SendgridDriverConfig extends ConfigSection {
   @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
 }
 
+/**
+ * Settings of the `ses` mail driver: Amazon SES v2 `SendEmail`, signed with
+ * AWS Signature Version 4.
+ */
+export class SesDriverConfig extends ConfigSection {
+  @Field.string({
+    pattern: /^[a-z]{2}(-[a-z]+)+-\d+$/,
+    patternMessage: 'must be an AWS region such as us-east-1 or eu-west-2',
+    doc: 'AWS region of the SES endpoint (us-east-1, eu-west-1, ...)',
+  })
+  region!: string;
+  @Field.string({
+    pattern: /^[A-Z0-9]{16,128}$/,
+    patternMessage: 'must be an AWS access key id (AKIA... or ASIA..., capital letters and digits)',
+    doc: 'AWS access key id',
+  })
+  accessKeyId!: string;
+  @Field.string({ nonEmpty: true, secret: true, doc: 'AWS secret access key' })
+  secretAccessKey!: string;
+  @Field.string({
+    optional: true,
+    secret: true,
+    doc: 'AWS session token (temporary credentials, ASIA... keys)',
+  })
+  sessionToken?: string;
+  @Field.url({
+    optional: true,
+    protocols: ['https:', 'http:'] as const,
+    example: 'https://email.us-east-1.amazonaws.com',
+    doc: 'Endpoint override (a fake server in tests); default https://email.<region>.amazonaws.com',
+  })
+  endpoint?: string;
+  @Field.string({
+    optional: true,
+    pattern: /^[A-Za-z0-9_-]{1,64}$/,
+    patternMessage: 'must be an SES configuration set name (1 to 64 letters, digits, _ or -)',
+    doc: 'Configuration set whose event destination publishes bounces, complaints and deliveries to SNS',
+  })
+  configurationSetName?: string;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+}
+
 /** Settings of the `smtp` mail driver (the `smtp` object of a `mailer.backends` entry). */
 export class SMTPDriverConfig extends ConfigSection {
   @Field.string({ nonEmpty: true, default: 'localhost', doc: 'SMTP host' }) host!: string;

@@ -6,6 +6,7 @@ import {
   DiscordDriverConfig,
   FcmDriverConfig,
   SendgridDriverConfig,
+  SesDriverConfig,
   SlackDriverConfig,
   SMTPDriverConfig,
   TeamsDriverConfig,
@@ -17,7 +18,7 @@ import { checkNamedBackends } from './named-backend.util.js';
 
 export const SMS_DRIVERS = ['twilio', 'log'] as const;
 export const PUSH_DRIVERS = ['fcm', 'apns', 'webpush', 'log'] as const;
-export const MAIL_DRIVERS = ['smtp', 'sendgrid', 'log'] as const;
+export const MAIL_DRIVERS = ['smtp', 'sendgrid', 'ses', 'log'] as const;
 export const CHAT_DRIVERS = ['slack', 'teams', 'discord', 'telegram', 'log'] as const;
 export type SmsDriver = (typeof SMS_DRIVERS)[number];
 export type PushDriver = (typeof PUSH_DRIVERS)[number];
@@ -121,6 +122,7 @@ export class NamedMailerConfig extends ConfigSection {
   @Field.string({ optional: true, doc: 'Sender display name' }) fromName?: string;
   @Field.section(() => SMTPDriverConfig, { optional: true }) smtp?: SMTPDriverConfig;
   @Field.section(() => SendgridDriverConfig, { optional: true }) sendgrid?: SendgridDriverConfig;
+  @Field.section(() => SesDriverConfig, { optional: true }) ses?: SesDriverConfig;
 }
 
 /** `notification.mailer`: the mail backends. */
@@ -129,7 +131,7 @@ export class MailerConfig extends ConfigSection {
 
   protected override crossCheck(): ConfigProblem[] {
     return [
-      ...checkNamedBackends(this.backends, 'backends', ['smtp', 'sendgrid']),
+      ...checkNamedBackends(this.backends, 'backends', ['smtp', 'sendgrid', 'ses']),
       ...checkFallbacks(this.backends, 'backends'),
     ];
   }

@@ -10,11 +10,15 @@ export interface SelfSignedCertificate {
 }
 
 /**
- * A fresh self-signed P-256 certificate for `localhost` and `127.0.0.1`, made
- * with the `openssl` command (no package needed; ~20 ms). Give `cert` to the
+ * A fresh self-signed P-256 certificate (RSA 2048 with `keyType: 'rsa'`, as
+ * SNS signing certificates are) for `localhost` and `127.0.0.1`, made with
+ * the `openssl` command (no package needed; ~20 ms). Give `cert` to the
  * client as its trusted CA.
  */
-export function createSelfSignedCertificate(commonName = 'localhost'): SelfSignedCertificate {
+export function createSelfSignedCertificate(
+  commonName = 'localhost',
+  keyType: 'ec' | 'rsa' = 'ec',
+): SelfSignedCertificate {
   const dir = mkdtempSync(join(tmpdir(), 'herald-cert-'));
   try {
     const key = join(dir, 'key.pem');
@@ -25,9 +29,7 @@ export function createSelfSignedCertificate(commonName = 'localhost'): SelfSigne
         'req',
         '-x509',
         '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
+        ...(keyType === 'rsa' ? ['rsa:2048'] : ['ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1']),
         '-nodes',
         '-keyout',
         key,

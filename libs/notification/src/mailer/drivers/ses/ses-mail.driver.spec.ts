@@ -1,0 +1,262 @@
+import { MailerConfig, NamedMailerConfig } from '@herald/contracts';
+import { FakeSesServer } from '../../../testing/servers/fake-ses.server.js';
+import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
+import { createMailerChannel } from '../../create-mailer-channel.js';
+import { Mailable } from '../../mailable.js';
+import type { MailerChannel } from '../../mailer-channel.js';
+import { signSigV4, sigV4SigningKey } from './aws-sigv4.util.js';
+
+describe('AWS Signature Version 4', () => {
+  // AWS's Signature Version 4 test suite, "get-vanilla"
+  const credentials = {
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+  };
+  const scope = { region: 'us-east-1', service: 'service', date: new Date('2015-08-30T12:36:00Z') };
+
+  it('signs the get-vanilla request of the AWS test suite as AWS does', () => {
+    const signed = signSigV4(
+      { method: 'GET', path: '/', headers: { Host: 'example.amazonaws.com' }, body: '' },
+      credentials,
+      scope,
+    );
+    expect(signed.canonicalRequest).toBe(
+      'GET\n/\n\nhost:example.amazonaws.com\nx-amz-date:20150830T123600Z\n\nhost;x-amz-date\ne3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
+    expect(signed.headers).toEqual({
+      'x-amz-date': '20150830T123600Z',
+      authorization:
+        'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
+    });
+  });
+
+  it('signs the session token and changes the signature with any signed byte', () => {
+    const request = {
+      method: 'POST',
+      path: '/v2/email/outbound-emails',
+      headers: { host: 'email.eu-west-1.amazonaws.com', 'content-type': 'application/json' },
+      body: '{"a":1}',
+    };
+    const base = signSigV4(request, credentials, { ...scope, region: 'eu-west-1', service: 'ses' });
+    const withToken = signSigV4(
+      request,
+      { ...credentials, sessionToken: 'TOKEN' },
+      { ...scope, region: 'eu-west-1', service: 'ses' },
+    );
+    expect(withToken.headers['x-amz-security-token']).toBe('TOKEN');
+    expect(withToken.headers.authorization).toContain(
+      'SignedHeaders=content-type;host;x-amz-date;x-amz-security-token',
+    );
+    const other = signSigV4({ ...request, body: '{"a":2}' }, credentials, {
+      ...scope,
+      region: 'eu-west-1',
+      service: 'ses',
+    });
+    expect(new Set([base.signature, withToken.signature, other.signature]).size).toBe(3);
+    expect(sigV4SigningKey('k', '20150830', 'us-east-1', 'ses')).toHaveLength(32);
+  });
+});
+
+describe('ses driver against the fake SES v2 server', () => {
+  let ses: FakeSesServer;
+  let mailer: MailerChannel;
+  const make = (settings: Record<string, unknown> = {}) =>
+    createMailerChannel(
+      new NamedMailerConfig({
+        name: 'ses',
+        driver: 'ses',
+        fromEmail: 'noreply@herald.test',
+        fromName: 'Herald Mailer',
+        ses: {
+          region: ses.region,
+          accessKeyId: ses.accessKeyId,
+          secretAccessKey: ses.secretAccessKey,
+          endpoint: ses.url,
+          configurationSetName: 'herald-events',
+          timeout: 2,
+          ...settings,
+        },
+      }).validate(),
+      new DeliveryTelemetry(),
+    );
+
+  beforeAll(async () => {
+    ses = await new FakeSesServer().start();
+  });
+  afterAll(() => ses.stop());
+  beforeEach(() => {
+    ses.reset();
+    ses.rejecting.clear();
+    mailer = make();
+  });
+  afterEach(() => mailer.close());
+
+  it('POSTs a SigV4-signed SendEmail with Simple content and returns its MessageId', async () => {
+    const result = await mailer.send(
+      new Mailable()
+        .to({ name: 'Ada Lovelace', address: 'ada@example.com' })
+        .cc({ name: 'Zoë', address: 'zoe@example.com' })
+        .bcc('audit@example.com')
+        .replyTo('help@herald.test')
+        .subject('Invoice {{n}}')
+        .template({ html: '<p>Total: {{total}}</p><img src="cid:logo">' }, { n: 7, total: '42' })
+        .attach({ filename: 'a.txt', content: 'hello', contentType: 'text/plain' })
+        .embed({
+          filename: 'logo.png',
+          content: Buffer.from([1, 2, 3]),
+          contentType: 'image/png',
+          contentId: 'logo',
+        })
+        .header('X-Campaign', 'billing')
+        .tag('invoice')
+        .metadata('invoice.id', '7'),
+    );
+    expect(result).toMatchObject({
+      backend: 'ses',
+      messageId: ses.messageIds[0],
+      accepted: ['ada@example.com', 'zoe@example.com', 'audit@example.com'],
+    });
+    const [req] = ses.received;
+    expect(req.headers.authorization).toMatch(
+      new RegExp(
+        `^AWS4-HMAC-SHA256 Credential=${ses.accessKeyId}/\\d{8}/us-east-1/ses/aws4_request, SignedHeaders=content-type;host;x-amz-date, Signature=[0-9a-f]{64}$`,
+      ),
+    );
+    expect(ses.mails[0]).toEqual({
+      FromEmailAddress: '"Herald Mailer" <noreply@herald.test>',
+      Destination: {
+        ToAddresses: ['"Ada Lovelace" <ada@example.com>'],
+        CcAddresses: [`=?UTF-8?B?${Buffer.from('Zoë').toString('base64')}?= <zoe@example.com>`],
+        BccAddresses: ['audit@example.com'],
+      },
+      ReplyToAddresses: ['help@herald.test'],
+      Content: {
+        Simple: {
+          Subject: { Data: 'Invoice 7', Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: 'Total: 42', Charset: 'UTF-8' },
+            Html: { Data: '<p>Total: 42</p><img src="cid:logo">', Charset: 'UTF-8' },
+          },
+          Headers: [{ Name: 'X-Campaign', Value: 'billing' }],
+          Attachments: [
+            {
+              RawContent: Buffer.from('hello').toString('base64'),
+              FileName: 'a.txt',
+              ContentDisposition: 'ATTACHMENT',
+              ContentType: 'text/plain',
+              ContentTransferEncoding: 'BASE64',
+            },
+            {
+              RawContent: 'AQID',
+              FileName: 'logo.png',
+              ContentDisposition: 'INLINE',
+              ContentId: 'logo',
+              ContentType: 'image/png',
+              ContentTransferEncoding: 'BASE64',
+            },
+          ],
+        },
+      },
+      EmailTags: [
+        { Name: 'invoice', Value: 'true' },
+        { Name: 'invoice_id', Value: '7' },
+      ],
+      ConfigurationSetName: 'herald-events',
+    });
+  });
+
+  it('signs a session token, and the fake refuses a wrong secret as SES does (auth, permanent)', async () => {
+    mailer = make({ sessionToken: 'FwoGZXIvYXdzEXAMPLE' });
+    await mailer.send({ to: ['a@example.com'], subject: 's', text: 't' });
+    expect(ses.received[0].headers['x-amz-security-token']).toBe('FwoGZXIvYXdzEXAMPLE');
+    mailer.close();
+    mailer = make({ secretAccessKey: 'wrong-secret-value' });
+    const error = await mailer
+      .send({ to: ['a@example.com'], subject: 's', text: 't' })
+      .catch((e) => e);
+    expect(error).toMatchObject({
+      reason: 'auth',
+      permanent: true,
+      statusCode: 403,
+      providerCode: 'SignatureDoesNotMatch',
+    });
+    expect(error.message).toContain('does not match the signature you provided');
+    expect(error.message).not.toContain('wrong-secret-value');
+    mailer.close();
+    mailer = make({ accessKeyId: 'AKIAUNKNOWN000000000' });
+    expect(
+      await mailer.send({ to: ['a@example.com'], subject: 's', text: 't' }).catch((e) => e),
+    ).toMatchObject({ reason: 'auth', providerCode: 'UnrecognizedClientException' });
+  });
+
+  it('maps throttling to rate_limited with Retry-After, and SES refusals to permanent reasons', async () => {
+    const send = () =>
+      mailer.send({ to: ['a@example.com'], subject: 's', text: 't' }).catch((e) => e);
+    ses.throttleNext(3);
+    expect(await send()).toMatchObject({
+      reason: 'rate_limited',
+      permanent: false,
+      retryAfterMs: 3000,
+      providerCode: 'TooManyRequestsException',
+    });
+    const refusal = (type: string, status = 400, message = 'refused') => ({
+      status,
+      headers: { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/` },
+      body: { message },
+    });
+    ses
+      .failNext(refusal('MailFromDomainNotVerifiedException'))
+      .failNext(refusal('AccountSuspendedException'))
+      .failNext(refusal('SendingPausedException'))
+      .failNext(
+        refusal('NotFoundException', 404, 'Configuration set <herald-events> does not exist.'),
+      )
+      .failNext(refusal('MessageRejected', 400, 'Illegal address'))
+      .failNext(refusal('InternalFailure', 500))
+      .failNext(refusal('LimitExceededException'));
+    expect(await send()).toMatchObject({ reason: 'forbidden', permanent: true });
+    expect(await send()).toMatchObject({ reason: 'forbidden', permanent: true });
+    expect(await send()).toMatchObject({ reason: 'forbidden', permanent: true });
+    expect(await send()).toMatchObject({ reason: 'bad_request', permanent: true });
+    expect(await send()).toMatchObject({ reason: 'bad_request', providerCode: 'MessageRejected' });
+    expect(await send()).toMatchObject({ reason: 'provider_unavailable', permanent: false });
+    expect(await send()).toMatchObject({ reason: 'rate_limited', permanent: false });
+    ses.rejecting.add('gone@example.com');
+    const rejected = await mailer
+      .send({ to: ['gone@example.com'], subject: 's', text: 't' })
+      .catch((e) => e);
+    expect(rejected).toMatchObject({ reason: 'invalid_recipient', permanent: true });
+    expect(rejected.message).toContain('Email address is not verified');
+  });
+
+  it('refuses bad settings at the boundary, naming the key, without showing the secret', () => {
+    const error = (() => {
+      try {
+        new NamedMailerConfig({
+          name: 'ses',
+          driver: 'ses',
+          fromEmail: 'noreply@herald.test',
+          ses: {
+            region: 'Mars',
+            accessKeyId: 'not a key',
+            secretAccessKey: 'S3CRET-plant-value',
+            endpoint: 'ftp://x',
+            configurationSetName: 'has spaces',
+          },
+        }).validate();
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/ses\.region: must be an AWS region/);
+    expect(error?.message).toMatch(/ses\.access_key_id|ses\.accessKeyId/);
+    expect(error?.message).toMatch(/ses\.endpoint/);
+    expect(error?.message).toMatch(/configuration_set_name|configurationSetName/);
+    expect(error?.message).not.toContain('S3CRET-plant-value');
+    expect(() =>
+      new MailerConfig({
+        backends: [{ name: 'ses', driver: 'ses', fromEmail: 'a@herald.test' }],
+      }).validate(),
+    ).toThrow(/driver "ses" needs its settings in a sub-object named "ses"/);
+  });
+});
