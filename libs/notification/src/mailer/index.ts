@@ -7,3 +7,8 @@ export { MailerChannel } from './mailer-channel.js';
 export type { MailProviderDriver, MailDriverResult } from './mail-driver.interface.js';
 export { createMailerChannel } from './create-mailer-channel.js';
 export { RetryingMailer, type RetryingMailerOptions } from './retrying-mailer.js';
+export { MAIL_UNSUBSCRIBED_EVENT, type MailUnsubscribedEvent } from './mail-unsubscribe.events.js';
+/** What each REST mail driver does (the provider catalog reads these). */
+export { postmarkCapabilities } from './drivers/postmark/postmark.capabilities.js';
+export { mailgunCapabilities } from './drivers/mailgun/mailgun.capabilities.js';
+export { resendCapabilities } from './drivers/resend/resend.capabilities.js';

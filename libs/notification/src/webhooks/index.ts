@@ -8,6 +8,9 @@ export type {
   NotificationWebhooksExtras,
   TwilioWebhookOptions,
   SendgridWebhookOptions,
+  PostmarkWebhookOptions,
+  MailgunWebhookOptions,
+  ResendWebhookOptions,
 } from './webhooks-options.interface.js';
 export { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants.js';
 export { DEFAULT_SENDGRID_TOLERANCE_SECONDS } from './webhook-context.js';
@@ -22,3 +25,7 @@ export {
   SENDGRID_TIMESTAMP_HEADER,
 } from './sendgrid/sendgrid-signature.util.js';
 export type { SendgridWebhookResult } from './sendgrid/sendgrid-webhook.handler.js';
+export type { MailWebhookResult } from './mail-webhook-result.js';
+export { DEFAULT_MAIL_WEBHOOK_TOLERANCE_SECONDS } from './mail-webhook-settings.js';
+/** Mailgun's webhook signature (HMAC-SHA256 of timestamp + token). */
+export { mailgunSignature, verifyMailgunSignature } from './mailgun/mailgun-signature.util.js';

@@ -22,6 +22,7 @@ import { DeliveryFeedbackRecorder } from '../delivery/feedback/delivery-feedback
 import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
 import { lazyEventEmitter, type EventSink } from '../utils/lazy-event-emitter.util.js';
 import { sendgridPublicKey } from './sendgrid/sendgrid-signature.util.js';
+import { mailWebhookSettings, type MailWebhookSettings } from './mail-webhook-settings.js';
 import type { NotificationWebhooksOptions } from './webhooks-options.interface.js';
 import { NOTIFICATION_WEBHOOKS_OPTIONS } from './webhooks.module-definition.js';
 import { DEFAULT_WEBHOOK_BODY_LIMIT } from './webhooks.constants.js';
@@ -48,6 +49,8 @@ export class WebhookContext implements OnModuleInit {
   readonly bodyLimit: number;
   readonly sendgridKey?: KeyObject;
   readonly sendgridToleranceMs: number;
+  /** Postmark, Mailgun and Resend. */
+  readonly mail: MailWebhookSettings;
   readonly events: () => EventSink | undefined;
   private feedback?: DeliveryFeedbackRecorder;
 
@@ -112,6 +115,7 @@ export class WebhookContext implements OnModuleInit {
         });
       }
     }
+    this.mail = mailWebhookSettings(options, problems);
     if (problems.length > 0)
       throw new HeraldConfigError(problems, 'Invalid NotificationWebhooksModule options');
     this.events = lazyEventEmitter(moduleRef, 'HeraldWebhooks', 'notification.delivery.updated');

@@ -42,12 +42,48 @@ export interface SendgridWebhookOptions {
 }
 
 /**
+ * Postmark's webhooks (Delivery, Bounce, SpamComplaint, SubscriptionChange).
+ * Postmark does not sign them: put these credentials in the webhook URL
+ * (`https://user:password@api.example.com/webhooks/postmark/events`) and
+ * Herald checks the `Authorization: Basic` header it sends.
+ */
+export interface PostmarkWebhookOptions {
+  username: string;
+  password: string;
+}
+
+/** Mailgun's webhooks, signed with the domain's HTTP webhook signing key. */
+export interface MailgunWebhookOptions {
+  /** The HTTP webhook signing key (Sending → Webhooks in Mailgun's control panel). */
+  signingKey: string;
+  /**
+   * Events whose signed timestamp is further than this from now are refused (replay protection).
+   * @default 300
+   */
+  toleranceSeconds?: number;
+}
+
+/** Resend's webhooks, signed the Standard Webhooks (Svix) way. */
+export interface ResendWebhookOptions {
+  /** The webhook's signing secret (`whsec_...`). While rotating, give both. */
+  secret: string | readonly string[];
+  /**
+   * Events whose signed timestamp is further than this from now are refused (replay protection).
+   * @default 300
+   */
+  toleranceSeconds?: number;
+}
+
+/**
  * Options of `NotificationWebhooksModule.forRoot()` / `forRootAsync()`. A
  * provider left out answers 404 on its routes.
  */
 export interface NotificationWebhooksOptions {
   twilio?: TwilioWebhookOptions;
   sendgrid?: SendgridWebhookOptions;
+  postmark?: PostmarkWebhookOptions;
+  mailgun?: MailgunWebhookOptions;
+  resend?: ResendWebhookOptions;
   /**
    * Largest body the webhook routes accept, in bytes; a larger one answers
    * 413 (and is read to its end, so the connection stays usable). The routes
@@ -75,6 +111,12 @@ export interface NotificationWebhooksRoutes {
   twilioInbound?: string | false;
   /** @default 'webhooks/sendgrid/events' */
   sendgridEvents?: string | false;
+  /** @default 'webhooks/postmark/events' */
+  postmarkEvents?: string | false;
+  /** @default 'webhooks/mailgun/events' */
+  mailgunEvents?: string | false;
+  /** @default 'webhooks/resend/events' */
+  resendEvents?: string | false;
 }
 
 /** Choices beside the options of `forRoot` / `forRootAsync`. */

@@ -5,6 +5,9 @@ export const DEFAULT_WEBHOOK_ROUTES: Readonly<Required<NotificationWebhooksRoute
   twilioStatus: 'webhooks/twilio/status',
   twilioInbound: 'webhooks/twilio/inbound',
   sendgridEvents: 'webhooks/sendgrid/events',
+  postmarkEvents: 'webhooks/postmark/events',
+  mailgunEvents: 'webhooks/mailgun/events',
+  resendEvents: 'webhooks/resend/events',
 };
 
 /** Twilio's request signature header. */

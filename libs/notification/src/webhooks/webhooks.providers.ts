@@ -1,7 +1,13 @@
 import type { Provider, Type } from '@nestjs/common';
 import { SendgridWebhookHandler } from './sendgrid/sendgrid-webhook.handler.js';
 import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
+import { MailgunWebhookHandler } from './mailgun/mailgun-webhook.handler.js';
+import { PostmarkWebhookHandler } from './postmark/postmark-webhook.handler.js';
+import { ResendWebhookHandler } from './resend/resend-webhook.handler.js';
 import {
+  MailgunEventsController,
+  PostmarkEventsController,
+  ResendEventsController,
   routedController,
   SendgridEventsController,
   TwilioInboundController,
@@ -17,6 +23,9 @@ export const WEBHOOK_PROVIDERS: Provider[] = [
   WebhookContext,
   TwilioWebhookHandler,
   SendgridWebhookHandler,
+  PostmarkWebhookHandler,
+  MailgunWebhookHandler,
+  ResendWebhookHandler,
   WebhookBodyReader,
 ];
 
@@ -39,5 +48,11 @@ export function webhookControllers(routes: NotificationWebhooksRoutes = {}): Typ
     out.push(routedController(TwilioInboundController, paths.twilioInbound));
   if (paths.sendgridEvents !== false)
     out.push(routedController(SendgridEventsController, paths.sendgridEvents));
+  if (paths.postmarkEvents !== false)
+    out.push(routedController(PostmarkEventsController, paths.postmarkEvents));
+  if (paths.mailgunEvents !== false)
+    out.push(routedController(MailgunEventsController, paths.mailgunEvents));
+  if (paths.resendEvents !== false)
+    out.push(routedController(ResendEventsController, paths.resendEvents));
   return out;
 }
