@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
 import type { FeedbackStatus } from '../../delivery/records/delivery-record.js';
 import {
   MAIL_UNSUBSCRIBED_EVENT,
@@ -62,8 +62,8 @@ export class MailgunWebhookHandler {
     try {
       return await this.apply(objectField(body['event-data'], '"event-data"'));
     } catch (error) {
-      // Mailgun retries a request that failed: let the retry through
-      this.tokens.delete(token);
+      // Mailgun retries a request that failed on our side: let the retry through
+      if (!(error instanceof HttpException && error.getStatus() < 500)) this.tokens.delete(token);
       throw error;
     }
   }

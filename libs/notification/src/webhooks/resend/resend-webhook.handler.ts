@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
 import type { FeedbackStatus } from '../../delivery/records/delivery-record.js';
 import type { MailWebhookResult } from '../mail-webhook-result.js';
 import { BoundedSet } from '../utils/bounded-set.util.js';
@@ -46,8 +46,8 @@ export class ResendWebhookHandler {
     try {
       return await this.apply(jsonObject(raw));
     } catch (error) {
-      // Resend retries a request that failed: let the retry through
-      this.ids.delete(signed.id);
+      // Resend retries a request that failed on our side: let the retry through
+      if (!(error instanceof HttpException && error.getStatus() < 500)) this.ids.delete(signed.id);
       throw error;
     }
   }
