@@ -70,9 +70,19 @@ const mail = (i) => ({
   html: '<p>hello</p>',
 });
 
+/**
+ * Starts `fake` with a server keep-alive longer than a round: each side's
+ * sockets idle while the other side runs, and a socket the server closes at
+ * the moment the client reuses it would fail a send (a race, not a driver cost).
+ */
+function started(fake) {
+  fake.keepAliveTimeoutMs = 120_000;
+  return fake.start();
+}
+
 const CASES = {
   async postmark() {
-    const fake = await new FakePostmarkServer().start();
+    const fake = await started(new FakePostmarkServer());
     const backend = { serverToken: fake.serverToken, baseUrl: fake.url };
     const peer = (i) =>
       rawPost(
@@ -93,7 +103,7 @@ const CASES = {
     return { fake, backend, peer };
   },
   async mailgun() {
-    const fake = await new FakeMailgunServer().start();
+    const fake = await started(new FakeMailgunServer());
     const backend = { apiKey: fake.apiKey, domain: fake.domain, baseUrl: fake.url };
     const auth = `Basic ${Buffer.from(`api:${fake.apiKey}`).toString('base64')}`;
     const boundary = '----bench0123456789';
@@ -113,7 +123,7 @@ const CASES = {
     return { fake, backend, peer };
   },
   async resend() {
-    const fake = await new FakeResendServer().start();
+    const fake = await started(new FakeResendServer());
     const backend = { apiKey: fake.apiKey, baseUrl: fake.url };
     const peer = (i) =>
       rawPost(
