@@ -133,7 +133,7 @@ const SCENARIOS: Scenario[] = [
     name: 'invalid values next to the secrets',
     yaml: (c) => {
       c.notification.sms_backends[0].twilio.from_number = '5550006';
-      c.notification.mailer.backends[0].driver = 'mailgun';
+      c.notification.mailer.backends[0].driver = 'mandrill';
       (c.monitor as any).tracing = { sample_rate: 7 };
       return c;
     },
@@ -216,6 +216,9 @@ const SCENARIOS: Scenario[] = [
       });
       (c.notification.push_backends[1].apns as any).base_url = list('apns');
       (c.notification.mailer.backends[1].sendgrid as any).base_url = object('sendgrid');
+      (c.notification.mailer.backends[2].postmark as any).base_url = list('postmark');
+      (c.notification.mailer.backends[3].mailgun as any).base_url = object('mailgun');
+      (c.notification.mailer.backends[4].resend as any).base_url = list('resend');
       const chat = c.notification.chat_backends as any[];
       chat[0].slack.webhook_url = object('slack-hook');
       chat[1].slack.base_url = list('slack-api');
@@ -235,6 +238,9 @@ const SCENARIOS: Scenario[] = [
       'notification.push_backends[0].fcm.token_uri: must be a string',
       'notification.push_backends[1].apns.base_url: must be a string',
       'notification.mailer.backends[1].sendgrid.base_url: must be a string',
+      'notification.mailer.backends[2].postmark.base_url: must be a string',
+      'notification.mailer.backends[3].mailgun.base_url: must be a string',
+      'notification.mailer.backends[4].resend.base_url: must be a string',
       'notification.chat_backends[0].slack.webhook_url: must be a string',
       'notification.chat_backends[1].slack.base_url: must be a string',
       'notification.chat_backends[2].teams.webhook_url: must be a string',
@@ -378,6 +384,9 @@ describe('no configuration error prints a secret', () => {
         'notification.push_backends[].webpush.vapid_private_key',
         'notification.mailer.backends[].smtp.password',
         'notification.mailer.backends[].sendgrid.api_key',
+        'notification.mailer.backends[].postmark.server_token',
+        'notification.mailer.backends[].mailgun.api_key',
+        'notification.mailer.backends[].resend.api_key',
         'monitor.health.auth_token',
         'monitor.error_tracking.dsn',
         'monitor.opentelemetry.headers',

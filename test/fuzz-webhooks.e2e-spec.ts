@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import {
+  mailgunBody,
+  postmarkHeaders,
+  resendHeaders,
   ROUTES,
   SECRETS,
   sendgridHeaders,
@@ -137,6 +140,122 @@ const sesEvent = (ids: fc.Arbitrary<string>) =>
     },
     { requiredKeys: ['eventType'] },
   );
+/** A field that is usually what the provider sends, else anything JSON can hold. */
+const maybe = <T>(usual: fc.Arbitrary<T>) =>
+  fc.oneof(
+    { weight: 3, arbitrary: usual },
+    { weight: 1, arbitrary: fc.jsonValue() },
+    nastyString(),
+  );
+const isoDates = fc.oneof(
+  fc
+    .date({ min: new Date(0), max: new Date('9999-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString()),
+  nastyString(),
+);
+
+/** Postmark, Mailgun and Resend events with the fields Herald reads, usual or not. */
+const mailEvent = fc.oneof(
+  fc
+    .record(
+      {
+        RecordType: maybe(
+          fc.constantFrom('Delivery', 'Bounce', 'SpamComplaint', 'SubscriptionChange', 'Open'),
+        ),
+        MessageID: maybe(fc.uuid()),
+        Type: maybe(fc.constantFrom('HardBounce', 'SoftBounce', 'Transient', 'SpamNotification')),
+        Details: maybe(nastyString()),
+        Description: maybe(nastyString()),
+        BouncedAt: maybe(isoDates),
+        DeliveredAt: maybe(isoDates),
+        ChangedAt: maybe(isoDates),
+        Recipient: maybe(fc.emailAddress()),
+        SuppressSending: maybe(fc.boolean()),
+        SuppressionReason: maybe(fc.constantFrom('ManualSuppression', 'HardBounce')),
+      },
+      { requiredKeys: [] },
+    )
+    .map((event) => ({ provider: 'postmark' as const, event })),
+  fc
+    .record(
+      {
+        event: maybe(
+          fc.constantFrom('delivered', 'failed', 'complained', 'unsubscribed', 'opened'),
+        ),
+        severity: maybe(fc.constantFrom('permanent', 'temporary')),
+        reason: maybe(
+          fc.constantFrom('bounce', 'generic', 'old', 'suppress-unsubscribe', 'suppress-complaint'),
+        ),
+        timestamp: maybe(fc.double()),
+        recipient: maybe(fc.emailAddress()),
+        message: maybe(
+          fc.record({ headers: maybe(fc.record({ 'message-id': maybe(nastyString()) })) }),
+        ),
+        'delivery-status': maybe(
+          fc.record({
+            code: maybe(fc.integer()),
+            message: maybe(nastyString()),
+            description: maybe(nastyString()),
+          }),
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((event) => ({ provider: 'mailgun' as const, event })),
+  fc
+    .record(
+      {
+        type: maybe(
+          fc.constantFrom(
+            'email.delivered',
+            'email.bounced',
+            'email.complained',
+            'email.delivery_delayed',
+            'email.opened',
+          ),
+        ),
+        created_at: maybe(isoDates),
+        data: maybe(
+          fc.record({
+            email_id: maybe(fc.uuid()),
+            bounce: maybe(
+              fc.record({
+                type: maybe(fc.constantFrom('Permanent', 'Transient')),
+                subType: maybe(nastyString()),
+                message: maybe(nastyString()),
+              }),
+            ),
+          }),
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((event) => ({ provider: 'resend' as const, event })),
+);
+
+/** `event` as its provider posts it, authenticated as the app's options say. */
+function signedMail(
+  { provider, event }: { provider: 'postmark' | 'mailgun' | 'resend'; event: unknown },
+  raw?: string,
+): RawRequest {
+  if (provider === 'postmark') {
+    const body = raw ?? JSON.stringify(event);
+    return { method: 'POST', path: ROUTES.postmarkEvents, headers: postmarkHeaders(), body };
+  }
+  if (provider === 'mailgun')
+    return {
+      method: 'POST',
+      path: ROUTES.mailgunEvents,
+      headers: { 'content-type': 'application/json' },
+      // a raw value goes in as the event-data of a signed body (the signature is in the body)
+      body:
+        raw === undefined
+          ? mailgunBody(event)
+          : mailgunBody(undefined).replace(/}$/, `,"event-data":${raw}}`),
+    };
+  const body = raw ?? JSON.stringify(event);
+  return { method: 'POST', path: ROUTES.resendEvents, headers: resendHeaders(body), body };
+}
 
 describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), signed and unsigned', () => {
   let ctx: DocsWebhooksApp;
@@ -316,6 +435,68 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
           }),
         // any change to a signed message breaks the signature (or is a malformed field)
         allowed: (s) => s === 403 || s === 400,
+      'signed Postmark, Mailgun and Resend events': {
+        arbitrary: fc
+          .tuple(
+            mailEvent,
+            fc.option(
+              fc.oneof(
+                nastyString(),
+                fc.jsonValue().map((v) => JSON.stringify(v)),
+              ),
+              { freq: 5 },
+            ),
+          )
+          .map(([event, raw]) => signedMail(event, raw ?? undefined)),
+        allowed: (s) => s === 200 || s === 400,
+      },
+      'unsigned, forged or replayed Postmark, Mailgun and Resend events': {
+        arbitrary: fc
+          .record({
+            event: mailEvent,
+            spoil: fc.constantFrom('credentials', 'omit', 'old', 'tamper', 'replay'),
+            value: nastyString().map(headerSafe),
+          })
+          .map(({ event, spoil, value }) => {
+            const req = signedMail(event);
+            const headers = { ...(req.headers as Record<string, string>) };
+            const old = String(Math.floor(Date.now() / 1000) - 3600);
+            if (event.provider === 'postmark') {
+              if (spoil === 'omit') delete headers.authorization;
+              else
+                headers.authorization = postmarkHeaders(
+                  'postmark-hooks',
+                  `${value}x`,
+                ).authorization;
+              return { ...req, headers };
+            }
+            if (event.provider === 'mailgun') {
+              const body =
+                spoil === 'omit'
+                  ? JSON.stringify({ 'event-data': event.event })
+                  : spoil === 'old'
+                    ? mailgunBody(event.event, { timestamp: old })
+                    : spoil === 'replay'
+                      ? mailgunBody(event.event, { token: 'fuzz-replayed-token' })
+                      : mailgunBody(event.event, { key: `${value}x` });
+              return { ...req, body };
+            }
+            const body = req.body as string;
+            const signed =
+              spoil === 'old'
+                ? resendHeaders(body, { timestamp: old })
+                : spoil === 'replay'
+                  ? resendHeaders(body, { id: 'msg_fuzz_replayed' })
+                  : spoil === 'credentials'
+                    ? resendHeaders(body, {
+                        secret: `whsec_${Buffer.from(`${value}-0123456789abcdef01234567`).toString('base64')}`,
+                      })
+                    : resendHeaders(`${body} `);
+            if (spoil === 'omit') delete signed['svix-signature'];
+            return { ...req, headers: signed };
+          }),
+        // the replayed Mailgun token and Resend id were used once before the run (beforeAll)
+        allowed: (s) => s === 403,
       },
       'signed unsubscribe tokens': {
         arbitrary: fc
@@ -385,6 +566,24 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
   beforeAll(async () => {
     output.start();
     ctx = await startDocsWebhooksApp(output);
+    for (const req of [
+      {
+        ...signedMail({ provider: 'mailgun', event: {} }),
+        body: mailgunBody({ event: 'opened' }, { token: 'fuzz-replayed-token' }),
+      },
+      {
+        ...signedMail({ provider: 'resend', event: {} }),
+        headers: resendHeaders('{}', { id: 'msg_fuzz_replayed' }),
+        body: '{}',
+      },
+    ]) {
+      const answer = await fetch(`${ctx.url}${req.path}`, {
+        method: 'POST',
+        headers: req.headers as Record<string, string>,
+        body: req.body as string,
+      });
+      expect([200, 400]).toContain(answer.status);
+    }
     const all = properties();
     const names = Object.keys(all);
     failures = await runConcurrently(names, 4, async (name) => {
@@ -420,6 +619,8 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
     'unsigned, forged or replayed SendGrid batches',
     'signed SES notifications',
     'unsigned, forged or replayed SES messages',
+    'signed Postmark, Mailgun and Resend events',
+    'unsigned, forged or replayed Postmark, Mailgun and Resend events',
     'signed unsubscribe tokens',
     'unsigned or forged unsubscribe tokens',
   ])('%s', (name) => {

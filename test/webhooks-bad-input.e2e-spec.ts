@@ -1,5 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import {
+  mailgunBody,
+  postmarkHeaders,
+  resendHeaders,
   ROUTES,
   SECRETS,
   sendgridHeaders,
@@ -71,6 +74,34 @@ const sesEvent = (ctx: DocsWebhooksApp, type: 'Bounce' | 'Delivery' = 'Bounce', 
 /** A signed SNS notification whose `Message` is `message` (any text). */
 const sesMessage = (ctx: DocsWebhooksApp, message: string) =>
   sesRequest(JSON.stringify(ctx.ses.snsMessage({ Type: 'Notification', Message: message })));
+/** A Postmark event with the webhook's Basic auth. */
+const postmark = (body: string) => (): RawRequest => ({
+  method: 'POST',
+  path: ROUTES.postmarkEvents,
+  headers: postmarkHeaders(),
+  body,
+});
+
+/** A Mailgun webhook around `eventData`, signed now. */
+const mailgun = (eventData: unknown) => (): RawRequest => ({
+  method: 'POST',
+  path: ROUTES.mailgunEvents,
+  headers: { 'content-type': 'application/json' },
+  body: mailgunBody(eventData),
+});
+
+/** A Resend event, signed now with the app's secret. */
+const resend = (body: string) => (): RawRequest => ({
+  method: 'POST',
+  path: ROUTES.resendEvents,
+  headers: resendHeaders(body),
+  body,
+});
+
+const SIX_MB = () => Buffer.alloc(6 * 1024 * 1024, 'a');
+const now = () => String(Math.floor(Date.now() / 1000));
+const mgDelivered = { event: 'delivered', message: { headers: { 'message-id': 'x@mg' } } };
+const rsDelivered = JSON.stringify({ type: 'email.delivered', data: { email_id: 'x' } });
 
 const inAWeek = () => Math.floor(Date.now() / 1000) + 7 * DAY;
 const unsubscribe = (
@@ -352,10 +383,257 @@ const UNSIGNED: WebhookCase[] = [
     build: () => ({ method: 'GET', path: `${ROUTES.unsubscribe}?token=a%00.b` }),
     expect: 403,
   },
+  {
+    name: 'Postmark without Authorization',
+    build: () => ({
+      method: 'POST',
+      path: ROUTES.postmarkEvents,
+      headers: { 'content-type': 'application/json' },
+      body: '{"RecordType":"Bounce","MessageID":"x"}',
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Postmark with the wrong password',
+    build: () => ({
+      ...postmark('{"RecordType":"Bounce","MessageID":"x"}')(),
+      headers: postmarkHeaders(undefined, 'guess'),
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Postmark with a Basic value that has no colon',
+    build: () => ({
+      ...postmark('{}')(),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(SECRETS.postmarkPassword).toString('base64')}`,
+      },
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Postmark with "Basic" and nothing after it',
+    build: () => ({ ...postmark('{}')(), headers: { authorization: 'Basic ' } }),
+    expect: 403,
+  },
+  {
+    name: 'Postmark: 6 MB with the right credentials',
+    build: () => ({ ...postmark('')(), body: SIX_MB() }),
+    expect: 413,
+  },
+  {
+    name: 'Mailgun without a signature object',
+    build: () => ({
+      ...mailgun(mgDelivered)(),
+      body: JSON.stringify({ 'event-data': mgDelivered }),
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Mailgun signed with another key',
+    build: () => ({
+      ...mailgun(mgDelivered)(),
+      body: mailgunBody(mgDelivered, { key: 'other-key' }),
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Mailgun signed an hour ago (replay)',
+    build: () => ({
+      ...mailgun(mgDelivered)(),
+      body: mailgunBody(mgDelivered, { timestamp: String(Number(now()) - 3600) }),
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Mailgun with the signature fields as numbers',
+    build: () => ({
+      ...mailgun(mgDelivered)(),
+      body: JSON.stringify({
+        signature: { timestamp: 1, token: 2, signature: 3 },
+        'event-data': mgDelivered,
+      }),
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Mailgun: 6 MB',
+    build: () => ({ ...mailgun(mgDelivered)(), body: SIX_MB() }),
+    expect: 413,
+  },
+  {
+    name: 'Resend without svix headers',
+    build: () => ({ ...resend(rsDelivered)(), headers: { 'content-type': 'application/json' } }),
+    expect: 403,
+  },
+  {
+    name: 'Resend signed with another secret',
+    build: () => ({
+      ...resend(rsDelivered)(),
+      headers: resendHeaders(rsDelivered, {
+        secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+      }),
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Resend signed ten minutes ago (replay)',
+    build: () => ({
+      ...resend(rsDelivered)(),
+      headers: resendHeaders(rsDelivered, { timestamp: String(Number(now()) - 600) }),
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Resend with a timestamp that is not a number',
+    build: () => ({
+      ...resend(rsDelivered)(),
+      headers: resendHeaders(rsDelivered, { timestamp: 'yesterday' }),
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Resend with a v1 signature that is not base64, and a v2 one',
+    build: () => ({
+      ...resend(rsDelivered)(),
+      headers: { ...resendHeaders(rsDelivered), 'svix-signature': 'v1,%%% v2,abc' },
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Resend: 6 MB with svix headers',
+    build: () => ({ ...resend(rsDelivered)(), body: SIX_MB() }),
+    expect: 413,
+  },
 ];
 
 /** Correctly signed requests whose payload is malformed: 400 (or the documented answer). */
 const SIGNED: WebhookCase[] = [
+  { name: 'Postmark: a body that is not JSON', build: postmark('{"RecordType":'), expect: 400 },
+  { name: 'Postmark: a JSON array', build: postmark('[{"RecordType":"Delivery"}]'), expect: 400 },
+  { name: 'Postmark: no RecordType', build: postmark('{"MessageID":"x"}'), expect: 400 },
+  { name: 'Postmark: RecordType as a number', build: postmark('{"RecordType":5}'), expect: 400 },
+  {
+    name: 'Postmark: NUL in MessageID',
+    build: postmark('{"RecordType":"Delivery","MessageID":"a\\u0000b"}'),
+    expect: 400,
+  },
+  {
+    name: 'Postmark: BouncedAt that is no date',
+    build: postmark(
+      '{"RecordType":"Bounce","Type":"HardBounce","MessageID":"x","BouncedAt":"yesterday"}',
+    ),
+    expect: 400,
+  },
+  {
+    name: 'Postmark: DeliveredAt in year 99999',
+    build: postmark(
+      '{"RecordType":"Delivery","MessageID":"x","DeliveredAt":"+099999-01-01T00:00:00Z"}',
+    ),
+    expect: 400,
+  },
+  {
+    name: 'Postmark: SubscriptionChange with SuppressSending "yes"',
+    build: postmark(
+      '{"RecordType":"SubscriptionChange","Recipient":"a@example.com","SuppressSending":"yes"}',
+    ),
+    expect: 400,
+  },
+  {
+    name: 'Postmark: __proto__ keys',
+    build: postmark('{"RecordType":"Delivery","__proto__":{"polluted":1},"MessageID":"x"}'),
+    expect: 200,
+  },
+  {
+    name: 'Postmark: a Delivery for an unknown message',
+    build: postmark('{"RecordType":"Delivery","MessageID":"unknown"}'),
+    expect: 200,
+  },
+  {
+    name: 'Mailgun: a body that is not JSON',
+    build: () => ({ ...mailgun({})(), body: '{"signature":' }),
+    expect: 400,
+  },
+  {
+    name: 'Mailgun: no event-data',
+    build: () => ({ ...mailgun({})(), body: mailgunBody(undefined) }),
+    expect: 400,
+  },
+  {
+    name: 'Mailgun: event-data nested 5,000 deep',
+    build: () => ({
+      ...mailgun({})(),
+      body: mailgunBody(undefined).replace(
+        '}',
+        `},"event-data":${'['.repeat(5000)}${']'.repeat(5000)}`,
+      ),
+    }),
+    expect: 400,
+  },
+  {
+    name: 'Mailgun: an event without a name',
+    build: mailgun({ recipient: 'a@example.com' }),
+    expect: 400,
+  },
+  {
+    name: 'Mailgun: timestamp 1e20',
+    build: mailgun({ ...mgDelivered, timestamp: 1e20 }),
+    expect: 400,
+  },
+  {
+    name: 'Mailgun: message-id as a number',
+    build: mailgun({ event: 'delivered', message: { headers: { 'message-id': 5 } } }),
+    expect: 400,
+  },
+  {
+    name: 'Mailgun: delivery-status code as a string',
+    build: mailgun({
+      ...mgDelivered,
+      event: 'failed',
+      severity: 'permanent',
+      'delivery-status': { code: '550' },
+    }),
+    expect: 400,
+  },
+  {
+    name: 'Mailgun: NUL in the delivery-status message',
+    build: mailgun({
+      ...mgDelivered,
+      event: 'failed',
+      severity: 'permanent',
+      'delivery-status': { code: 550, message: 'a\u0000b' },
+    }),
+    expect: 400,
+  },
+  {
+    name: 'Mailgun: a delivered event for an unknown message',
+    build: mailgun(mgDelivered),
+    expect: 200,
+  },
+  { name: 'Resend: a body that is not JSON', build: resend('{"type":'), expect: 400 },
+  { name: 'Resend: no data', build: resend('{"type":"email.delivered"}'), expect: 400 },
+  { name: 'Resend: no type', build: resend('{"data":{"email_id":"x"}}'), expect: 400 },
+  {
+    name: 'Resend: created_at that is no date',
+    build: resend('{"type":"email.delivered","created_at":"soon","data":{"email_id":"x"}}'),
+    expect: 400,
+  },
+  {
+    name: 'Resend: NUL in email_id',
+    build: resend('{"type":"email.delivered","data":{"email_id":"a\\u0000b"}}'),
+    expect: 400,
+  },
+  {
+    name: 'Resend: bounce as a string',
+    build: resend('{"type":"email.bounced","data":{"email_id":"x","bounce":"hard"}}'),
+    expect: 400,
+  },
+  {
+    name: 'Resend: a delivered event for an unknown message',
+    build: resend(rsDelivered),
+    expect: 200,
+  },
   {
     name: 'Twilio status without MessageSid',
     build: () => twilio(ROUTES.twilioStatus, { MessageStatus: 'delivered' }),

@@ -1,4 +1,4 @@
-import { createHmac, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
@@ -43,6 +43,9 @@ export const ROUTES = {
   twilioInbound: '/webhooks/twilio/inbound',
   sendgridEvents: '/hooks/sendgrid',
   sesEvents: '/webhooks/ses/events',
+  postmarkEvents: '/webhooks/postmark/events',
+  mailgunEvents: '/webhooks/mailgun/events',
+  resendEvents: '/webhooks/resend/events',
   unsubscribe: '/mail/unsubscribe',
 } as const;
 
@@ -53,7 +56,14 @@ export const SECRETS = {
   sendgridApiKey: `SG.${PLANT}-sendgrid-api-key`,
   databasePassword: `${PLANT}-pg-password`,
   sesSecretAccessKey: `${PLANT}-ses-secret-access-key`,
+  postmarkPassword: `${PLANT}-postmark-webhook-password`,
+  mailgunSigningKey: `${PLANT}-mailgun-signing-key`,
+  // a whsec_ secret is base64: its bytes carry the plant, its text cannot
+  resendSecret: `whsec_${Buffer.from(`${PLANT}-resend-webhook-secret`).toString('base64')}`,
 };
+
+/** The Basic auth user of the Postmark webhook URL. */
+export const POSTMARK_USER = 'postmark-hooks';
 
 export interface DocsWebhooksApp {
   app: INestApplication;
@@ -156,6 +166,9 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
           certificateHostPattern: /^127\.0\.0\.1$/,
           trustedCa: ses.snsCa,
         },
+        postmark: { username: POSTMARK_USER, password: SECRETS.postmarkPassword },
+        mailgun: { signingKey: SECRETS.mailgunSigningKey },
+        resend: { secret: SECRETS.resendSecret },
         routes: { sendgridEvents: 'hooks/sendgrid' },
       }),
       SuppressionModule.forRoot({
@@ -223,6 +236,50 @@ export function sendgridHeaders(
     'content-type': 'application/json',
     'x-twilio-email-event-webhook-signature': signature,
     'x-twilio-email-event-webhook-timestamp': timestamp,
+  };
+}
+
+/** `Authorization: Basic` of the Postmark webhook URL (or of other credentials). */
+export function postmarkHeaders(
+  username = POSTMARK_USER,
+  password = SECRETS.postmarkPassword,
+): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+  };
+}
+
+/** A Mailgun webhook body around `eventData`, signed now (or at `timestamp`, or with `key`). */
+export function mailgunBody(
+  eventData: unknown,
+  options: { timestamp?: string; token?: string; key?: string } = {},
+): string {
+  const timestamp = options.timestamp ?? String(Math.floor(Date.now() / 1000));
+  const token = options.token ?? randomBytes(25).toString('hex');
+  const signature = createHmac('sha256', options.key ?? SECRETS.mailgunSigningKey)
+    .update(timestamp + token)
+    .digest('hex');
+  return JSON.stringify({ signature: { timestamp, token, signature }, 'event-data': eventData });
+}
+
+/** The Svix headers Resend sends for `body`, signed now (or at `timestamp`, or with `secret`). */
+export function resendHeaders(
+  body: string,
+  options: { timestamp?: string; id?: string; secret?: string } = {},
+): Record<string, string> {
+  const id = options.id ?? `msg_${randomBytes(12).toString('hex')}`;
+  const timestamp = options.timestamp ?? String(Math.floor(Date.now() / 1000));
+  const key = Buffer.from(
+    (options.secret ?? SECRETS.resendSecret).slice('whsec_'.length),
+    'base64',
+  );
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return {
+    'content-type': 'application/json',
+    'svix-id': id,
+    'svix-timestamp': timestamp,
+    'svix-signature': `v1,${signature}`,
   };
 }
 

@@ -207,6 +207,11 @@ export {
   E164_PATTERN,
 } from './config/notification/driver-configs.js';
 export {
+  PostmarkDriverConfig,
+  MailgunDriverConfig,
+  ResendDriverConfig,
+} from './config/notification/mail-api-driver-configs.js';
+export {
   MonitorConfig,
   BACKEND_TYPES,
   type BackendType,

@@ -2,6 +2,9 @@ import { MAIL_DRIVERS, type NamedMailerConfig } from '@herald/contracts';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
 import { unknownDriverError } from '../utils/unknown-driver-error.util.js';
 import { LogMailDriver } from './drivers/log/log-mail.driver.js';
+import { MailgunMailDriver } from './drivers/mailgun/mailgun-mail.driver.js';
+import { PostmarkMailDriver } from './drivers/postmark/postmark-mail.driver.js';
+import { ResendMailDriver } from './drivers/resend/resend-mail.driver.js';
 import { SendgridMailDriver } from './drivers/sendgrid/sendgrid-mail.driver.js';
 import { SesMailDriver } from './drivers/ses/ses-mail.driver.js';
 import { SmtpMailDriver } from './drivers/smtp/smtp-mail.driver.js';
@@ -17,6 +20,12 @@ export function createMailDriver(config: NamedMailerConfig): MailProviderDriver 
       return new SendgridMailDriver(config.name, config.sendgrid!);
     case 'ses':
       return new SesMailDriver(config.name, config.ses!);
+    case 'postmark':
+      return new PostmarkMailDriver(config.name, config.postmark!);
+    case 'mailgun':
+      return new MailgunMailDriver(config.name, config.mailgun!);
+    case 'resend':
+      return new ResendMailDriver(config.name, config.resend!);
     case 'log':
       return new LogMailDriver(config.name);
     default:

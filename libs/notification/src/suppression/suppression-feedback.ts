@@ -11,6 +11,7 @@ import {
   type SuppressionReason,
 } from './suppression-entry.js';
 import type { SmsOptOutEvent } from '../sms/sms-opt-out.events.js';
+import type { MailUnsubscribedEvent } from '../mailer/mail-unsubscribe.events.js';
 import {
   PUSH_TOKEN_DEAD_EVENT,
   type PushTokenDeadEvent,
@@ -100,6 +101,19 @@ export class SuppressionFeedback implements DeliveryObserver {
         address: event.address,
         reason: 'sms_stop',
         source: [event.provider, event.source].filter(Boolean).join(':') || 'sms',
+      }),
+    );
+  }
+
+  /** A mail provider reported an unsubscribe (Mailgun `unsubscribed`, Postmark `SubscriptionChange`). */
+  async onMailUnsubscribed(event: MailUnsubscribedEvent): Promise<void> {
+    if (!event?.address) return;
+    await this.safely(`an unsubscribe from ${event.provider}`, () =>
+      this.suppressions.add({
+        channel: 'mail',
+        address: event.address,
+        reason: 'unsubscribe',
+        source: String(event.provider || 'webhook'),
       }),
     );
   }

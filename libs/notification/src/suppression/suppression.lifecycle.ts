@@ -11,6 +11,7 @@ import { DeliveryService } from '../delivery/reliable/delivery.service.js';
 import { lazyEventEmitter } from '../utils/lazy-event-emitter.util.js';
 import { DELIVERY_UPDATED_EVENT } from '../delivery/feedback/delivery-feedback.events.js';
 import { SMS_OPT_IN_EVENT, SMS_OPT_OUT_EVENT } from '../sms/sms-opt-out.events.js';
+import { MAIL_UNSUBSCRIBED_EVENT } from '../mailer/mail-unsubscribe.events.js';
 import { SUPPRESSION_GUARDS } from './suppression.constants.js';
 import { SuppressionFeedback } from './suppression-feedback.js';
 
@@ -54,6 +55,7 @@ export class SuppressionLifecycle implements OnModuleInit, OnApplicationShutdown
     listen(DELIVERY_UPDATED_EVENT, (e) => this.feedback.onDeliveryUpdated(e));
     listen(SMS_OPT_OUT_EVENT, (e) => this.feedback.onSmsOptedOut(e));
     listen(SMS_OPT_IN_EVENT, (e) => this.feedback.onSmsOptedIn(e));
+    listen(MAIL_UNSUBSCRIBED_EVENT, (e) => this.feedback.onMailUnsubscribed(e));
   }
 
   onApplicationShutdown(): void {

@@ -41,6 +41,22 @@ export {
   type SesEventType,
   type SnsCallbackOptions,
 } from './servers/fake-ses.server.js';
+  FakePostmarkServer,
+  type PostmarkRecordType,
+  type PostmarkCallbackOptions,
+} from './servers/fake-postmark.server.js';
+export {
+  FakeMailgunServer,
+  type MailgunEventType,
+  type MailgunCallbackOptions,
+  type MailgunReceivedMessage,
+} from './servers/fake-mailgun.server.js';
+export { type ReceivedFormPart } from './servers/multipart-form-parser.util.js';
+export {
+  FakeResendServer,
+  type ResendEventType,
+  type ResendCallbackOptions,
+} from './servers/fake-resend.server.js';
 export {
   decryptAes128gcm,
   createSubscriptionKeys,

@@ -9,6 +9,9 @@ export type {
   TwilioWebhookOptions,
   SendgridWebhookOptions,
   SesWebhookOptions,
+  PostmarkWebhookOptions,
+  MailgunWebhookOptions,
+  ResendWebhookOptions,
 } from './webhooks-options.interface.js';
 export { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants.js';
 export { DEFAULT_SENDGRID_TOLERANCE_SECONDS } from './webhook-context.js';
@@ -36,3 +39,7 @@ export {
   DEFAULT_SNS_HOST_PATTERN,
   DEFAULT_SES_TOLERANCE_SECONDS,
 } from './ses/ses-webhook-settings.js';
+export type { MailWebhookResult } from './mail-webhook-result.js';
+export { DEFAULT_MAIL_WEBHOOK_TOLERANCE_SECONDS } from './mail-webhook-settings.js';
+/** Mailgun's webhook signature (HMAC-SHA256 of timestamp + token). */
+export { mailgunSignature, verifyMailgunSignature } from './mailgun/mailgun-signature.util.js';

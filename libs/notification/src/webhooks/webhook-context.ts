@@ -23,6 +23,7 @@ import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.j
 import { lazyEventEmitter, type EventSink } from '../utils/lazy-event-emitter.util.js';
 import { sendgridPublicKey } from './sendgrid/sendgrid-signature.util.js';
 import { SesWebhookSettings } from './ses/ses-webhook-settings.js';
+import { mailWebhookSettings, type MailWebhookSettings } from './mail-webhook-settings.js';
 import type { NotificationWebhooksOptions } from './webhooks-options.interface.js';
 import { NOTIFICATION_WEBHOOKS_OPTIONS } from './webhooks.module-definition.js';
 import { DEFAULT_WEBHOOK_BODY_LIMIT } from './webhooks.constants.js';
@@ -50,6 +51,8 @@ export class WebhookContext implements OnModuleInit {
   readonly sendgridKey?: KeyObject;
   readonly sendgridToleranceMs: number;
   readonly ses?: SesWebhookSettings;
+  /** Postmark, Mailgun and Resend. */
+  readonly mail: MailWebhookSettings;
   readonly events: () => EventSink | undefined;
   private feedback?: DeliveryFeedbackRecorder;
 
@@ -119,6 +122,7 @@ export class WebhookContext implements OnModuleInit {
       if (Array.isArray(settings)) problems.push(...settings);
       else this.ses = settings;
     }
+    this.mail = mailWebhookSettings(options, problems);
     if (problems.length > 0)
       throw new HeraldConfigError(problems, 'Invalid NotificationWebhooksModule options');
     this.events = lazyEventEmitter(moduleRef, 'HeraldWebhooks', 'notification.delivery.updated');

@@ -5,6 +5,10 @@ import {
 } from './sendgrid/sendgrid-webhook.handler.js';
 import { SesWebhookHandler, type SesWebhookResult } from './ses/ses-webhook.handler.js';
 import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
+import { MailgunWebhookHandler } from './mailgun/mailgun-webhook.handler.js';
+import type { MailWebhookResult } from './mail-webhook-result.js';
+import { PostmarkWebhookHandler } from './postmark/postmark-webhook.handler.js';
+import { ResendWebhookHandler } from './resend/resend-webhook.handler.js';
 import type { WebhookRequest } from './utils/webhook-body.util.js';
 
 /** `POST <routes.twilioStatus>`: Twilio message status callbacks. */
@@ -50,6 +54,39 @@ export class SesEventsController {
   @HttpCode(200)
   receive(@Req() req: WebhookRequest): Promise<SesWebhookResult> {
     return this.ses.events(req);
+  }
+}
+
+/** `POST <routes.postmarkEvents>`: Postmark's webhooks behind HTTP Basic auth. */
+export class PostmarkEventsController {
+  constructor(@Inject(PostmarkWebhookHandler) private readonly postmark: PostmarkWebhookHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  receive(@Req() req: WebhookRequest): Promise<MailWebhookResult> {
+    return this.postmark.events(req);
+  }
+}
+
+/** `POST <routes.mailgunEvents>`: Mailgun's signed webhooks. */
+export class MailgunEventsController {
+  constructor(@Inject(MailgunWebhookHandler) private readonly mailgun: MailgunWebhookHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  receive(@Req() req: WebhookRequest): Promise<MailWebhookResult> {
+    return this.mailgun.events(req);
+  }
+}
+
+/** `POST <routes.resendEvents>`: Resend's Standard Webhooks (Svix) events. */
+export class ResendEventsController {
+  constructor(@Inject(ResendWebhookHandler) private readonly resend: ResendWebhookHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  receive(@Req() req: WebhookRequest): Promise<MailWebhookResult> {
+    return this.resend.events(req);
   }
 }
 

@@ -72,6 +72,39 @@ export interface SesWebhookOptions {
 }
 
 /**
+ * Postmark's webhooks (Delivery, Bounce, SpamComplaint, SubscriptionChange).
+ * Postmark does not sign them: put these credentials in the webhook URL
+ * (`https://user:password@api.example.com/webhooks/postmark/events`) and
+ * Herald checks the `Authorization: Basic` header it sends.
+ */
+export interface PostmarkWebhookOptions {
+  username: string;
+  password: string;
+}
+
+/** Mailgun's webhooks, signed with the domain's HTTP webhook signing key. */
+export interface MailgunWebhookOptions {
+  /** The HTTP webhook signing key (Sending → Webhooks in Mailgun's control panel). */
+  signingKey: string;
+  /**
+   * Events whose signed timestamp is further than this from now are refused (replay protection).
+   * @default 300
+   */
+  toleranceSeconds?: number;
+}
+
+/** Resend's webhooks, signed the Standard Webhooks (Svix) way. */
+export interface ResendWebhookOptions {
+  /** The webhook's signing secret (`whsec_...`). While rotating, give both. */
+  secret: string | readonly string[];
+  /**
+   * Events whose signed timestamp is further than this from now are refused (replay protection).
+   * @default 300
+   */
+  toleranceSeconds?: number;
+}
+
+/**
  * Options of `NotificationWebhooksModule.forRoot()` / `forRootAsync()`. A
  * provider left out answers 404 on its routes.
  */
@@ -79,6 +112,9 @@ export interface NotificationWebhooksOptions {
   twilio?: TwilioWebhookOptions;
   sendgrid?: SendgridWebhookOptions;
   ses?: SesWebhookOptions;
+  postmark?: PostmarkWebhookOptions;
+  mailgun?: MailgunWebhookOptions;
+  resend?: ResendWebhookOptions;
   /**
    * Largest body the webhook routes accept, in bytes; a larger one answers
    * 413 (and is read to its end, so the connection stays usable). The routes
@@ -108,6 +144,12 @@ export interface NotificationWebhooksRoutes {
   sendgridEvents?: string | false;
   /** @default 'webhooks/ses/events' */
   sesEvents?: string | false;
+  /** @default 'webhooks/postmark/events' */
+  postmarkEvents?: string | false;
+  /** @default 'webhooks/mailgun/events' */
+  mailgunEvents?: string | false;
+  /** @default 'webhooks/resend/events' */
+  resendEvents?: string | false;
 }
 
 /** Choices beside the options of `forRoot` / `forRootAsync`. */

@@ -6,6 +6,9 @@ export const DEFAULT_WEBHOOK_ROUTES: Readonly<Required<NotificationWebhooksRoute
   twilioInbound: 'webhooks/twilio/inbound',
   sendgridEvents: 'webhooks/sendgrid/events',
   sesEvents: 'webhooks/ses/events',
+  postmarkEvents: 'webhooks/postmark/events',
+  mailgunEvents: 'webhooks/mailgun/events',
+  resendEvents: 'webhooks/resend/events',
 };
 
 /** Twilio's request signature header. */

@@ -2,7 +2,13 @@ import type { Provider, Type } from '@nestjs/common';
 import { SendgridWebhookHandler } from './sendgrid/sendgrid-webhook.handler.js';
 import { SesWebhookHandler } from './ses/ses-webhook.handler.js';
 import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
+import { MailgunWebhookHandler } from './mailgun/mailgun-webhook.handler.js';
+import { PostmarkWebhookHandler } from './postmark/postmark-webhook.handler.js';
+import { ResendWebhookHandler } from './resend/resend-webhook.handler.js';
 import {
+  MailgunEventsController,
+  PostmarkEventsController,
+  ResendEventsController,
   routedController,
   SendgridEventsController,
   SesEventsController,
@@ -20,6 +26,9 @@ export const WEBHOOK_PROVIDERS: Provider[] = [
   TwilioWebhookHandler,
   SendgridWebhookHandler,
   SesWebhookHandler,
+  PostmarkWebhookHandler,
+  MailgunWebhookHandler,
+  ResendWebhookHandler,
   WebhookBodyReader,
 ];
 
@@ -43,5 +52,11 @@ export function webhookControllers(routes: NotificationWebhooksRoutes = {}): Typ
   if (paths.sendgridEvents !== false)
     out.push(routedController(SendgridEventsController, paths.sendgridEvents));
   if (paths.sesEvents !== false) out.push(routedController(SesEventsController, paths.sesEvents));
+  if (paths.postmarkEvents !== false)
+    out.push(routedController(PostmarkEventsController, paths.postmarkEvents));
+  if (paths.mailgunEvents !== false)
+    out.push(routedController(MailgunEventsController, paths.mailgunEvents));
+  if (paths.resendEvents !== false)
+    out.push(routedController(ResendEventsController, paths.resendEvents));
   return out;
 }

@@ -15,10 +15,15 @@ import {
   WebPushDriverConfig,
 } from './driver-configs.js';
 import { checkNamedBackends } from './named-backend.util.js';
+import {
+  MailgunDriverConfig,
+  PostmarkDriverConfig,
+  ResendDriverConfig,
+} from './mail-api-driver-configs.js';
 
 export const SMS_DRIVERS = ['twilio', 'log'] as const;
 export const PUSH_DRIVERS = ['fcm', 'apns', 'webpush', 'log'] as const;
-export const MAIL_DRIVERS = ['smtp', 'sendgrid', 'ses', 'log'] as const;
+export const MAIL_DRIVERS = ['smtp', 'sendgrid', 'ses', 'postmark', 'mailgun', 'resend', 'log'] as const;
 export const CHAT_DRIVERS = ['slack', 'teams', 'discord', 'telegram', 'log'] as const;
 export type SmsDriver = (typeof SMS_DRIVERS)[number];
 export type PushDriver = (typeof PUSH_DRIVERS)[number];
@@ -123,6 +128,9 @@ export class NamedMailerConfig extends ConfigSection {
   @Field.section(() => SMTPDriverConfig, { optional: true }) smtp?: SMTPDriverConfig;
   @Field.section(() => SendgridDriverConfig, { optional: true }) sendgrid?: SendgridDriverConfig;
   @Field.section(() => SesDriverConfig, { optional: true }) ses?: SesDriverConfig;
+  @Field.section(() => PostmarkDriverConfig, { optional: true }) postmark?: PostmarkDriverConfig;
+  @Field.section(() => MailgunDriverConfig, { optional: true }) mailgun?: MailgunDriverConfig;
+  @Field.section(() => ResendDriverConfig, { optional: true }) resend?: ResendDriverConfig;
 }
 
 /** `notification.mailer`: the mail backends. */
@@ -131,7 +139,14 @@ export class MailerConfig extends ConfigSection {
 
   protected override crossCheck(): ConfigProblem[] {
     return [
-      ...checkNamedBackends(this.backends, 'backends', ['smtp', 'sendgrid', 'ses']),
+      ...checkNamedBackends(this.backends, 'backends', [
+        'smtp',
+        'sendgrid',
+        'ses',
+        'postmark',
+        'mailgun',
+        'resend',
+      ]),
       ...checkFallbacks(this.backends, 'backends'),
     ];
   }

@@ -1,0 +1,118 @@
+import type { INestApplication } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import express from 'express';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ObservabilityModule } from '@herald/observability';
+import {
+  MailerModule,
+  NotificationModule,
+  NotificationWebhooksModule,
+  SuppressionModule,
+} from '@herald/notification';
+import {
+  CreateDeliveryRecords1732400000000,
+  NOTIFIER_MIGRATIONS,
+} from '@herald/notification/typeorm';
+import type {
+  FakeMailgunServer,
+  FakePostmarkServer,
+  FakeResendServer,
+} from '@herald/notification/testing';
+import { memorySqlite } from './sqlite.js';
+
+/** The three REST mail providers' fakes. */
+export interface MailProviderFakes {
+  postmark: FakePostmarkServer;
+  mailgun: FakeMailgunServer;
+  resend: FakeResendServer;
+}
+
+export interface MailProvidersApp {
+  app: INestApplication;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Mail backends `postmark`, `mailgun` and `resend` (each through its fake),
+ * delivery records in SQLite, `NotificationWebhooksModule` with the three
+ * providers' secrets and `SuppressionModule`, served over HTTP with
+ * `rawBody: true`; each fake's webhook URL points at its route.
+ */
+export async function startMailProvidersApp(fakes: MailProviderFakes): Promise<MailProvidersApp> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const from = { fromEmail: 'noreply@herald.test' };
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      ObservabilityModule,
+      EventEmitterModule.forRoot(),
+      TypeOrmModule.forRoot({
+        ...memorySqlite(),
+        migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
+        migrationsRun: true,
+        synchronize: false,
+      }),
+      NotificationModule.forRoot({
+        delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+      }),
+      MailerModule.forRoot({
+        backends: [
+          {
+            name: 'postmark',
+            primary: true,
+            driver: 'postmark',
+            ...from,
+            postmark: { serverToken: fakes.postmark.serverToken, baseUrl: fakes.postmark.url },
+          },
+          {
+            name: 'mailgun',
+            driver: 'mailgun',
+            ...from,
+            mailgun: {
+              apiKey: fakes.mailgun.apiKey,
+              domain: fakes.mailgun.domain,
+              baseUrl: fakes.mailgun.url,
+            },
+          },
+          {
+            name: 'resend',
+            driver: 'resend',
+            ...from,
+            resend: { apiKey: fakes.resend.apiKey, baseUrl: fakes.resend.url },
+          },
+        ],
+      }),
+      NotificationWebhooksModule.forRoot({
+        postmark: {
+          username: fakes.postmark.webhookUsername,
+          password: fakes.postmark.webhookPassword,
+        },
+        mailgun: { signingKey: fakes.mailgun.webhookSigningKey },
+        resend: { secret: fakes.resend.webhookSecret },
+      }),
+      SuppressionModule.forRoot({ store: 'database' }),
+    ],
+  }).compile();
+  const expressApp = express();
+  const app = moduleRef.createNestApplication(new ExpressAdapter(expressApp), { rawBody: true });
+  await app.init();
+  server.on('request', expressApp);
+  fakes.postmark.webhookUrl = `${url}/webhooks/postmark/events`;
+  fakes.mailgun.webhookUrl = `${url}/webhooks/mailgun/events`;
+  fakes.resend.webhookUrl = `${url}/webhooks/resend/events`;
+  return {
+    app,
+    url,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+    },
+  };
+}
