@@ -5,6 +5,7 @@ import {
 } from './sendgrid/sendgrid-webhook.handler.js';
 import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
 import type { WebhookRequest } from './utils/webhook-body.util.js';
+import { VonageWebhookHandler } from './vonage/vonage-webhook.handler.js';
 
 /** `POST <routes.twilioStatus>`: Twilio message status callbacks. */
 export class TwilioStatusController {
@@ -38,6 +39,18 @@ export class SendgridEventsController {
   @HttpCode(200)
   receive(@Req() req: WebhookRequest): Promise<SendgridWebhookResult> {
     return this.sendgrid.events(req);
+  }
+}
+
+/** `POST <routes.vonageDlr>`: Vonage SMS delivery receipts. */
+export class VonageDlrController {
+  constructor(@Inject(VonageWebhookHandler) private readonly vonage: VonageWebhookHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  async receive(@Req() req: WebhookRequest): Promise<string> {
+    await this.vonage.receipt(req);
+    return '';
   }
 }
 

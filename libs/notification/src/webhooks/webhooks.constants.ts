@@ -5,6 +5,7 @@ export const DEFAULT_WEBHOOK_ROUTES: Readonly<Required<NotificationWebhooksRoute
   twilioStatus: 'webhooks/twilio/status',
   twilioInbound: 'webhooks/twilio/inbound',
   sendgridEvents: 'webhooks/sendgrid/events',
+  vonageDlr: 'webhooks/vonage/dlr',
 };
 
 /** Twilio's request signature header. */

@@ -1,11 +1,13 @@
 import type { Provider, Type } from '@nestjs/common';
 import { SendgridWebhookHandler } from './sendgrid/sendgrid-webhook.handler.js';
 import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
+import { VonageWebhookHandler } from './vonage/vonage-webhook.handler.js';
 import {
   routedController,
   SendgridEventsController,
   TwilioInboundController,
   TwilioStatusController,
+  VonageDlrController,
 } from './webhook.controllers.js';
 import { WebhookBodyReader } from './webhook-body.reader.js';
 import { WebhookContext } from './webhook-context.js';
@@ -17,6 +19,7 @@ export const WEBHOOK_PROVIDERS: Provider[] = [
   WebhookContext,
   TwilioWebhookHandler,
   SendgridWebhookHandler,
+  VonageWebhookHandler,
   WebhookBodyReader,
 ];
 
@@ -39,5 +42,6 @@ export function webhookControllers(routes: NotificationWebhooksRoutes = {}): Typ
     out.push(routedController(TwilioInboundController, paths.twilioInbound));
   if (paths.sendgridEvents !== false)
     out.push(routedController(SendgridEventsController, paths.sendgridEvents));
+  if (paths.vonageDlr !== false) out.push(routedController(VonageDlrController, paths.vonageDlr));
   return out;
 }
