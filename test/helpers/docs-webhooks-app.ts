@@ -1,10 +1,11 @@
-import { createHmac, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import {
+  getSmsChannelToken,
   MAILER,
   SMS_CHANNEL,
   type MailerProtocol,
@@ -23,7 +24,11 @@ import {
   CreateDeliveryRecords1732400000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
-import { FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
+import {
+  FakeSendgridServer,
+  FakeTwilioServer,
+  FakeVonageServer,
+} from '@herald/notification/testing';
 import { PLANT, type OutputCapture } from './fuzz.js';
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
@@ -36,6 +41,7 @@ export const ROUTES = {
   twilioStatus: '/webhooks/twilio/status',
   twilioInbound: '/webhooks/twilio/inbound',
   sendgridEvents: '/hooks/sendgrid',
+  vonageDlr: '/webhooks/vonage/dlr',
   unsubscribe: '/mail/unsubscribe',
 } as const;
 
@@ -45,6 +51,8 @@ export const SECRETS = {
   unsubscribeSecret: `${PLANT}-unsubscribe-secret-0123456789abcdef`,
   sendgridApiKey: `SG.${PLANT}-sendgrid-api-key`,
   databasePassword: `${PLANT}-pg-password`,
+  vonageApiSecret: `${PLANT}-vonage-api-secret`,
+  vonageSignatureSecret: `${PLANT}-vonage-signature-secret`,
 };
 
 export interface DocsWebhooksApp {
@@ -53,6 +61,7 @@ export interface DocsWebhooksApp {
   /** Provider message ids of sent messages whose records the webhooks can move. */
   twilioSids: string[];
   sendgridIds: string[];
+  vonageIds: string[];
   /** SendGrid's signing key (its public half is configured in the app). */
   sendgridKey: KeyObject;
   close(): Promise<void>;
@@ -75,6 +84,10 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
   await admin.query(`CREATE SCHEMA "${schema}"`);
   const twilio = await new FakeTwilioServer({ authToken: SECRETS.twilioAuthToken }).start();
   const sendgrid = await new FakeSendgridServer(SECRETS.sendgridApiKey).start();
+  const vonage = await new FakeVonageServer({
+    apiSecret: SECRETS.vonageApiSecret,
+    signatureSecret: SECRETS.vonageSignatureSecret,
+  }).start();
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 
   @Module({
@@ -108,6 +121,16 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
               baseUrl: twilio.url,
             },
           },
+          {
+            name: 'vonage',
+            driver: 'vonage',
+            vonage: {
+              apiKey: vonage.apiKey,
+              apiSecret: SECRETS.vonageApiSecret,
+              from: 'Herald',
+              baseUrl: vonage.url,
+            },
+          },
         ],
         delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
       }),
@@ -127,6 +150,7 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
         sendgrid: {
           publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
         },
+        vonage: { signatureSecret: SECRETS.vonageSignatureSecret },
         routes: { sendgridEvents: 'hooks/sendgrid' },
       }),
       SuppressionModule.forRoot({
@@ -146,8 +170,10 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const sms = app.get<SMSChannelProtocol>(SMS_CHANNEL);
   const mailer = app.get<MailerProtocol>(MAILER);
+  const vonageSms = app.get<SMSChannelProtocol>(getSmsChannelToken('vonage'));
   for (let i = 0; i < 3; i++) {
     await sms.send({ to: `+1500555000${i}`, body: `hello ${i}` });
+    await vonageSms.send({ to: `+4477009000${i}0`, body: `hello ${i}` });
     await mailer.send({ to: [`reader${i}@example.com`], subject: 'Hi', text: 'x' });
   }
   return {
@@ -155,11 +181,13 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
     url,
     twilioSids: [...twilio.sids],
     sendgridIds: [...sendgrid.messageIds],
+    vonageIds: [...vonage.messageIds],
     sendgridKey: privateKey,
     close: async () => {
       await app.close();
       await twilio.stop();
       await sendgrid.stop();
+      await vonage.stop();
       await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
       await admin.end();
     },
@@ -172,6 +200,27 @@ export function twilioSignatureFor(token: string, path: string, form: URLSearchP
   const hmac = createHmac('sha1', token).update(PUBLIC_URL + path, 'utf8');
   for (const [key, value] of pairs) hmac.update(key + value, 'utf8');
   return hmac.digest('base64');
+}
+
+/**
+ * A Vonage DLR form with `timestamp` (now, or the one given), `nonce` and
+ * `sig`: HMAC-SHA256 over the `&name=value` pairs sorted by name (`&` and
+ * `=` in values as `_`), keyed with the signature secret.
+ */
+export function vonageSignedParams(
+  fields: Array<[string, string]> | Record<string, string>,
+  secret: string = SECRETS.vonageSignatureSecret,
+  timestamp = String(Math.floor(Date.now() / 1000)),
+): URLSearchParams {
+  const form = new URLSearchParams(fields);
+  form.set('timestamp', timestamp);
+  form.set('nonce', randomBytes(6).toString('hex'));
+  const pairs = [...form.entries()]
+    .filter(([key]) => key !== 'sig')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const signed = pairs.map(([k, v]) => `&${k}=${v.replace(/[&=]/g, '_')}`).join('');
+  form.set('sig', createHmac('sha256', secret).update(signed, 'utf8').digest('hex'));
+  return form;
 }
 
 /** The headers of SendGrid's Signed Event Webhook for `body`, signed now (or at `timestamp`). */
