@@ -22,6 +22,7 @@ const {
   FakeApnsServer,
   FakeWebPushServer,
   FakeSendgridServer,
+  FakeVonageServer,
 } = require('@herald/notification/testing');
 const { compare, median, round } = require('../harness');
 
@@ -108,6 +109,36 @@ async function twilio() {
         To: '+15551234567',
         From: '+15005550006',
         Body: `code ${i}`,
+      }).toString(),
+    );
+  const result = await pair(heraldSend, peerSend);
+  await sms.close();
+  await fake.stop();
+  return result;
+}
+
+async function vonage() {
+  const fake = await new FakeVonageServer().start();
+  const sms = createSmsChannel(
+    new NamedSMSConfig({
+      name: 'vg',
+      driver: 'vonage',
+      vonage: { apiKey: fake.apiKey, apiSecret: fake.apiSecret, from: 'Herald', baseUrl: fake.url },
+    }).validate(),
+    new DeliveryTelemetry(),
+  );
+  const heraldSend = (i) => sms.send({ to: '+447700900000', body: `code ${i}` });
+  const url = `${fake.url}/sms/json`;
+  const peerSend = (i) =>
+    rawPost(
+      url,
+      { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      new URLSearchParams({
+        api_key: fake.apiKey,
+        api_secret: fake.apiSecret,
+        from: 'Herald',
+        to: '447700900000',
+        text: `code ${i}`,
       }).toString(),
     );
   const result = await pair(heraldSend, peerSend);
@@ -351,6 +382,7 @@ async function run() {
   const a = await apns();
   const results = {
     'sms.twilio': await twilio(),
+    'sms.vonage': await vonage(),
     'push.fcm': await fcm(),
     'push.apns': a.single,
     'push.apns.sendBatch10k': a.batch,
@@ -362,7 +394,7 @@ async function run() {
   return {
     results,
     peers: {
-      'sms.twilio / push.fcm / email.sendgrid':
+      'sms.twilio / sms.vonage / push.fcm / email.sendgrid':
         'the same request by hand: node:http keep-alive agent, no validation, tracing or error mapping',
       'push.apns': 'the same HTTP/2 streams by hand on one session with a precomputed JWT',
       'push.webpush':
