@@ -210,6 +210,10 @@ const SCENARIOS: Scenario[] = [
         base_url: object('twilio'),
         status_callback_url: list('callback'),
       });
+      Object.assign((c.notification.sms_backends as any[])[1].vonage, {
+        base_url: object('vonage'),
+        status_callback_url: list('vonage-dlr'),
+      });
       Object.assign(c.notification.push_backends[0].fcm!, {
         token_uri: list('token-uri'),
         base_url: object('fcm'),
@@ -235,6 +239,8 @@ const SCENARIOS: Scenario[] = [
       'notification.delivery.redis_url: must be a string',
       'notification.sms_backends[0].twilio.base_url: must be a string',
       'notification.sms_backends[0].twilio.status_callback_url: must be a string',
+      'notification.sms_backends[1].vonage.base_url: must be a string',
+      'notification.sms_backends[1].vonage.status_callback_url: must be a string',
       'notification.push_backends[0].fcm.token_uri: must be a string',
       'notification.push_backends[1].apns.base_url: must be a string',
       'notification.mailer.backends[1].sendgrid.base_url: must be a string',

@@ -46,6 +46,9 @@ function baseEnv(): Record<string, string> {
 /** The secret fields of the base configuration (a planted secret may move only inside these). */
 const SECRET_PATHS = [
   'notification.sms_backends.0.twilio.auth_token',
+  'notification.sms_backends.1.vonage.api_key',
+  'notification.sms_backends.1.vonage.api_secret',
+  'notification.sms_backends.1.vonage.signature_secret',
   'notification.push_backends.0.fcm.private_key',
   'notification.push_backends.1.apns.private_key',
   'notification.push_backends.2.webpush.vapid_private_key',
@@ -72,6 +75,8 @@ const URL_PATHS = [
   'monitor.slo.alertmanager_url',
   'notification.sms_backends.0.twilio.base_url',
   'notification.sms_backends.0.twilio.status_callback_url',
+  'notification.sms_backends.1.vonage.base_url',
+  'notification.sms_backends.1.vonage.status_callback_url',
   'notification.mailer.backends.1.sendgrid.base_url',
   'notification.mailer.backends.2.postmark.base_url',
   'notification.mailer.backends.3.mailgun.base_url',

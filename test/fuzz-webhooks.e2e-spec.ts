@@ -10,6 +10,7 @@ import {
   startDocsWebhooksApp,
   twilioSignatureFor,
   unsubscribeToken,
+  vonageSignedParams,
   type DocsWebhooksApp,
 } from './helpers/docs-webhooks-app.js';
 import {
@@ -24,7 +25,7 @@ import {
 } from './helpers/fuzz.js';
 
 /** Generated cases per property (× 9 properties: this file's share of the fuzz budget). */
-const RUNS = 250;
+const RUNS = 200;
 
 const FORM = 'application/x-www-form-urlencoded';
 const headerSafe = (value: string) => value.replace(/[^\t\x20-\x7e]/g, '?').trim();
@@ -61,6 +62,16 @@ function signedTwilio(path: string, fields: Array<[string, string]>): RawRequest
     body: form.toString(),
   };
 }
+
+const vonageStatuses = fc.constantFrom(
+  'delivered',
+  'failed',
+  'rejected',
+  'expired',
+  'accepted',
+  'buffered',
+  'unknown',
+);
 
 const sendgridEvent = (ids: fc.Arbitrary<string>) =>
   fc.record(
@@ -345,6 +356,77 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
           })),
         allowed: clientError,
       },
+      'signed Vonage delivery receipts': {
+        arbitrary: fc
+          .record({
+            id: fc.oneof(fc.constantFrom(...ctx.vonageIds), nastyString()),
+            status: fc.oneof(vonageStatuses, nastyString()),
+            errCode: fc.option(fc.oneof(fc.constantFrom('0', '1', '12'), nastyString())),
+            msisdn: fc.option(fc.oneof(fc.constant('447700900000'), nastyString())),
+            extra: fc.dictionary(
+              fc.oneof(fc.constantFrom('price', 'scts', 'client-ref', 'sig'), nastyString()),
+              nastyString(),
+              { maxKeys: 3 },
+            ),
+            json: fc.boolean(),
+          })
+          .map((c) => {
+            const params = vonageSignedParams([
+              ...Object.entries(c.extra),
+              ['messageId', c.id],
+              ['status', c.status],
+              ...(c.errCode === null ? [] : [['err-code', c.errCode] as [string, string]]),
+              ...(c.msisdn === null ? [] : [['msisdn', c.msisdn] as [string, string]]),
+            ]);
+            return {
+              method: 'POST',
+              path: ROUTES.vonageDlr,
+              headers: { 'content-type': c.json ? 'application/json' : FORM },
+              body: c.json ? JSON.stringify(Object.fromEntries(params)) : params.toString(),
+            };
+          }),
+        // 403 only for a messageId + status the route already applied (a replay)
+        allowed: (s) => s === 200 || s === 400 || s === 403,
+      },
+      'unsigned, forged or stale Vonage receipts': {
+        arbitrary: fc
+          .record({
+            id: fc.oneof(fc.constantFrom(...ctx.vonageIds), nastyString()),
+            status: fc.oneof(vonageStatuses, nastyString()),
+            sig: fc.option(nastyString()),
+            timestamp: fc.oneof(
+              fc.integer().map(String),
+              fc.constant(String(Math.floor(Date.now() / 1000) - 3600)),
+              nastyString(),
+            ),
+            type: fc.constantFrom(FORM, 'application/json', 'text/plain', ''),
+            raw: fc.option(nastyString()),
+          })
+          .map((c) => {
+            const params = vonageSignedParams(
+              [
+                ['messageId', c.id],
+                ['status', c.status],
+              ],
+              undefined,
+              c.timestamp,
+            );
+            if (c.sig !== null) params.set('sig', c.sig);
+            const body =
+              c.raw ??
+              (c.type === 'application/json'
+                ? JSON.stringify(Object.fromEntries(params))
+                : params.toString());
+            return {
+              method: 'POST',
+              path: ROUTES.vonageDlr,
+              headers: c.type ? { 'content-type': c.type } : {},
+              body,
+            };
+          }),
+        // signed with the right secret but outside the window, or with a forged sig: never in
+        allowed: (s) => s === 403 || s === 400,
+      },
       'signed SendGrid batches': {
         arbitrary: fc
           .oneof(
@@ -615,6 +697,8 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
     'signed Twilio status callbacks',
     'signed Twilio inbound messages',
     'unsigned or forged Twilio requests',
+    'signed Vonage delivery receipts',
+    'unsigned, forged or stale Vonage receipts',
     'signed SendGrid batches',
     'unsigned, forged or replayed SendGrid batches',
     'signed SES notifications',

@@ -11,6 +11,7 @@ import {
   startDocsWebhooksApp,
   twilioSignatureFor,
   unsubscribeToken,
+  vonageSignedParams,
   type DocsWebhooksApp,
 } from './helpers/docs-webhooks-app.js';
 import {
@@ -102,6 +103,19 @@ const SIX_MB = () => Buffer.alloc(6 * 1024 * 1024, 'a');
 const now = () => String(Math.floor(Date.now() / 1000));
 const mgDelivered = { event: 'delivered', message: { headers: { 'message-id': 'x@mg' } } };
 const rsDelivered = JSON.stringify({ type: 'email.delivered', data: { email_id: 'x' } });
+/** A Vonage DLR form (or JSON) signed with the app's signature secret (or `secret`, at `timestamp`). */
+function vonage(
+  fields: Record<string, string>,
+  options: { secret?: string; timestamp?: string; json?: boolean } = {},
+): RawRequest {
+  const params = vonageSignedParams(fields, options.secret, options.timestamp);
+  return {
+    method: 'POST',
+    path: ROUTES.vonageDlr,
+    headers: { 'content-type': options.json ? 'application/json' : FORM },
+    body: options.json ? JSON.stringify(Object.fromEntries(params)) : params.toString(),
+  };
+}
 
 const inAWeek = () => Math.floor(Date.now() / 1000) + 7 * DAY;
 const unsubscribe = (
@@ -314,6 +328,65 @@ const UNSIGNED: WebhookCase[] = [
       method: 'POST',
       path: ROUTES.twilioStatus,
       headers: { 'content-type': 'application/octet-stream', 'x-twilio-signature': 'abc' },
+      body: Buffer.alloc(6 * 1024 * 1024, 'a'),
+    }),
+    expect: 413,
+  },
+  {
+    name: 'Vonage DLR without sig',
+    build: (ctx) => ({
+      method: 'POST',
+      path: ROUTES.vonageDlr,
+      headers: { 'content-type': FORM },
+      body: `messageId=${ctx.vonageIds[0]}&status=failed&timestamp=${Math.floor(Date.now() / 1000)}`,
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Vonage DLR signed with another secret',
+    build: (ctx) => vonage({ messageId: ctx.vonageIds[0], status: 'failed' }, { secret: 'x' }),
+    expect: 403,
+  },
+  {
+    name: 'Vonage DLR signed an hour ago (replay)',
+    build: (ctx) =>
+      vonage(
+        { messageId: ctx.vonageIds[0], status: 'failed' },
+        { timestamp: String(Math.floor(Date.now() / 1000) - 3600) },
+      ),
+    expect: 403,
+  },
+  {
+    name: 'Vonage DLR with a timestamp that is not a number',
+    build: (ctx) => vonage({ messageId: ctx.vonageIds[0], status: 'failed' }, { timestamp: 'now' }),
+    expect: 403,
+  },
+  {
+    name: 'Vonage DLR: a JSON body with a nested object (cannot be verified)',
+    build: (ctx) => ({
+      method: 'POST',
+      path: ROUTES.vonageDlr,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messageId: ctx.vonageIds[0], status: { $ne: 1 }, sig: 'ab' }),
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Vonage DLR: JSON that does not parse',
+    build: () => ({
+      method: 'POST',
+      path: ROUTES.vonageDlr,
+      headers: { 'content-type': 'application/json' },
+      body: '{"messageId":',
+    }),
+    expect: 403,
+  },
+  {
+    name: 'Vonage DLR: 6 MB application/octet-stream',
+    build: () => ({
+      method: 'POST',
+      path: ROUTES.vonageDlr,
+      headers: { 'content-type': 'application/octet-stream' },
       body: Buffer.alloc(6 * 1024 * 1024, 'a'),
     }),
     expect: 413,
@@ -708,6 +781,63 @@ const SIGNED: WebhookCase[] = [
         OptOutType: 'constructor',
       }),
     expect: 200,
+  },
+  {
+    name: 'Vonage DLR without messageId',
+    build: () => vonage({ status: 'delivered' }),
+    expect: 400,
+  },
+  {
+    name: 'Vonage DLR with an unknown status',
+    build: (ctx) => vonage({ messageId: ctx.vonageIds[0], status: 'exploded' }),
+    expect: 400,
+  },
+  ...['__proto__', 'toString', 'constructor'].map((name) => ({
+    name: `Vonage DLR with status=${name}`,
+    build: (ctx: DocsWebhooksApp) => vonage({ messageId: ctx.vonageIds[0], status: name }),
+    expect: 400,
+  })),
+  {
+    name: 'Vonage DLR with NUL in messageId',
+    build: () => vonage({ messageId: 'AB\u0000CD', status: 'delivered' }),
+    expect: 400,
+  },
+  {
+    name: 'Vonage DLR with NUL in err-code',
+    build: (ctx) =>
+      vonage({ messageId: ctx.vonageIds[0], status: 'failed', 'err-code': '1\u00002' }),
+    expect: 400,
+  },
+  {
+    name: 'Vonage DLR with a 2,000-character messageId',
+    build: () => vonage({ messageId: 'A'.repeat(2000), status: 'delivered' }),
+    expect: 400,
+  },
+  {
+    name: 'Vonage DLR with a 20,000-character err-code (cut to its bound)',
+    build: (ctx) =>
+      vonage({ messageId: ctx.vonageIds[1], status: 'failed', 'err-code': '9'.repeat(20_000) }),
+    expect: 200,
+  },
+  {
+    name: 'Vonage DLR with an unknown messageId (ignored, so Vonage stops retrying)',
+    build: () => vonage({ messageId: 'UNKNOWN00000001', status: 'delivered' }),
+    expect: 200,
+  },
+  {
+    name: 'Vonage DLR delivered for a sent message, as JSON',
+    build: (ctx) => vonage({ messageId: ctx.vonageIds[0], status: 'delivered' }, { json: true }),
+    expect: 200,
+  },
+  {
+    name: 'Vonage DLR buffered for a sent message',
+    build: (ctx) => vonage({ messageId: ctx.vonageIds[2], status: 'buffered' }),
+    expect: 200,
+  },
+  {
+    name: 'Vonage DLR buffered again for the same message (replayed messageId + status)',
+    build: (ctx) => vonage({ messageId: ctx.vonageIds[2], status: 'buffered' }),
+    expect: 403,
   },
   { name: 'SendGrid: a body that is not JSON', build: sendgrid('{"event":'), expect: 400 },
   { name: 'SendGrid: a JSON object, not an array', build: sendgrid('{"a":1}'), expect: 400 },

@@ -15,6 +15,7 @@ const {
   createPushChannel,
   createMailerChannel,
   DeliveryTelemetry,
+  TwilioWhatsAppChannel,
 } = require('@herald/notification');
 const {
   FakeTwilioServer,
@@ -22,6 +23,7 @@ const {
   FakeApnsServer,
   FakeWebPushServer,
   FakeSendgridServer,
+  FakeVonageServer,
 } = require('@herald/notification/testing');
 const { compare, median, round } = require('../harness');
 
@@ -112,6 +114,79 @@ async function twilio() {
     );
   const result = await pair(heraldSend, peerSend);
   await sms.close();
+  await fake.stop();
+  return result;
+}
+
+async function vonage() {
+  const fake = await new FakeVonageServer().start();
+  const sms = createSmsChannel(
+    new NamedSMSConfig({
+      name: 'vg',
+      driver: 'vonage',
+      vonage: { apiKey: fake.apiKey, apiSecret: fake.apiSecret, from: 'Herald', baseUrl: fake.url },
+    }).validate(),
+    new DeliveryTelemetry(),
+  );
+  const heraldSend = (i) => sms.send({ to: '+447700900000', body: `code ${i}` });
+  const url = `${fake.url}/sms/json`;
+  const peerSend = (i) =>
+    rawPost(
+      url,
+      { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      new URLSearchParams({
+        api_key: fake.apiKey,
+        api_secret: fake.apiSecret,
+        from: 'Herald',
+        to: '447700900000',
+        text: `code ${i}`,
+      }).toString(),
+    );
+  const result = await pair(heraldSend, peerSend);
+  await sms.close();
+  await fake.stop();
+  return result;
+}
+
+async function whatsapp() {
+  const fake = await new FakeTwilioServer().start();
+  const template = `HX${'a1'.repeat(16)}`;
+  fake.contentTemplates.set(template, 'Your code is {{1}}');
+  const channel = new TwilioWhatsAppChannel({
+    accountSid: fake.accountSid,
+    authToken: fake.authToken,
+    from: '+14155238886',
+    baseUrl: fake.url,
+  });
+  const context = (i) => ({
+    notificationId: `n-${i}`,
+    deliveryId: `d-${i}`,
+    notificationType: 'code',
+    category: 'default',
+    address: '+15551234567',
+    idempotencyKey: '',
+  });
+  const heraldSend = (i) =>
+    channel.send(
+      { id: 'u' },
+      { contentSid: template, contentVariables: { 1: String(i) } },
+      context(i),
+    );
+  const auth = `Basic ${Buffer.from(`${fake.accountSid}:${fake.authToken}`).toString('base64')}`;
+  const url = `${fake.url}/2010-04-01/Accounts/${fake.accountSid}/Messages.json`;
+  const peerSend = (i) =>
+    rawPost(
+      url,
+      { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+      new URLSearchParams({
+        To: 'whatsapp:+15551234567',
+        From: 'whatsapp:+14155238886',
+        ContentSid: template,
+        ContentVariables: JSON.stringify({ 1: String(i) }),
+      }).toString(),
+    );
+  const result = await pair(heraldSend, peerSend);
+  channel.onApplicationShutdown();
   await fake.stop();
   return result;
 }
@@ -351,6 +426,8 @@ async function run() {
   const a = await apns();
   const results = {
     'sms.twilio': await twilio(),
+    'sms.vonage': await vonage(),
+    'whatsapp.twilio': await whatsapp(),
     'push.fcm': await fcm(),
     'push.apns': a.single,
     'push.apns.sendBatch10k': a.batch,
@@ -362,7 +439,7 @@ async function run() {
   return {
     results,
     peers: {
-      'sms.twilio / push.fcm / email.sendgrid':
+      'sms.twilio / sms.vonage / whatsapp.twilio / push.fcm / email.sendgrid':
         'the same request by hand: node:http keep-alive agent, no validation, tracing or error mapping',
       'push.apns': 'the same HTTP/2 streams by hand on one session with a precomputed JWT',
       'push.webpush':

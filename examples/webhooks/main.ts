@@ -9,6 +9,7 @@ import { NotificationModule, NotificationWebhooksModule } from '@herald/notifica
     NotificationWebhooksModule.forRoot({
       twilio: { authToken: process.env.TWILIO_AUTH_TOKEN!, publicUrl: 'https://api.example.com' },
       sendgrid: { publicKey: process.env.SENDGRID_EVENT_WEBHOOK_KEY! }, // toleranceSeconds: 300
+      vonage: { signatureSecret: process.env.VONAGE_SIGNATURE_SECRET! }, // signatureMethod: 'sha256'
       routes: { sendgridEvents: 'hooks/sendgrid' }, // or false to leave a route out
       bodyLimit: 5 * 1024 * 1024, // bytes per webhook body (the default); the app's JSON limit stays
     }),

@@ -6,6 +6,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import {
   getMailerToken,
+  getSmsChannelToken,
   MAILER,
   SMS_CHANNEL,
   type MailerProtocol,
@@ -31,6 +32,10 @@ import {
   type SnsCallbackOptions,
 } from '@herald/notification/testing';
 import { PLANT, type OutputCapture, type RawRequest } from './fuzz.js';
+  FakeTwilioServer,
+  FakeVonageServer,
+} from '@herald/notification/testing';
+import { PLANT, type OutputCapture } from './fuzz.js';
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 let seq = 0;
@@ -46,6 +51,7 @@ export const ROUTES = {
   postmarkEvents: '/webhooks/postmark/events',
   mailgunEvents: '/webhooks/mailgun/events',
   resendEvents: '/webhooks/resend/events',
+  vonageDlr: '/webhooks/vonage/dlr',
   unsubscribe: '/mail/unsubscribe',
 } as const;
 
@@ -60,6 +66,8 @@ export const SECRETS = {
   mailgunSigningKey: `${PLANT}-mailgun-signing-key`,
   // a whsec_ secret is base64: its bytes carry the plant, its text cannot
   resendSecret: `whsec_${Buffer.from(`${PLANT}-resend-webhook-secret`).toString('base64')}`,
+  vonageApiSecret: `${PLANT}-vonage-api-secret`,
+  vonageSignatureSecret: `${PLANT}-vonage-signature-secret`,
 };
 
 /** The Basic auth user of the Postmark webhook URL. */
@@ -71,6 +79,7 @@ export interface DocsWebhooksApp {
   /** Provider message ids of sent messages whose records the webhooks can move. */
   twilioSids: string[];
   sendgridIds: string[];
+  vonageIds: string[];
   /** SendGrid's signing key (its public half is configured in the app). */
   sendgridKey: KeyObject;
   /** SES `MessageId`s of mails sent through the `ses` backend. */
@@ -98,6 +107,10 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
   const twilio = await new FakeTwilioServer({ authToken: SECRETS.twilioAuthToken }).start();
   const sendgrid = await new FakeSendgridServer(SECRETS.sendgridApiKey).start();
   const ses = await new FakeSesServer({ secretAccessKey: SECRETS.sesSecretAccessKey }).start();
+  const vonage = await new FakeVonageServer({
+    apiSecret: SECRETS.vonageApiSecret,
+    signatureSecret: SECRETS.vonageSignatureSecret,
+  }).start();
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 
   @Module({
@@ -129,6 +142,16 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
               authToken: SECRETS.twilioAuthToken,
               fromNumber: '+15005550006',
               baseUrl: twilio.url,
+            },
+          },
+          {
+            name: 'vonage',
+            driver: 'vonage',
+            vonage: {
+              apiKey: vonage.apiKey,
+              apiSecret: SECRETS.vonageApiSecret,
+              from: 'Herald',
+              baseUrl: vonage.url,
             },
           },
         ],
@@ -169,6 +192,7 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
         postmark: { username: POSTMARK_USER, password: SECRETS.postmarkPassword },
         mailgun: { signingKey: SECRETS.mailgunSigningKey },
         resend: { secret: SECRETS.resendSecret },
+        vonage: { signatureSecret: SECRETS.vonageSignatureSecret },
         routes: { sendgridEvents: 'hooks/sendgrid' },
       }),
       SuppressionModule.forRoot({
@@ -189,8 +213,10 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
   const sms = app.get<SMSChannelProtocol>(SMS_CHANNEL);
   const mailer = app.get<MailerProtocol>(MAILER);
   const sesMailer = app.get<MailerProtocol>(getMailerToken('ses'));
+  const vonageSms = app.get<SMSChannelProtocol>(getSmsChannelToken('vonage'));
   for (let i = 0; i < 3; i++) {
     await sms.send({ to: `+1500555000${i}`, body: `hello ${i}` });
+    await vonageSms.send({ to: `+4477009000${i}0`, body: `hello ${i}` });
     await mailer.send({ to: [`reader${i}@example.com`], subject: 'Hi', text: 'x' });
     await sesMailer.send({ to: [`ses-reader${i}@example.com`], subject: 'Hi', text: 'x' });
   }
@@ -199,6 +225,7 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
     url,
     twilioSids: [...twilio.sids],
     sendgridIds: [...sendgrid.messageIds],
+    vonageIds: [...vonage.messageIds],
     sendgridKey: privateKey,
     sesIds: [...ses.messageIds],
     ses,
@@ -207,6 +234,7 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
       await ses.stop();
       await twilio.stop();
       await sendgrid.stop();
+      await vonage.stop();
       await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
       await admin.end();
     },
@@ -219,6 +247,27 @@ export function twilioSignatureFor(token: string, path: string, form: URLSearchP
   const hmac = createHmac('sha1', token).update(PUBLIC_URL + path, 'utf8');
   for (const [key, value] of pairs) hmac.update(key + value, 'utf8');
   return hmac.digest('base64');
+}
+
+/**
+ * A Vonage DLR form with `timestamp` (now, or the one given), `nonce` and
+ * `sig`: HMAC-SHA256 over the `&name=value` pairs sorted by name (`&` and
+ * `=` in values as `_`), keyed with the signature secret.
+ */
+export function vonageSignedParams(
+  fields: Array<[string, string]> | Record<string, string>,
+  secret: string = SECRETS.vonageSignatureSecret,
+  timestamp = String(Math.floor(Date.now() / 1000)),
+): URLSearchParams {
+  const form = new URLSearchParams(fields);
+  form.set('timestamp', timestamp);
+  form.set('nonce', randomBytes(6).toString('hex'));
+  const pairs = [...form.entries()]
+    .filter(([key]) => key !== 'sig')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const signed = pairs.map(([k, v]) => `&${k}=${v.replace(/[&=]/g, '_')}`).join('');
+  form.set('sig', createHmac('sha256', secret).update(signed, 'utf8').digest('hex'));
+  return form;
 }
 
 /** The headers of SendGrid's Signed Event Webhook for `body`, signed now (or at `timestamp`). */

@@ -17,6 +17,16 @@ export function plantedConfig(mark: string) {
             from_number: '+15005550006',
           },
         },
+        {
+          name: 'vg',
+          driver: 'vonage',
+          vonage: {
+            api_key: `${mark}-vonage-api-key`,
+            api_secret: `${mark}-vonage-api-secret`,
+            signature_secret: `${mark}-vonage-signature-secret`,
+            from: 'Herald',
+          },
+        },
       ],
       push_backends: [
         {

@@ -194,6 +194,9 @@ export {
 } from './config/notification/notification.config.js';
 export {
   TwilioDriverConfig,
+  VonageDriverConfig,
+  VONAGE_SIGNATURE_METHODS,
+  type VonageSignatureMethod,
   FcmDriverConfig,
   ApnsDriverConfig,
   WebPushDriverConfig,

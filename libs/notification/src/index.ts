@@ -20,6 +20,7 @@ export * from './notifier/index.js';
 export * from './webhooks/index.js';
 export * from './suppression/index.js';
 export * from './templates/index.js';
+export * from './whatsapp/index.js';
 export { NotificationModule } from './notification.module.js';
 export type {
   NotificationConfigInput,

@@ -7,6 +7,7 @@ export {
   MailerConfig,
   InboxConfig,
   TwilioDriverConfig,
+  VonageDriverConfig,
   FcmDriverConfig,
   ApnsDriverConfig,
   WebPushDriverConfig,

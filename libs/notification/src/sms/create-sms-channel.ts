@@ -3,6 +3,7 @@ import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
 import { unknownDriverError } from '../utils/unknown-driver-error.util.js';
 import { LogSmsDriver } from './drivers/log/log-sms.driver.js';
 import { TwilioSmsDriver } from './drivers/twilio/twilio-sms.driver.js';
+import { VonageSmsDriver } from './drivers/vonage/vonage-sms.driver.js';
 import { SmsChannel } from './sms-channel.js';
 import type { SmsProviderDriver } from './sms-driver.interface.js';
 
@@ -11,6 +12,8 @@ export function createSmsDriver(config: NamedSMSConfig): SmsProviderDriver {
   switch (config.driver) {
     case 'twilio':
       return new TwilioSmsDriver(config.name, config.twilio!);
+    case 'vonage':
+      return new VonageSmsDriver(config.name, config.vonage!);
     case 'log':
       return new LogSmsDriver(config.name, config.twilio?.fromNumber);
     default:

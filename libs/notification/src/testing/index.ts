@@ -18,6 +18,12 @@ export {
   type TwilioCallbackOptions,
   type TwilioInboundSms,
 } from './servers/fake-twilio.server.js';
+export {
+  FakeVonageServer,
+  type FakeVonageOptions,
+  type VonageReceiptStatus,
+  type VonageReceiptOptions,
+} from './servers/fake-vonage.server.js';
 export { type CallbackResponse, type CallbackTampering } from './servers/post-callback.util.js';
 export {
   FakeSlackServer,

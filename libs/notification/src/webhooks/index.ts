@@ -12,11 +12,20 @@ export type {
   PostmarkWebhookOptions,
   MailgunWebhookOptions,
   ResendWebhookOptions,
+  VonageWebhookOptions,
 } from './webhooks-options.interface.js';
 export { DEFAULT_WEBHOOK_ROUTES } from './webhooks.constants.js';
-export { DEFAULT_SENDGRID_TOLERANCE_SECONDS } from './webhook-context.js';
+export {
+  DEFAULT_SENDGRID_TOLERANCE_SECONDS,
+  DEFAULT_VONAGE_TOLERANCE_SECONDS,
+} from './webhook-context.js';
 /** Twilio's `X-Twilio-Signature` for a URL and form parameters. */
 export { twilioSignature, verifyTwilioSignature } from './twilio/twilio-signature.util.js';
+/** Vonage's `sig` over request or delivery-receipt parameters. */
+export {
+  vonageSignature,
+  verifyVonageSignature,
+} from '../sms/drivers/vonage/vonage-signature.util.js';
 /** SendGrid's Signed Event Webhook signature. */
 export {
   sendgridPublicKey,

@@ -12,6 +12,8 @@ import { ModuleRef } from '@nestjs/core';
 import {
   HeraldConfigError,
   METRICS_COLLECTOR,
+  VONAGE_SIGNATURE_METHODS,
+  type VonageSignatureMethod,
   RateLimitedLogger,
   type ConfigProblem,
   type MetricsCollectorProtocol,
@@ -34,6 +36,9 @@ const MAX_WEBHOOK_BODY_LIMIT = 1024 * 1024 * 1024;
 /** Default replay window of signed SendGrid events, in seconds. */
 export const DEFAULT_SENDGRID_TOLERANCE_SECONDS = 300;
 
+/** Default replay window of signed Vonage delivery receipts, in seconds. */
+export const DEFAULT_VONAGE_TOLERANCE_SECONDS = 300;
+
 /**
  * What the webhook handlers share: the validated options (checked at
  * bootstrap, every problem listed), the feedback recorder over the delivery
@@ -53,6 +58,9 @@ export class WebhookContext implements OnModuleInit {
   readonly ses?: SesWebhookSettings;
   /** Postmark, Mailgun and Resend. */
   readonly mail: MailWebhookSettings;
+  readonly vonageSecrets?: readonly string[];
+  readonly vonageSignatureMethod: VonageSignatureMethod;
+  readonly vonageToleranceMs: number;
   readonly events: () => EventSink | undefined;
   private feedback?: DeliveryFeedbackRecorder;
 
@@ -62,7 +70,7 @@ export class WebhookContext implements OnModuleInit {
     @Optional() @Inject(METRICS_COLLECTOR) private readonly metrics?: MetricsCollectorProtocol,
   ) {
     const problems: ConfigProblem[] = [];
-    const { twilio, sendgrid, ses } = options ?? {};
+    const { twilio, sendgrid, ses, vonage } = options ?? {};
     if (twilio) {
       const tokens = typeof twilio.authToken === 'string' ? [twilio.authToken] : twilio.authToken;
       if (
@@ -123,6 +131,41 @@ export class WebhookContext implements OnModuleInit {
       else this.ses = settings;
     }
     this.mail = mailWebhookSettings(options, problems);
+    if (vonage) {
+      const secrets =
+        typeof vonage.signatureSecret === 'string'
+          ? [vonage.signatureSecret]
+          : vonage.signatureSecret;
+      if (
+        !Array.isArray(secrets) ||
+        secrets.length === 0 ||
+        secrets.some((s) => !s || typeof s !== 'string')
+      )
+        problems.push({
+          path: 'vonage.signatureSecret',
+          message:
+            'must be the Vonage signature secret (a non-empty string, or a list of them while rotating)',
+        });
+      else this.vonageSecrets = secrets;
+    }
+    const method = vonage?.signatureMethod ?? 'sha256';
+    if (!VONAGE_SIGNATURE_METHODS.includes(method))
+      problems.push({
+        path: 'vonage.signatureMethod',
+        message: `must be one of ${VONAGE_SIGNATURE_METHODS.join(', ')} (got ${JSON.stringify(method)})`,
+      });
+    this.vonageSignatureMethod = method;
+    const vonageTolerance = vonage?.toleranceSeconds ?? DEFAULT_VONAGE_TOLERANCE_SECONDS;
+    if (!(
+      typeof vonageTolerance === 'number' &&
+      vonageTolerance > 0 &&
+      Number.isFinite(vonageTolerance)
+    ))
+      problems.push({
+        path: 'vonage.toleranceSeconds',
+        message: `must be a positive number of seconds (got ${JSON.stringify(vonageTolerance)})`,
+      });
+    this.vonageToleranceMs = vonageTolerance * 1000;
     if (problems.length > 0)
       throw new HeraldConfigError(problems, 'Invalid NotificationWebhooksModule options');
     this.events = lazyEventEmitter(moduleRef, 'HeraldWebhooks', 'notification.delivery.updated');

@@ -10,6 +10,7 @@ import type { MailWebhookResult } from './mail-webhook-result.js';
 import { PostmarkWebhookHandler } from './postmark/postmark-webhook.handler.js';
 import { ResendWebhookHandler } from './resend/resend-webhook.handler.js';
 import type { WebhookRequest } from './utils/webhook-body.util.js';
+import { VonageWebhookHandler } from './vonage/vonage-webhook.handler.js';
 
 /** `POST <routes.twilioStatus>`: Twilio message status callbacks. */
 export class TwilioStatusController {
@@ -87,6 +88,18 @@ export class ResendEventsController {
   @HttpCode(200)
   receive(@Req() req: WebhookRequest): Promise<MailWebhookResult> {
     return this.resend.events(req);
+  }
+}
+
+/** `POST <routes.vonageDlr>`: Vonage SMS delivery receipts. */
+export class VonageDlrController {
+  constructor(@Inject(VonageWebhookHandler) private readonly vonage: VonageWebhookHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  async receive(@Req() req: WebhookRequest): Promise<string> {
+    await this.vonage.receipt(req);
+    return '';
   }
 }
 

@@ -1,3 +1,4 @@
+import type { VonageSignatureMethod } from '@herald/contracts';
 import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
 
 /** Twilio status callbacks and inbound SMS. */
@@ -99,6 +100,20 @@ export interface ResendWebhookOptions {
   secret: string | readonly string[];
   /**
    * Events whose signed timestamp is further than this from now are refused (replay protection).
+/** Vonage SMS delivery receipts (DLRs), signed with the account's signature secret. */
+export interface VonageWebhookOptions {
+  /**
+   * The signature secret from the Vonage dashboard (API settings). While
+   * rotating, give both: a receipt signed with either is accepted.
+   */
+  signatureSecret: string | readonly string[];
+  /**
+   * The signature method set for the account in the dashboard.
+   * @default 'sha256' (HMAC-SHA256)
+   */
+  signatureMethod?: VonageSignatureMethod;
+  /**
+   * Receipts whose signed `timestamp` is further than this from now are refused (replay protection).
    * @default 300
    */
   toleranceSeconds?: number;
@@ -115,6 +130,7 @@ export interface NotificationWebhooksOptions {
   postmark?: PostmarkWebhookOptions;
   mailgun?: MailgunWebhookOptions;
   resend?: ResendWebhookOptions;
+  vonage?: VonageWebhookOptions;
   /**
    * Largest body the webhook routes accept, in bytes; a larger one answers
    * 413 (and is read to its end, so the connection stays usable). The routes
@@ -150,6 +166,8 @@ export interface NotificationWebhooksRoutes {
   mailgunEvents?: string | false;
   /** @default 'webhooks/resend/events' */
   resendEvents?: string | false;
+  /** @default 'webhooks/vonage/dlr' */
+  vonageDlr?: string | false;
 }
 
 /** Choices beside the options of `forRoot` / `forRootAsync`. */

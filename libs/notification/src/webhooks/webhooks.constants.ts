@@ -9,6 +9,7 @@ export const DEFAULT_WEBHOOK_ROUTES: Readonly<Required<NotificationWebhooksRoute
   postmarkEvents: 'webhooks/postmark/events',
   mailgunEvents: 'webhooks/mailgun/events',
   resendEvents: 'webhooks/resend/events',
+  vonageDlr: 'webhooks/vonage/dlr',
 };
 
 /** Twilio's request signature header. */

@@ -81,6 +81,12 @@ describe('NotificationWebhooksModule', () => {
       .send('MessageSid=SM1');
     expect(twilio.status).toBe(404);
     expect(twilio.body.message).toContain('twilio.authToken');
+    const vonage = await request(app.getHttpServer())
+      .post('/webhooks/vonage/dlr')
+      .type('form')
+      .send('messageId=A1&status=delivered');
+    expect(vonage.status).toBe(404);
+    expect(vonage.body.message).toContain('vonage.signatureSecret');
   });
 
   it('checks a Twilio signature against the public URL behind a proxy, with rotated tokens', async () => {
@@ -314,6 +320,11 @@ describe('NotificationWebhooksModule', () => {
           trustProxy: 'yes' as unknown as boolean,
         },
         sendgrid: { publicKey: 'c2VjcmV0LWtleQ==', toleranceSeconds: -1 },
+        vonage: {
+          signatureSecret: ['vonage-secret-value', ''],
+          signatureMethod: 'sha3' as 'sha256',
+          toleranceSeconds: Number.NaN,
+        },
         bodyLimit: 0,
       }),
     ]);
@@ -326,8 +337,12 @@ describe('NotificationWebhooksModule', () => {
       'bodyLimit',
       'sendgrid.toleranceSeconds',
       'sendgrid.publicKey',
+      'vonage.signatureSecret',
+      'vonage.signatureMethod',
+      'vonage.toleranceSeconds',
     ]);
     expect(error.message).not.toContain('c2VjcmV0LWtleQ==');
+    expect(error.message).not.toContain('vonage-secret-value');
   });
 
   it('refuses to start without delivery records to update', async () => {

@@ -17,7 +17,8 @@ function complete(base: DynamicModule, routes?: NotificationWebhooksRoutes): Dyn
 
 /**
  * Signed provider webhooks that close the delivery loop: Twilio status
- * callbacks and inbound STOP / START, and SendGrid's Signed Event Webhook.
+ * callbacks and inbound STOP / START, SendGrid's Signed Event Webhook, and
+ * Vonage's signed SMS delivery receipts.
  * Each request's signature is checked first (bad or missing: 403, logged
  * without the body); a malformed payload is 400; an unknown message id is
  * 200 and ignored; feedback moves the delivery record (`sent` → `delivered`,
@@ -27,7 +28,8 @@ function complete(base: DynamicModule, routes?: NotificationWebhooksRoutes): Dyn
  * before the app's body parsers and independent of their limits), so the
  * signatures are checked over the exact bytes sent. Point Twilio at the status route with
  * the SMS backend's `twilio.status_callback_url`, and its phone number's
- * "A message comes in" webhook at the inbound route.
+ * "A message comes in" webhook at the inbound route; Vonage at the DLR route
+ * with `vonage.status_callback_url`.
  *
  * @example
  * NotificationWebhooksModule.forRoot({

@@ -5,6 +5,7 @@ import { TwilioWebhookHandler } from './twilio/twilio-webhook.handler.js';
 import { MailgunWebhookHandler } from './mailgun/mailgun-webhook.handler.js';
 import { PostmarkWebhookHandler } from './postmark/postmark-webhook.handler.js';
 import { ResendWebhookHandler } from './resend/resend-webhook.handler.js';
+import { VonageWebhookHandler } from './vonage/vonage-webhook.handler.js';
 import {
   MailgunEventsController,
   PostmarkEventsController,
@@ -14,6 +15,7 @@ import {
   SesEventsController,
   TwilioInboundController,
   TwilioStatusController,
+  VonageDlrController,
 } from './webhook.controllers.js';
 import { WebhookBodyReader } from './webhook-body.reader.js';
 import { WebhookContext } from './webhook-context.js';
@@ -29,6 +31,7 @@ export const WEBHOOK_PROVIDERS: Provider[] = [
   PostmarkWebhookHandler,
   MailgunWebhookHandler,
   ResendWebhookHandler,
+  VonageWebhookHandler,
   WebhookBodyReader,
 ];
 
@@ -58,5 +61,6 @@ export function webhookControllers(routes: NotificationWebhooksRoutes = {}): Typ
     out.push(routedController(MailgunEventsController, paths.mailgunEvents));
   if (paths.resendEvents !== false)
     out.push(routedController(ResendEventsController, paths.resendEvents));
+  if (paths.vonageDlr !== false) out.push(routedController(VonageDlrController, paths.vonageDlr));
   return out;
 }

@@ -35,6 +35,64 @@ export class TwilioDriverConfig extends ConfigSection {
   statusCallbackUrl?: string;
 }
 
+/** How Vonage signs: `md5hash` (MD5 of the parameters and the secret) or an HMAC with the named hash. */
+export const VONAGE_SIGNATURE_METHODS = ['md5hash', 'md5', 'sha1', 'sha256', 'sha512'] as const;
+export type VonageSignatureMethod = (typeof VONAGE_SIGNATURE_METHODS)[number];
+
+/** Settings of the `vonage` SMS driver (the `vonage` object of an `sms_backends` entry). */
+export class VonageDriverConfig extends ConfigSection {
+  @Field.string({ nonEmpty: true, doc: 'Vonage API key' }) apiKey!: string;
+  @Field.string({
+    optional: true,
+    secret: true,
+    doc: 'Vonage API secret (or sign requests with signature_secret instead)',
+  })
+  apiSecret?: string;
+  @Field.string({
+    optional: true,
+    secret: true,
+    doc: 'Signature secret: when set, requests are signed (sig) instead of carrying api_secret',
+  })
+  signatureSecret?: string;
+  @Field.enum(VONAGE_SIGNATURE_METHODS, {
+    default: 'sha256',
+    doc: "Signature method of the account's signature secret",
+  })
+  signatureMethod!: VonageSignatureMethod;
+  @Field.string({
+    pattern: /^(\+?[1-9]\d{1,14}|[A-Za-z0-9 ]{1,11})$/,
+    patternMessage:
+      'must be a phone number in E.164 form (e.g. +447700900000) or an alphanumeric sender id of at most 11 characters',
+    doc: 'Sender: a number (E.164) or an alphanumeric sender id',
+  })
+  from!: string;
+  @Field.string({
+    default: 'https://rest.nexmo.com',
+    doc: 'API base URL (point it at a fake server in tests)',
+  })
+  baseUrl!: string;
+  @Field.number({ min: 0.1, default: 10, doc: 'Request timeout in seconds' }) timeout!: number;
+  @Field.string({
+    optional: true,
+    pattern: /^https?:\/\/\S+$/,
+    patternMessage: 'must be an http(s) URL, e.g. https://api.example.com/webhooks/vonage/dlr',
+    doc: 'Public URL of the delivery-receipt webhook, sent as callback with each message',
+  })
+  statusCallbackUrl?: string;
+
+  /** One way to authenticate is required. */
+  protected override crossCheck(): ConfigProblem[] {
+    if (this.apiSecret || this.signatureSecret) return [];
+    return [
+      {
+        path: 'api_secret',
+        message:
+          'is required unless signature_secret is set: give the API secret, or the signature secret to sign requests',
+      },
+    ];
+  }
+}
+
 /** Settings of the `fcm` push driver: FCM HTTP v1 with a service account. */
 export class FcmDriverConfig extends ConfigSection {
   @Field.string({ optional: true, doc: "Firebase project id (defaults to the service account's)" })

@@ -12,6 +12,7 @@ import {
   TeamsDriverConfig,
   TelegramDriverConfig,
   TwilioDriverConfig,
+  VonageDriverConfig,
   WebPushDriverConfig,
 } from './driver-configs.js';
 import { checkNamedBackends } from './named-backend.util.js';
@@ -21,7 +22,7 @@ import {
   ResendDriverConfig,
 } from './mail-api-driver-configs.js';
 
-export const SMS_DRIVERS = ['twilio', 'log'] as const;
+export const SMS_DRIVERS = ['twilio', 'vonage', 'log'] as const;
 export const PUSH_DRIVERS = ['fcm', 'apns', 'webpush', 'log'] as const;
 export const MAIL_DRIVERS = ['smtp', 'sendgrid', 'ses', 'postmark', 'mailgun', 'resend', 'log'] as const;
 export const CHAT_DRIVERS = ['slack', 'teams', 'discord', 'telegram', 'log'] as const;
@@ -69,6 +70,8 @@ export class NamedSMSConfig extends ConfigSection {
   fallbacks!: string[];
   @Field.section(() => TwilioDriverConfig, { optional: true, doc: 'twilio settings' })
   twilio?: TwilioDriverConfig;
+  @Field.section(() => VonageDriverConfig, { optional: true, doc: 'vonage settings' })
+  vonage?: VonageDriverConfig;
 }
 
 /** One push backend (an entry of `notification.push_backends`). */
@@ -293,7 +296,7 @@ export class NotificationConfig extends ConfigSection {
 
   protected override crossCheck(): ConfigProblem[] {
     const problems = [
-      ...checkNamedBackends(this.smsBackends, 'sms_backends', ['twilio']),
+      ...checkNamedBackends(this.smsBackends, 'sms_backends', ['twilio', 'vonage']),
       ...checkNamedBackends(this.pushBackends, 'push_backends', ['fcm', 'apns', 'webpush']),
       ...checkFallbacks(this.smsBackends, 'sms_backends'),
       ...checkFallbacks(this.pushBackends, 'push_backends'),

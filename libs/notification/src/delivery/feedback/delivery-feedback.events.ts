@@ -19,7 +19,7 @@ export const DELIVERY_FEEDBACK_METRIC = 'herald_notification_delivery_feedback_t
  * onUpdated(event: DeliveryUpdatedEvent) { if (event.status === 'bounced') ... }
  */
 export interface DeliveryUpdatedEvent {
-  channel: ProviderChannel;
+  channel: ProviderChannel | 'whatsapp';
   /** `twilio`, `sendgrid`, ... */
   provider: string;
   /** Twilio message sid, SendGrid `X-Message-Id`. */
@@ -40,8 +40,8 @@ export interface DeliveryUpdatedEvent {
 
 /** One piece of provider feedback, as the webhook controllers read it. */
 export interface DeliveryFeedback {
-  /** `mail`, `sms` or `push`; `email` is accepted and read as `mail`. */
-  channel: ProviderChannel | 'email';
+  /** `mail`, `sms`, `push` or `whatsapp`; `email` is accepted and read as `mail`. */
+  channel: ProviderChannel | 'whatsapp' | 'email';
   provider: string;
   providerMessageId: string;
   status: FeedbackStatus;

@@ -6,6 +6,8 @@ const BUILT_IN_METHODS: Readonly<Record<string, string>> = {
   mail: 'toMail',
   inbox: 'toInbox',
   webhook: 'toWebhook',
+  // the channel Herald ships (TwilioWhatsAppChannel) is spelled as the brand is
+  whatsapp: 'toWhatsApp',
 };
 
 /** `toSms`, `toPush`, `toMail`, `toInbox`; `to<Name>` for a custom channel (`web-hook` → `toWebHook`). */

@@ -61,6 +61,16 @@ export class FakeTwilioServer extends FakeProviderServer {
   readonly authToken: string;
   /** Numbers that answer 21610 (the recipient replied STOP). */
   readonly unsubscribed = new Set<string>();
+  /**
+   * WhatsApp content templates the account has approved: Content SID (`HX...`)
+   * → its text with `{{1}}`-style placeholders. Any other `ContentSid` answers 21655.
+   */
+  readonly contentTemplates = new Map<string, string>();
+  /**
+   * WhatsApp numbers (E.164) whose 24-hour session window is open (they wrote
+   * in lately); a free-form `Body` to any other answers 63016.
+   */
+  readonly whatsappSessions = new Set<string>();
   /** Accepted messages by sid: their form fields. */
   private readonly sentBySid = new Map<string, Record<string, string>>();
 
@@ -174,6 +184,10 @@ export class FakeTwilioServer extends FakeProviderServer {
     };
   }
 
+  private whatsapp(form: Record<string, string>, to: string): FakeResponse | undefined {
+    return whatsappRules(form, to, this.contentTemplates, this.whatsappSessions);
+  }
+
   protected handle(request: ReceivedRequest): FakeResponse {
     const path = `/2010-04-01/Accounts/${this.accountSid}/Messages.json`;
     if (request.method !== 'POST' || request.path !== path) {
@@ -184,7 +198,9 @@ export class FakeTwilioServer extends FakeProviderServer {
     const form = request.form;
     if (!form)
       return twilioError(400, 21620, 'Content-Type must be application/x-www-form-urlencoded');
-    if (!form.To || !E164.test(form.To))
+    const whatsapp = form.To?.startsWith('whatsapp:');
+    const to = whatsapp ? form.To.slice('whatsapp:'.length) : form.To;
+    if (!to || !E164.test(to))
       return twilioError(
         400,
         21211,
@@ -192,7 +208,10 @@ export class FakeTwilioServer extends FakeProviderServer {
       );
     if (!form.From && !form.MessagingServiceSid)
       return twilioError(400, 21603, "A 'From' phone number is required.");
-    if (!form.Body) return twilioError(400, 21602, 'Message body is required.');
+    if (whatsapp) {
+      const answer = this.whatsapp(form, to);
+      if (answer) return answer;
+    } else if (!form.Body) return twilioError(400, 21602, 'Message body is required.');
     if (this.unsubscribed.has(form.To))
       return twilioError(400, 21610, 'Attempt to send to unsubscribed recipient');
     (request as ReceivedRequest & { accepted?: boolean }).accepted = true;
@@ -208,12 +227,54 @@ export class FakeTwilioServer extends FakeProviderServer {
         messaging_service_sid: form.MessagingServiceSid ?? null,
         body: form.Body,
         status: 'queued',
-        num_segments: String(Math.ceil(form.Body.length / 160)),
+        num_segments: String(Math.ceil((form.Body ?? '').length / 160) || 1),
         date_created: new Date().toUTCString(),
         uri: `/2010-04-01/Accounts/${this.accountSid}/Messages/${sid}.json`,
       },
     };
   }
+}
+
+/** The WhatsApp rules of the fake: an approved template, or a Body inside the session window. */
+function whatsappRules(
+  form: Record<string, string>,
+  to: string,
+  templates: ReadonlyMap<string, string>,
+  sessions: ReadonlySet<string>,
+): FakeResponse | undefined {
+  if (form.From && !form.From.startsWith('whatsapp:'))
+    return twilioError(
+      400,
+      21910,
+      'Invalid From and To pair. From and To should be of the same channel',
+    );
+  if (form.ContentSid) {
+    const template = templates.get(form.ContentSid);
+    if (template === undefined) return twilioError(400, 21655, 'The ContentSid is Invalid');
+    let variables: Record<string, unknown> = {};
+    if (form.ContentVariables) {
+      try {
+        variables = JSON.parse(form.ContentVariables);
+      } catch {
+        return twilioError(400, 21656, 'The ContentVariables Parameter is invalid');
+      }
+      if (!variables || typeof variables !== 'object' || Array.isArray(variables))
+        return twilioError(400, 21656, 'The ContentVariables Parameter is invalid');
+    }
+    // what the recipient reads: the template with its variables filled in
+    form.Body = template.replace(/\{\{(\w+)\}\}/g, (_, key: string) =>
+      String(variables[key] ?? ''),
+    );
+    return undefined;
+  }
+  if (!form.Body) return twilioError(400, 21602, 'Message body is required.');
+  if (!sessions.has(to))
+    return twilioError(
+      400,
+      63016,
+      'Failed to send freeform message because you are outside the allowed window. If you are using WhatsApp, please use a Message Template.',
+    );
+  return undefined;
 }
 
 function twilioError(status: number, code: number, message: string): FakeResponse {

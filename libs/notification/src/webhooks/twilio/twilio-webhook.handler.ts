@@ -70,7 +70,7 @@ export class TwilioWebhookHandler {
     const errorCode = providerText(params.get('ErrorCode'), 'ErrorCode');
     const to = providerId(params.get('To'), 'To');
     if (!status) return;
-    if (errorCode === '21610' && to)
+    if (errorCode === '21610' && to && !to.startsWith('whatsapp:'))
       this.optOut(SMS_OPT_OUT_EVENT, {
         address: to,
         provider: 'twilio',
@@ -79,7 +79,8 @@ export class TwilioWebhookHandler {
         occurredAt: new Date(),
       });
     await this.context.recorder.record({
-      channel: 'sms',
+      // WhatsApp messages report on the same route, their numbers prefixed `whatsapp:`
+      channel: to?.startsWith('whatsapp:') ? 'whatsapp' : 'sms',
       provider: 'twilio',
       providerMessageId: sid,
       status,

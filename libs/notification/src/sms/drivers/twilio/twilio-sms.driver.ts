@@ -69,7 +69,7 @@ export class TwilioSmsDriver implements SmsProviderDriver {
       message:
         json?.message ?? (response.status < 300 ? 'answer without a message sid' : undefined),
       providerCode: json?.code === undefined ? undefined : String(json.code),
-      reason: reasonFor(response.status, json?.code),
+      reason: twilioFailureReason(response.status, json?.code),
     });
   }
 
@@ -78,7 +78,11 @@ export class TwilioSmsDriver implements SmsProviderDriver {
   }
 }
 
-function reasonFor(status: number, code: number | undefined): DeliveryFailureReason | undefined {
+/** The failure reason of a Twilio Messages API answer (`undefined`: by HTTP status). */
+export function twilioFailureReason(
+  status: number,
+  code: number | undefined,
+): DeliveryFailureReason | undefined {
   if (code !== undefined && RECIPIENT_CODES.has(code)) return 'invalid_recipient';
   if (code === 20003 || status === 401) return 'auth';
   if (code === 20429 || status === 429) return 'rate_limited';
