@@ -36,12 +36,10 @@ function select(name: string, label: string, options: Array<[string, string]>, c
     ([value, text]) =>
       html`<option value="${value}" ${raw(value === chosen ? 'selected' : '')}>${text}</option>`,
   );
-  return html`<label
-    >${label}
+  return html`<label for="preview-${name}">${label}</label>
     <select name="${name}" id="preview-${name}">
       ${items}
-    </select></label
-  >`;
+    </select>`;
 }
 
 /** Every class with a link per channel, for the chosen recipient and locale. */
@@ -218,7 +216,7 @@ export function renderPreviewsPage(s: PreviewSelection): string {
       ${body}
     </section>
     ${raw(`<style>
-      .choose label{margin-right:.8rem}
+      .choose select{margin:0 .8rem 0 .3rem}
       table.classes{border-collapse:collapse;margin:1rem 0;font-size:.9rem}
       table.classes caption{text-align:left;font-weight:bold}
       table.classes td,table.classes th{border-bottom:1px solid #dde1e8;padding:.3rem .6rem;text-align:left}
@@ -227,13 +225,13 @@ export function renderPreviewsPage(s: PreviewSelection): string {
       .facts dt{font-weight:bold}.facts dd{margin:0}
       #mail-frame{width:640px;max-width:100%;height:460px;border:1px solid #9ca3af;background:#fff}
       #mail-text{white-space:pre-wrap;background:#f4f4f5;padding:.6rem;max-width:640px}
-      .phone{width:320px;padding:1rem;background:#e5e7eb;border-radius:1.2rem}
+      .phone{box-sizing:border-box;width:320px;padding:1rem;background:#e5e7eb;border-radius:1.2rem}
       .bubble{background:#1d4ed8;color:#fff;padding:.6rem .8rem;border-radius:1rem;margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
-      .device{width:360px;padding:1rem;background:#1f2937;border-radius:1.6rem}
+      .device{box-sizing:border-box;width:360px;padding:1rem;background:#1f2937;border-radius:1.6rem}
       .push-card{background:#f9fafb;color:#111827;border-radius:.9rem;padding:.6rem .8rem;overflow-wrap:anywhere}
       .push-card p{margin:.1rem 0}.push-card .app{font-size:.75rem;color:#4b5563}
       .push-title{font-weight:bold}
-      .inbox-list{width:360px;border:1px solid #d1d5db;border-radius:.5rem}
+      .inbox-list{box-sizing:border-box;width:360px;border:1px solid #d1d5db;border-radius:.5rem}
       .inbox-item{padding:.6rem .8rem;border-left:4px solid #2563eb;background:#eff6ff;overflow-wrap:anywhere}
       .inbox-item h4{margin:0 0 .2rem}.inbox-item p{margin:.1rem 0}.inbox-item .when{font-size:.8rem;color:#4b5563}
     </style>`)}`;
