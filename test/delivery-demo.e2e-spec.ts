@@ -14,6 +14,8 @@ interface LogJson {
     recipient: string;
     lastError?: string;
     providerReason?: string;
+    smsSegments?: number;
+    smsEncoding?: string;
   }>;
 }
 
@@ -131,6 +133,10 @@ describe('demo: the delivery log', () => {
     const page = await (await fetch(`${url}/admin/deliveries`, { headers: auth })).text();
     expect(page).toContain('<h1>Deliveries</h1>');
     expect(page).toMatch(/data-status="sent"/);
+    // each test SMS ("Herald demo (ok)") is one GSM-7 segment, kept on its record
+    expect(page).toMatch(/<td class="sms-segments">\s*1 × GSM-7\s*<\/td>/);
+    const { records } = await log('?limit=200');
+    expect(records[0]).toMatchObject({ smsSegments: 1, smsEncoding: 'GSM-7' });
     const home = await (await fetch(`${url}/`, { headers: auth })).text();
     expect(home).toContain('href="/admin/deliveries"');
   });

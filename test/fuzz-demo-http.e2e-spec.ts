@@ -57,6 +57,7 @@ const ROUTES: Array<[method: Method, path: string]> = [
   ['POST', '/admin/deliveries/send'],
   ['POST', '/admin/deliveries/notify'],
   ['GET', '/admin/deliveries/notifications.json'],
+  ['GET', '/admin/previews'],
   ['GET', '/admin/preferences'],
   ['GET', '/admin/preferences.json'],
   ['POST', '/admin/preferences'],

@@ -9,6 +9,7 @@ import {
   NotifierService,
   type GateContext,
   type NotificationGate,
+  smsSegments,
 } from '@herald/notification';
 import { InboxService } from '@herald/notification/inbox';
 import { FakeFcmServer, FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
@@ -45,6 +46,21 @@ class InvoicePaid extends Notification<User> {
   }
   toInbox() {
     return { title: 'Invoice paid', body: this.invoice };
+  }
+}
+
+/** An SMS in Arabic: UCS-2, 70 UTF-16 units a segment (67 each once split). */
+class ArabicReminder extends Notification<User> {
+  override readonly category = 'billing';
+  static readonly BODY = 'تذكير: فاتورتك مستحقة غدًا. '.repeat(4).trim();
+  via() {
+    return ['sms', 'mail'];
+  }
+  toSms() {
+    return ArabicReminder.BODY;
+  }
+  toMail() {
+    return new Mailable().subject('Reminder').html('<p>Due tomorrow</p>');
   }
 }
 
@@ -165,6 +181,23 @@ describe.each([
         cause: 'dead',
       }),
     );
+  });
+
+  it('records the segments and encoding of each SMS on its delivery record (UCS-2 here)', async () => {
+    const expected = smsSegments(ArabicReminder.BODY);
+    expect(expected).toMatchObject({ encoding: 'UCS-2', segments: 2 });
+    const result = await notifier.notify(users[1], new ArabicReminder());
+    await settled(result.notificationId, 2);
+    expect(fakes.twilio.messages.filter((m) => m.Body === ArabicReminder.BODY)).toHaveLength(1);
+    const records = await notifier.deliveries(result.notificationId);
+    expect(records.find((r) => r.channel === 'sms')).toMatchObject({
+      status: 'sent',
+      smsSegments: 2,
+      smsEncoding: 'UCS-2',
+    });
+    const mail = records.find((r) => r.channel === 'mail')!;
+    expect(mail.smsSegments).toBeUndefined();
+    expect(mail.smsEncoding).toBeUndefined();
   });
 
   it('skips a channel without an address (recorded with its reason) and never throws for it', async () => {

@@ -17,6 +17,7 @@ import { SloDemoModule } from './slo/slo-demo.module.js';
 import { ErrorsDemoModule } from './errors/errors-demo.module.js';
 import { ChannelsDemoModule } from './notifications/channels-demo.module.js';
 import { PreferencesDemoModule } from './preferences/preferences-demo.module.js';
+import { PreviewsDemoModule } from './previews/previews-demo.module.js';
 import { SuppressionDemoModule } from './suppression/suppression-demo.module.js';
 
 /**
@@ -38,6 +39,7 @@ import { SuppressionDemoModule } from './suppression/suppression-demo.module.js'
     AdminPagesModule,
     NotificationsDemoModule,
     DeliveryDemoModule,
+    PreviewsDemoModule,
     PreferencesDemoModule,
     ChannelsDemoModule,
     SuppressionDemoModule,

@@ -135,6 +135,9 @@ export function renderDeliveryLog(
         <span class="badge status" style="background:${COLOURS[r.status]}">${r.status}</span>
       </td>
       <td>${r.attempts}</td>
+      <td class="sms-segments">
+        ${r.smsSegments === undefined ? '' : `${r.smsSegments} × ${r.smsEncoding ?? '?'}`}
+      </td>
       <td>${r.lastError ?? ''}</td>
       <td class="report">${raw(feedback(r))}</td>
       <td>${r.updatedAt.toISOString().slice(11, 19)}</td>
@@ -173,6 +176,7 @@ export function renderDeliveryLog(
           <th>recipient</th>
           <th>status</th>
           <th>attempts</th>
+          <th><abbr title="SMS segments billed, and their encoding">segments</abbr></th>
           <th>last error</th>
           <th>provider report</th>
           <th>updated (UTC)</th>

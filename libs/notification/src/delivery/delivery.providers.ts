@@ -32,7 +32,8 @@ export function createDeliveryStore(config: DeliveryConfig, moduleRef?: ModuleRe
       'the database delivery store',
       'notification.delivery.store',
       'import TypeOrmModule.forRoot(...) and run CreateDeliveryRecords1732400000000, ' +
-        'AddDeliveryNotificationId1734200000000, AddDeliveryFeedback1735300000000 and AddDeliveryJob1736100000000 ' +
+        'AddDeliveryNotificationId1734200000000, AddDeliveryFeedback1735300000000, AddDeliveryJob1736100000000 ' +
+        'and AddSmsSegmentsToDeliveryRecords1736500000000 ' +
         '(all in NOTIFIER_MIGRATIONS), or use store "memory"',
     ),
   );

@@ -1,5 +1,6 @@
 import { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration.js';
 import { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
+import { AddSmsSegmentsToDeliveryRecords1736500000000 } from '../delivery/migrations/add-sms-segments.migration.js';
 import { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/add-delivery-notification-id.migration.js';
 import { CreateDeviceTokens1734200000001 } from './devices/create-device-tokens.migration.js';
 import { CreateChatAddresses1736300000000 } from './devices/create-chat-addresses.migration.js';
@@ -19,7 +20,8 @@ import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/re
  * records (status webhooks), `herald_suppressions` (the suppression list),
  * e-mail's channel renamed `email` → `mail` in delivery records, the `job` of queued
  * delivery records (the sweeper), `herald_chat_addresses` (per-user chat addresses) and
- * `herald_webhook_endpoints` (outgoing webhooks).
+ * `herald_webhook_endpoints` (outgoing webhooks), and the SMS segments and encoding of
+ * delivery records.
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -35,4 +37,5 @@ export const NOTIFIER_MIGRATIONS = [
   AddDeliveryJob1736100000000,
   CreateChatAddresses1736300000000,
   CreateWebhookEndpoints1736400000000,
+  AddSmsSegmentsToDeliveryRecords1736500000000,
 ] as const;

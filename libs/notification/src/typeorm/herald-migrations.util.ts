@@ -11,7 +11,7 @@ import { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
  * and the suppression list, e-mail's channel renamed `email` → `mail` in delivery records,
  * the job of queued delivery records (the orphan sweeper), the inbox's seen, archived,
  * snoozed, tags, severity and actions columns (`AddInboxMessageStates1736200000000`), per-user
- * chat addresses and outgoing-webhook endpoints. Put them in your `DataSource`'s `migrations` (beside your
+ * chat addresses, outgoing-webhook endpoints and the SMS segments of delivery records. Put them in your `DataSource`'s `migrations` (beside your
  * own) and run them (`migrationsRun: true` or `dataSource.runMigrations()`); each runs
  * once, so adding the list to an app that ran some of them before is safe. A new
  * Herald release that needs another table adds its migration here.

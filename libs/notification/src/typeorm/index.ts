@@ -26,6 +26,7 @@ export { AddDeliveryNotificationId1734200000000 } from '../delivery/migrations/a
 export { AddDeliveryFeedback1735300000000 } from '../delivery/migrations/add-delivery-feedback.migration.js';
 export { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 export { AddDeliveryJob1736100000000 } from '../delivery/migrations/add-delivery-job.migration.js';
+export { AddSmsSegmentsToDeliveryRecords1736500000000 } from '../delivery/migrations/add-sms-segments.migration.js';
 export { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
 export { DatabaseWebhookEndpointStore } from '../notifier/webhooks/database-webhook-endpoint.store.js';
 export type {

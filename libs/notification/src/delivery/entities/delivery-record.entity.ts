@@ -1,11 +1,13 @@
 import type { EntitySchema } from 'typeorm';
 import { requireOptional } from '@herald/contracts/internal';
 import type { DeliveryChannel, DeliveryStatus } from '../records/delivery-record.js';
+import type { SmsEncoding } from '../../sms/sms-segments.util.js';
 
 /**
  * Table of delivery records (created by `CreateDeliveryRecords1732400000000`,
  * `notification_id` added by `AddDeliveryNotificationId1734200000000`, the provider
- * feedback columns by `AddDeliveryFeedback1735300000000`, `job` by `AddDeliveryJob1736100000000`).
+ * feedback columns by `AddDeliveryFeedback1735300000000`, `job` by `AddDeliveryJob1736100000000`, `sms_segments` and `sms_encoding` by
+ * `AddSmsSegmentsToDeliveryRecords1736500000000`).
  */
 export const DELIVERY_TABLE = 'herald_delivery_records';
 
@@ -27,6 +29,8 @@ export class DeliveryRecordEntity {
   providerStatusAt!: Date | null;
   providerReason!: string | null;
   job!: string | null;
+  smsSegments!: number | null;
+  smsEncoding!: SmsEncoding | null;
 }
 
 const epochMs = {
@@ -78,6 +82,8 @@ export function deliveryRecordEntity(): EntitySchema<DeliveryRecordEntity> {
       },
       providerReason: { name: 'provider_reason', type: 'text', nullable: true },
       job: { type: 'text', nullable: true },
+      smsSegments: { name: 'sms_segments', type: 'integer', nullable: true },
+      smsEncoding: { name: 'sms_encoding', type: 'varchar', length: 8, nullable: true },
     },
   });
   return schema;

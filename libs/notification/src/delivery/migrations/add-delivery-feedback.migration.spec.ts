@@ -5,6 +5,7 @@ import {
 import { DatabaseDeliveryStore } from '../stores/database-delivery.store.js';
 import { AddDeliveryFeedback1735300000000 } from './add-delivery-feedback.migration.js';
 import { AddDeliveryJob1736100000000 } from './add-delivery-job.migration.js';
+import { AddSmsSegmentsToDeliveryRecords1736500000000 } from './add-sms-segments.migration.js';
 
 describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000 on %s', (kind) => {
   let db: TestDatabase;
@@ -32,6 +33,7 @@ describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000
     expect(await columns()).toEqual(
       expect.arrayContaining(['provider_status_at', 'provider_reason']),
     );
+    await db.dataSource.undoLastMigration(); // AddSmsSegmentsToDeliveryRecords1736500000000, which came after
     await db.dataSource.undoLastMigration(); // AddDeliveryJob1736100000000, which came after
     await db.dataSource.undoLastMigration();
     expect(await columns()).not.toContain('provider_reason');
@@ -41,6 +43,7 @@ describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000
       await new AddDeliveryFeedback1735300000000().up(runner);
       await new AddDeliveryFeedback1735300000000().up(runner); // idempotent
       await new AddDeliveryJob1736100000000().up(runner);
+      await new AddSmsSegmentsToDeliveryRecords1736500000000().up(runner);
     } finally {
       await runner.release();
     }

@@ -4,6 +4,7 @@ import {
 } from '../stores/__fixtures__/delivery-test-databases.js';
 import { DatabaseDeliveryStore } from '../stores/database-delivery.store.js';
 import { AddDeliveryJob1736100000000 } from './add-delivery-job.migration.js';
+import { AddSmsSegmentsToDeliveryRecords1736500000000 } from './add-sms-segments.migration.js';
 
 describe.each(['sqlite', 'postgres'] as const)('AddDeliveryJob1736100000000 on %s', (kind) => {
   let db: TestDatabase;
@@ -42,12 +43,14 @@ describe.each(['sqlite', 'postgres'] as const)('AddDeliveryJob1736100000000 on %
       job,
     });
     expect(await columns()).toContain('job');
+    await db.dataSource.undoLastMigration(); // AddSmsSegmentsToDeliveryRecords1736500000000, which came after
     await db.dataSource.undoLastMigration();
     expect(await columns()).not.toContain('job');
     const runner = db.dataSource.createQueryRunner();
     try {
       await new AddDeliveryJob1736100000000().up(runner);
       await new AddDeliveryJob1736100000000().up(runner); // idempotent
+      await new AddSmsSegmentsToDeliveryRecords1736500000000().up(runner);
     } finally {
       await runner.release();
     }

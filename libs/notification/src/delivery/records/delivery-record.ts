@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import type { SmsEncoding } from '../../sms/sms-segments.util.js';
 import { maskRecipient } from '../../utils/mask.util.js';
 import { normalizeChannel } from './normalize-channel.util.js';
 
@@ -145,6 +146,10 @@ export interface DeliveryRecordData {
   providerStatusAt?: Date;
   /** The provider's reason for the last feedback status (bounce reason, error code). */
   providerReason?: string;
+  /** SMS: the parts the carrier bills for the body (see `smsSegments()`). */
+  smsSegments?: number;
+  /** SMS: how the body is encoded on the air. */
+  smsEncoding?: SmsEncoding;
 }
 
 /** Fields a status change may set. */
@@ -178,6 +183,8 @@ export class DeliveryRecord implements DeliveryRecordData {
   sentAt?: Date;
   providerStatusAt?: Date;
   providerReason?: string;
+  smsSegments?: number;
+  smsEncoding?: SmsEncoding;
 
   /**
    * Every field assigned in one order (absent ones `undefined`): all records
@@ -200,6 +207,8 @@ export class DeliveryRecord implements DeliveryRecordData {
     this.sentAt = data.sentAt;
     this.providerStatusAt = data.providerStatusAt;
     this.providerReason = data.providerReason;
+    this.smsSegments = data.smsSegments;
+    this.smsEncoding = data.smsEncoding;
   }
 
   get final(): boolean {
@@ -223,6 +232,8 @@ export class DeliveryRecord implements DeliveryRecordData {
       sentAt: this.sentAt?.toISOString(),
       providerStatusAt: this.providerStatusAt?.toISOString(),
       providerReason: this.providerReason,
+      smsSegments: this.smsSegments,
+      smsEncoding: this.smsEncoding,
     };
   }
 
@@ -257,6 +268,8 @@ export function newDeliveryRecord(
     sentAt: input.sentAt,
     providerStatusAt: input.providerStatusAt,
     providerReason: input.providerReason,
+    smsSegments: input.smsSegments,
+    smsEncoding: input.smsEncoding,
   });
 }
 

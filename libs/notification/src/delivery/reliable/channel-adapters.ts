@@ -10,7 +10,8 @@ import type {
   SmsMessage,
   SmsSendResult,
 } from '@herald/contracts';
-import type { DeliveryChannel } from '../records/delivery-record.js';
+import type { DeliveryChannel, DeliveryRecordData } from '../records/delivery-record.js';
+import { smsSegments } from '../../sms/sms-segments.util.js';
 
 /** How the delivery layer reads, keys and (de)serialises one channel's messages. */
 export interface ChannelAdapter<M, R> {
@@ -26,6 +27,8 @@ export interface ChannelAdapter<M, R> {
   /** JSON-safe job payload, and back. */
   toJob(message: M): unknown;
   fromJob(data: unknown): M;
+  /** What the channel stores on the record besides the common fields (SMS: segments and encoding). */
+  recordFieldsOf?(message: M): Partial<Pick<DeliveryRecordData, 'smsSegments' | 'smsEncoding'>>;
 }
 
 export const SMS_ADAPTER: ChannelAdapter<SmsMessage, SmsSendResult> = {
@@ -38,6 +41,11 @@ export const SMS_ADAPTER: ChannelAdapter<SmsMessage, SmsSendResult> = {
   queuedResult: (deliveryId, backend) => ({ messageId: deliveryId, backend, status: 'queued' }),
   toJob: (m) => m,
   fromJob: (d) => d as SmsMessage,
+  recordFieldsOf: (m) => {
+    if (typeof m.body !== 'string') return {};
+    const { segments, encoding } = smsSegments(m.body);
+    return { smsSegments: segments, smsEncoding: encoding };
+  },
 };
 
 export const PUSH_ADAPTER: ChannelAdapter<PushMessage, PushSendResult> = {

@@ -403,6 +403,7 @@ export class DeliveryService {
         idempotencyKey: key,
         notificationId: request.notificationId,
         job,
+        ...request.adapter.recordFieldsOf?.(request.message),
       },
     };
   }

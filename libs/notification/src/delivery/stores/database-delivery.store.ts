@@ -31,7 +31,7 @@ import type {
 } from './delivery-store.protocol.js';
 
 const INSERT_COLUMNS =
-  'id, channel, backend, recipient, status, attempts, last_error, idempotency_key, notification_id, created_at, updated_at, job';
+  'id, channel, backend, recipient, status, attempts, last_error, idempotency_key, notification_id, created_at, updated_at, job, sms_segments, sms_encoding';
 
 /** The job column: what the sweeper needs to add the job again (id, channel, notification are columns). */
 function jobText(record: DeliveryRecord, job: StoredDeliveryJob | undefined): string | null {
@@ -54,9 +54,11 @@ function insertValues(record: DeliveryRecord, job: StoredDeliveryJob | undefined
     now,
     now,
     jobText(record, job),
+    record.smsSegments ?? null,
+    record.smsEncoding ?? null,
   ];
 }
-const INSERT_WIDTH = 12;
+const INSERT_WIDTH = 14;
 
 const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
   backend: 'backend',

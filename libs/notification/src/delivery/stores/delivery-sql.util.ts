@@ -11,7 +11,7 @@ export function deliveryTablePath(dataSource: DataSource): string {
 }
 
 export const DELIVERY_COLUMNS =
-  'id, channel, backend, recipient, status, attempts, last_error, provider_message_id, idempotency_key, notification_id, created_at, updated_at, sent_at, provider_status_at, provider_reason';
+  'id, channel, backend, recipient, status, attempts, last_error, provider_message_id, idempotency_key, notification_id, created_at, updated_at, sent_at, provider_status_at, provider_reason, sms_segments, sms_encoding';
 
 export interface DeliveryRow {
   id: string;
@@ -29,6 +29,8 @@ export interface DeliveryRow {
   sent_at: number | string | null;
   provider_status_at: number | string | null;
   provider_reason: string | null;
+  sms_segments: number | string | null;
+  sms_encoding: DeliveryRecordData['smsEncoding'] | null;
 }
 
 export function rowToRecord(row: DeliveryRow): DeliveryRecord {
@@ -49,5 +51,7 @@ export function rowToRecord(row: DeliveryRow): DeliveryRecord {
     providerStatusAt:
       row.provider_status_at === null ? undefined : new Date(Number(row.provider_status_at)),
     providerReason: row.provider_reason ?? undefined,
+    smsSegments: row.sms_segments === null ? undefined : Number(row.sms_segments),
+    smsEncoding: row.sms_encoding ?? undefined,
   });
 }

@@ -31,7 +31,13 @@ export type NewDeliveryRecord = Pick<
   Partial<
     Pick<
       DeliveryRecordData,
-      'idempotencyKey' | 'status' | 'createdAt' | 'notificationId' | 'lastError'
+      | 'idempotencyKey'
+      | 'status'
+      | 'createdAt'
+      | 'notificationId'
+      | 'lastError'
+      | 'smsSegments'
+      | 'smsEncoding'
     >
   > & {
     /** The record's queue job (queued delivery); the store drops it when the record leaves `queued`. */

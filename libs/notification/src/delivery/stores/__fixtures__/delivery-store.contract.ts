@@ -162,6 +162,38 @@ export function describeDeliveryStoreContract(name: string, getStore: () => Deli
       expect(await store.createMany!([])).toEqual([]);
     });
 
+    it('keeps the SMS segments and encoding of a record through its transitions', async () => {
+      const store = getStore();
+      const { record } = await create({ smsSegments: 3, smsEncoding: 'UCS-2' });
+      expect(record).toMatchObject({ smsSegments: 3, smsEncoding: 'UCS-2' });
+      const [many] = await store.createMany!([
+        {
+          id: newId(),
+          channel: 'sms',
+          backend: 'a',
+          recipient: '+1',
+          smsSegments: 1,
+          smsEncoding: 'GSM-7',
+        },
+      ]);
+      expect((await store.get(many.record.id))?.smsSegments).toBe(1);
+      expect((await store.get(many.record.id))?.smsEncoding).toBe('GSM-7');
+      await store.transition(record.id, 'sending', { attempts: 1 });
+      const sent = await store.transition(record.id, 'sent', { providerMessageId: 'SM9' });
+      expect(sent).toMatchObject({ smsSegments: 3, smsEncoding: 'UCS-2' });
+      expect(await store.get(record.id)).toMatchObject({ smsSegments: 3, smsEncoding: 'UCS-2' });
+      expect((await store.list({ limit: 500 })).find((r) => r.id === record.id)).toMatchObject({
+        smsSegments: 3,
+        smsEncoding: 'UCS-2',
+      });
+      expect(sent.toJSON()).toMatchObject({ smsSegments: 3, smsEncoding: 'UCS-2' });
+      // other channels have none
+      const { record: inbox } = await create({ channel: 'inbox', recipient: 'u1' });
+      const read = await store.get(inbox.id);
+      expect(read?.smsSegments).toBeUndefined();
+      expect(read?.smsEncoding).toBeUndefined();
+    });
+
     it('lets a queued record end without a send (suppressed), and nothing after', async () => {
       const { record } = await create();
       const store = getStore();

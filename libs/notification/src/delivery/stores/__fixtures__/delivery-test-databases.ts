@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { deliveryRecordEntity } from '../../entities/delivery-record.entity.js';
 import { AddDeliveryFeedback1735300000000 } from '../../migrations/add-delivery-feedback.migration.js';
 import { AddDeliveryJob1736100000000 } from '../../migrations/add-delivery-job.migration.js';
+import { AddSmsSegmentsToDeliveryRecords1736500000000 } from '../../migrations/add-sms-segments.migration.js';
 import { AddDeliveryNotificationId1734200000000 } from '../../migrations/add-delivery-notification-id.migration.js';
 import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration.js';
 import { memorySqlite } from '../../../../../../test/helpers/sqlite.js';
@@ -25,6 +26,7 @@ export async function openDeliveryTestDatabase(
     AddDeliveryNotificationId1734200000000,
     AddDeliveryFeedback1735300000000,
     AddDeliveryJob1736100000000,
+    AddSmsSegmentsToDeliveryRecords1736500000000,
   ],
 ): Promise<TestDatabase> {
   const common = {
