@@ -47,6 +47,7 @@ export {
   type SesEventType,
   type SnsCallbackOptions,
 } from './servers/fake-ses.server.js';
+export {
   FakePostmarkServer,
   type PostmarkRecordType,
   type PostmarkCallbackOptions,

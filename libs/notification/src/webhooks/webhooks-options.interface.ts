@@ -100,6 +100,11 @@ export interface ResendWebhookOptions {
   secret: string | readonly string[];
   /**
    * Events whose signed timestamp is further than this from now are refused (replay protection).
+   * @default 300
+   */
+  toleranceSeconds?: number;
+}
+
 /** Vonage SMS delivery receipts (DLRs), signed with the account's signature secret. */
 export interface VonageWebhookOptions {
   /**
