@@ -13,7 +13,7 @@ export interface ProviderCapabilities {
   readonly provider: string;
   /** How one message is sent: API and call (`REST POST /Messages.json`). */
   readonly send: string;
-  /** Several recipients in one request, or `null` when every message is its own request. */
+  /** Several messages in one request (a batch API the driver uses), or `null` when every message is its own request. */
   readonly batch: string | null;
   /** The route Herald serves for the provider's delivery feedback, or `null` when it has none. */
   readonly feedbackWebhook: string | null;

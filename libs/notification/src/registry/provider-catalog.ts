@@ -3,13 +3,19 @@ import { slackApiCapabilities } from '../chat/drivers/slack/slack-api.driver.js'
 import { slackWebhookCapabilities } from '../chat/drivers/slack/slack-webhook.driver.js';
 import { teamsCapabilities } from '../chat/drivers/teams/teams-chat.driver.js';
 import { telegramCapabilities } from '../chat/drivers/telegram/telegram-chat.driver.js';
+import { mailgunCapabilities } from '../mailer/drivers/mailgun/mailgun.capabilities.js';
+import { postmarkCapabilities } from '../mailer/drivers/postmark/postmark.capabilities.js';
+import { resendCapabilities } from '../mailer/drivers/resend/resend.capabilities.js';
 import { sendgridCapabilities } from '../mailer/drivers/sendgrid/sendgrid-mail.driver.js';
+import { sesCapabilities } from '../mailer/drivers/ses/ses.capabilities.js';
 import { smtpCapabilities } from '../mailer/drivers/smtp/smtp-mail.driver.js';
 import { outgoingWebhookCapabilities } from '../notifier/webhooks/webhook-sender.js';
 import { apnsCapabilities } from '../push/drivers/apns/apns-push.driver.js';
 import { fcmCapabilities } from '../push/drivers/fcm/fcm-push.driver.js';
 import { webPushCapabilities } from '../push/drivers/webpush/webpush-push.driver.js';
+import { vonageCapabilities } from '../sms/drivers/vonage/vonage.capabilities.js';
 import { twilioCapabilities } from '../sms/drivers/twilio/twilio-sms.driver.js';
+import { whatsappTwilioCapabilities } from '../whatsapp/twilio-whatsapp.capabilities.js';
 import type { ProviderCapabilities } from './provider-capabilities.js';
 
 /**
@@ -19,8 +25,14 @@ import type { ProviderCapabilities } from './provider-capabilities.js';
  */
 export const PROVIDER_CATALOG: readonly ProviderCapabilities[] = [
   twilioCapabilities,
+  vonageCapabilities,
+  whatsappTwilioCapabilities,
   smtpCapabilities,
   sendgridCapabilities,
+  sesCapabilities,
+  postmarkCapabilities,
+  mailgunCapabilities,
+  resendCapabilities,
   apnsCapabilities,
   fcmCapabilities,
   webPushCapabilities,

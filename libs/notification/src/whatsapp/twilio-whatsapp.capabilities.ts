@@ -7,7 +7,7 @@ export const whatsappTwilioCapabilities: ProviderCapabilities = {
   provider: 'Twilio WhatsApp (Messages API)',
   send: 'REST POST /Messages.json with whatsapp:+E164, ContentSid + ContentVariables, or Body inside the 24-hour window',
   batch: null,
-  feedbackWebhook: 'webhooks/twilio/status',
+  feedbackWebhook: '`webhooks/twilio/status` (status callbacks)',
   signature: 'HMAC-SHA1 X-Twilio-Signature',
   suppressionSources: [],
   rateLimit: '429 / error 20429 retried with Retry-After',

@@ -7,7 +7,7 @@ export const vonageCapabilities: ProviderCapabilities = {
   provider: 'Vonage SMS API',
   send: 'REST POST /sms/json (form; api_secret or signed with the signature secret)',
   batch: null,
-  feedbackWebhook: 'webhooks/vonage/dlr',
+  feedbackWebhook: '`webhooks/vonage/dlr` (delivery receipts)',
   signature:
     'sig over the sorted parameters (HMAC-SHA256 default; md5hash, MD5/SHA1/SHA512 HMAC) with timestamp',
   suppressionSources: [],
