@@ -202,7 +202,32 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return out;
   }
 
+  /** Concurrent `get` calls on PostgreSQL become one `SELECT ... WHERE id = ANY($1)`. */
+  private readonly reads = new WriteCoalescer<string, DeliveryRecord | undefined>(
+    (ids) => this.getMany(ids),
+    1000,
+  );
+
   async get(id: string): Promise<DeliveryRecord | undefined> {
+    if (this.dataSource.options.type !== 'postgres') return this.getOne(id);
+    const [record] = await this.reads.submit([id]);
+    return record;
+  }
+
+  private async getMany(ids: readonly string[]): Promise<Array<DeliveryRecord | undefined>> {
+    if (ids.length === 1) return [await this.getOne(ids[0])];
+    const rows = await this.run(
+      `SELECT ${DELIVERY_COLUMNS} FROM ${this.table} WHERE id = ANY($1::varchar[])`,
+      [[...new Set(ids)]],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      return row && rowToRecord(row);
+    });
+  }
+
+  private async getOne(id: string): Promise<DeliveryRecord | undefined> {
     const rows = await this.run(
       `SELECT ${DELIVERY_COLUMNS} FROM ${this.table} WHERE id = ${this.p(1)}`,
       [id],
