@@ -45,7 +45,9 @@ export class CreateInboxCounters1736700000000 implements MigrationInterface {
     const pg = queryRunner.connection.options.type === 'postgres';
     const table = inboxTablePath(queryRunner.connection);
     const counters = inboxCountersTablePath(queryRunner.connection);
-    if (pg) await queryRunner.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+    // no write between the backfill and the triggers (a migration runs in a transaction by default)
+    if (pg && queryRunner.isTransactionActive)
+      await queryRunner.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
     await queryRunner.query(
       `CREATE TABLE IF NOT EXISTS ${counters} (
         user_id varchar(255) NOT NULL PRIMARY KEY,
