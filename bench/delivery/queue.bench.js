@@ -218,9 +218,7 @@ async function queued(twilio, mode, workers, pg) {
     if (sends.length >= 200) await Promise.all(sends.splice(0));
   }
   await Promise.all(sends);
-  if (process.env.BENCH_DEBUG) console.error(mode, 'enqueued', performance.now() - start);
   while (twilio.messages.length < QUEUED) await new Promise((r) => setTimeout(r, 5));
-  if (process.env.BENCH_DEBUG) console.error(mode, 'sent', performance.now() - start);
   if (pg) while ((await pg.count(mode)) < QUEUED) await new Promise((r) => setTimeout(r, 5));
   const rate = QUEUED / ((performance.now() - start) / 1000);
   await Promise.all(

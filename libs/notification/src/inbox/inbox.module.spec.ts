@@ -132,7 +132,7 @@ describe('database store without its prerequisites', () => {
     await bare.initialize();
     const inbox = new InboxService(new DatabaseInboxStore(bare));
     await expect(inbox.countUnread('x')).rejects.toThrow(
-      /inbox table 'herald_inbox_messages' does not exist; add heraldMigrations\(\) \(CreateInboxMessages1732300000000 and AddInboxMessageStates1736200000000\)/,
+      /inbox table 'herald_inbox_(messages|counters)' does not exist; add heraldMigrations\(\) \(CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000 and CreateInboxCounters1736700000000\)/,
     );
     await bare.destroy();
   });

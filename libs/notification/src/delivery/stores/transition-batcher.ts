@@ -9,6 +9,7 @@ export interface BatchedTransition {
   reject(error: unknown): void;
 }
 
+/** How `DatabaseDeliveryStore` batches the `sending` and `sent` transitions on PostgreSQL. */
 export interface TransitionBatcherOptions {
   /**
    * How long a transition waits for others before its batch is written; 0

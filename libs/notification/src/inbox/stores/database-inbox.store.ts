@@ -37,14 +37,6 @@ import {
 function missingTable(error: unknown): InboxError | undefined {
   const message = String((error as Error)?.message ?? '');
   if (
-    /no such table|relation .* does not exist/i.test(message) &&
-    message.includes(INBOX_COUNTERS_TABLE)
-  )
-    return new InboxError(
-      `inbox counters table '${INBOX_COUNTERS_TABLE}' does not exist; add heraldMigrations() (CreateInboxCounters1736700000000) to your TypeORM migrations and run them`,
-      'INBOX_TABLE_MISSING',
-    );
-  if (
     /no such column|column .* does not exist/i.test(message) &&
     /listed_at|seen_at|archived_at|snoozed_until|tags|severity|actions/.test(message)
   )
@@ -52,14 +44,12 @@ function missingTable(error: unknown): InboxError | undefined {
       `inbox table '${INBOX_TABLE}' lacks the columns of AddInboxMessageStates1736200000000; add heraldMigrations() to your TypeORM migrations and run them`,
       'INBOX_TABLE_MISSING',
     );
-  if (
-    !/no such table|relation .* does not exist/i.test(message) ||
-    !message.includes(INBOX_TABLE)
-  ) {
-    return undefined;
-  }
+  if (!/no such table|relation .* does not exist/i.test(message)) return undefined;
+  // PostgreSQL names the first missing table it meets: the counters when both are missing
+  const missing = [INBOX_TABLE, INBOX_COUNTERS_TABLE].find((table) => message.includes(table));
+  if (!missing) return undefined;
   return new InboxError(
-    `inbox table '${INBOX_TABLE}' does not exist; add heraldMigrations() (CreateInboxMessages1732300000000 and AddInboxMessageStates1736200000000) to your TypeORM migrations and run them`,
+    `inbox table '${missing}' does not exist; add heraldMigrations() (CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000 and CreateInboxCounters1736700000000) to your TypeORM migrations and run them`,
     'INBOX_TABLE_MISSING',
   );
 }
