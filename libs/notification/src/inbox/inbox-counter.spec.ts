@@ -138,12 +138,12 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)(
       expect(await inbox.markAll(carol, 'archived', { read: false })).toBe(3);
       await expectExact(carol, 0, 0);
       await sendAll(carol, 2);
-    await expectExact(carol, 2, 2);
-    expect(await inbox.markAllRead(carol)).toBe(5); // the archived unread ones too
-    await expectExact(carol, 0, 0);
-  });
+      await expectExact(carol, 2, 2);
+      expect(await inbox.markAllRead(carol)).toBe(5); // the archived unread ones too
+      await expectExact(carol, 0, 0);
+    });
 
-  it('stays exact under concurrent writes for one user', async () => {
+    it('stays exact under concurrent writes for one user', async () => {
       const dave = user('dave');
       const first = await sendAll(dave, 20);
       await Promise.all([
