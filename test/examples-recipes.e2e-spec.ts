@@ -38,6 +38,7 @@ import {
 import { InMemoryMailer } from '@herald/notification/testing';
 import {
   AddInboxMessageStates1736200000000,
+  CreateInboxCounters1736700000000,
   CreateInboxMessages1732300000000,
 } from '@herald/notification/typeorm';
 import { HealthController } from '../examples/health.controller.js';
@@ -122,7 +123,11 @@ function inboxRecipeModule(
 async function recipeDataSource(): Promise<DataSource> {
   const dataSource = new DataSource({
     ...memorySqlite(),
-    migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+    migrations: [
+      CreateInboxMessages1732300000000,
+      AddInboxMessageStates1736200000000,
+      CreateInboxCounters1736700000000,
+    ],
   });
   await dataSource.initialize();
   await dataSource.runMigrations();

@@ -9,6 +9,7 @@ import { InboxService } from '@herald/notification/inbox';
 import { Notification, NotifierService } from '@herald/notification/notifier';
 import {
   AddInboxMessageStates1736200000000,
+  CreateInboxCounters1736700000000,
   CreateInboxMessages1732300000000,
   DatabaseInboxStore,
 } from '@herald/notification/typeorm';
@@ -382,7 +383,11 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
           username: PG.user,
           database: PG.database,
           schema,
-          migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+          migrations: [
+            CreateInboxMessages1732300000000,
+            AddInboxMessageStates1736200000000,
+            CreateInboxCounters1736700000000,
+          ],
           extra: { max: 2 },
         });
         await ds.initialize();

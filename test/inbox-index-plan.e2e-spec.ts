@@ -4,6 +4,7 @@ import type { InboxFilter } from '@herald/contracts';
 import { InboxService } from '@herald/notification/inbox';
 import {
   AddInboxMessageStates1736200000000,
+  CreateInboxCounters1736700000000,
   CreateInboxMessages1732300000000,
   DatabaseInboxStore,
 } from '@herald/notification/typeorm';
@@ -47,7 +48,11 @@ describe('inbox list plans on PostgreSQL (EXPLAIN)', () => {
       username: PG.user,
       database: PG.database,
       schema,
-      migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+      migrations: [
+        CreateInboxMessages1732300000000,
+        AddInboxMessageStates1736200000000,
+        CreateInboxCounters1736700000000,
+      ],
     });
     await ds.initialize();
     await ds.runMigrations();

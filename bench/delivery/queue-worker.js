@@ -2,7 +2,10 @@
  * A worker process for queue.bench.js: `node queue-worker.js <herald|peer>`
  * with BENCH_QUEUE, BENCH_PREFIX, BENCH_TWILIO_URL in the environment. Herald:
  * a DeliveryWorker over the Twilio channel; peer: a plain BullMQ Worker
- * calling the same channel. Prints "ready"; SIGTERM closes gracefully and prints `cpu <µs>`, the CPU time since "ready".
+ * calling the same channel. With BENCH_PG_SCHEMA set, Herald keeps its
+ * records in a DatabaseDeliveryStore on PostgreSQL (that schema) and the peer
+ * INSERTs one row per job into `bench_peer_deliveries` there after the send.
+ * Prints "ready"; SIGTERM closes gracefully and prints `cpu <µs>`, the CPU time since "ready".
  */
 const { NamedSMSConfig } = require('@herald/contracts');
 const {
@@ -16,6 +19,8 @@ const { Worker } = require('bullmq');
 const [mode] = process.argv.slice(2);
 const { BENCH_QUEUE: queueName, BENCH_PREFIX: prefix, BENCH_TWILIO_URL: baseUrl } = process.env;
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const pgSchema = process.env.BENCH_PG_SCHEMA;
+const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test', max: 10 };
 
 const channel = createSmsChannel(
   new NamedSMSConfig({
@@ -31,30 +36,81 @@ const channel = createSmsChannel(
   new DeliveryTelemetry(),
 );
 
-let worker;
-if (mode === 'herald') {
-  const service = createDeliveryService({ retryAttempts: 3, retryBaseMs: 10 });
-  service.register('sms', channel);
-  worker = new DeliveryWorker(service, { queueName, prefix, concurrency });
-} else {
-  worker = new Worker(queueName, (job) => channel.send(job.data), {
-    connection: connectionFromUrl(),
-    prefix,
-    concurrency,
-  });
+/** Herald's store on PostgreSQL, or the peer's pool, when BENCH_PG_SCHEMA is set. */
+async function database() {
+  if (!pgSchema) return {};
+  if (mode === 'herald') {
+    const { DataSource } = require('typeorm');
+    const { DatabaseDeliveryStore, deliveryRecordEntity } = require('@herald/notification/typeorm');
+    const ds = new DataSource({
+      type: 'postgres',
+      host: PG.host,
+      port: PG.port,
+      username: PG.user,
+      database: PG.database,
+      schema: pgSchema,
+      entities: [deliveryRecordEntity()],
+      extra: { max: PG.max },
+    });
+    await ds.initialize();
+    return { store: new DatabaseDeliveryStore(ds), close: () => ds.destroy() };
+  }
+  const { Pool } = require('pg');
+  const pool = new Pool(PG);
+  const insert = `INSERT INTO "${pgSchema}".bench_peer_deliveries
+    (id, channel, backend, recipient, status, provider_message_id, created_at, sent_at)
+    VALUES ($1, 'sms', 'tw', $2, 'sent', $3, $4, $4)`;
+  return {
+    record: (job, result) =>
+      pool.query(insert, [job.id, job.data.to, result?.messageId ?? null, Date.now()]),
+    close: () => pool.end(),
+  };
 }
-worker.on?.('error', () => undefined);
-let cpuAtReady;
-(worker.ready ? worker.ready() : worker.waitUntilReady()).then(() => {
-  cpuAtReady = process.cpuUsage();
+
+async function main() {
+  const db = await database();
+  let worker;
+  if (mode === 'herald') {
+    const service = createDeliveryService(
+      { retryAttempts: 3, retryBaseMs: 10 },
+      { store: db.store },
+    );
+    service.register('sms', channel);
+    worker = new DeliveryWorker(service, { queueName, prefix, concurrency });
+  } else {
+    const handler = db.record
+      ? async (job) => {
+          const result = await channel.send(job.data);
+          await db.record(job, result);
+          return result;
+        }
+      : (job) => channel.send(job.data);
+    worker = new Worker(queueName, handler, {
+      connection: connectionFromUrl(),
+      prefix,
+      concurrency,
+    });
+  }
+  worker.on?.('error', () => undefined);
+  await (worker.ready ? worker.ready() : worker.waitUntilReady());
+  const cpuAtReady = process.cpuUsage();
   process.stdout.write('ready\n');
+  // On SIGTERM: close, then print the CPU time (µs) spent since "ready" (`cpu <µs>`).
+  process.once(
+    'SIGTERM',
+    () =>
+      void worker
+        .close()
+        .then(() => db.store?.flush())
+        .then(() => db.close?.())
+        .then(() => {
+          const { user, system } = process.cpuUsage(cpuAtReady);
+          process.stdout.write(`cpu ${user + system}\n`, () => process.exit(0));
+        }),
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
 });
-// On SIGTERM: close, then print the CPU time (µs) spent since "ready" (`cpu <µs>`).
-process.once(
-  'SIGTERM',
-  () =>
-    void worker.close().then(() => {
-      const { user, system } = process.cpuUsage(cpuAtReady);
-      process.stdout.write(`cpu ${user + system}\n`, () => process.exit(0));
-    }),
-);

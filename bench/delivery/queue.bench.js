@@ -4,7 +4,13 @@
  * same channel wrapped by hand in cockatiel retry + breaker; and queued on
  * BullMQ (enqueue N, count until the fake provider has N messages) with one
  * and with two worker processes, against a plain BullMQ queue + Worker calling
- * the same channel. Needs Redis on 127.0.0.1:6379 and `npm run build`.
+ * the same channel. The same queued case again with the records in
+ * PostgreSQL (`queue.bullmq.postgres.*`): Herald's DatabaseDeliveryStore
+ * (record and job written by the producer, `sending`/`sent` by the worker)
+ * against the plain BullMQ worker doing one INSERT per job after the send;
+ * there a run ends when the database holds every record as sent. Needs Redis
+ * on 127.0.0.1:6379, PostgreSQL on 127.0.0.1:5432 (trust, database `test`,
+ * a private schema dropped at the end) and `npm run build`.
  * Throughput: a ratio below 1 means Herald is slower. `*.workerCpu`: CPU time
  * of the worker processes per message (µs), a ratio above 1 means Herald
  * spends more.
@@ -21,6 +27,15 @@ const {
 } = require('@herald/notification');
 const { BullmqDeliveryQueue, connectionFromUrl } = require('@herald/notification/bullmq');
 const { FakeTwilioServer } = require('@herald/notification/testing');
+const {
+  DatabaseDeliveryStore,
+  deliveryRecordEntity,
+  CreateDeliveryRecords1732400000000,
+  AddDeliveryNotificationId1734200000000,
+  AddDeliveryFeedback1735300000000,
+  AddDeliveryJob1736100000000,
+} = require('@herald/notification/typeorm');
+const { DataSource } = require('typeorm');
 const cockatiel = require('cockatiel');
 const { Queue } = require('bullmq');
 const { compare, median } = require('../harness');
@@ -29,6 +44,7 @@ const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
 const QUEUED = Number(process.env.BENCH_QUEUED ?? 2000);
 const QUEUE_ROUNDS = Number(process.env.BENCH_QUEUE_ROUNDS ?? 3);
 const CONCURRENCY = 50;
+const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 
 async function throughput(send, total = SENDS) {
   for (let i = 0; i < 100; i++) await send(`warm-${i}`);
@@ -111,14 +127,62 @@ function workerCpu(child) {
 }
 
 /**
- * Sends/s from the first enqueue until the fake provider accepted all
- * `QUEUED` messages, and the workers' CPU time per message (µs, every worker
- * summed: less sensitive than the rate to other jobs on the machine).
+ * A private PostgreSQL schema with Herald's delivery table (migrated) and the
+ * peer's table; `count(mode)` answers how many records are stored as sent.
  */
-async function queued(twilio, mode, workers) {
+async function openPostgres() {
+  const schema = `herald_bench_queue_${process.pid}`;
+  const ds = new DataSource({
+    type: 'postgres',
+    host: PG.host,
+    port: PG.port,
+    username: PG.user,
+    database: PG.database,
+    schema,
+    entities: [deliveryRecordEntity()],
+    migrations: [
+      CreateDeliveryRecords1732400000000,
+      AddDeliveryNotificationId1734200000000,
+      AddDeliveryFeedback1735300000000,
+      AddDeliveryJob1736100000000,
+    ],
+    extra: { max: 10 },
+  });
+  await ds.initialize();
+  await ds.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  await ds.runMigrations();
+  await ds.query(`CREATE TABLE "${schema}".bench_peer_deliveries (
+    id varchar(64) PRIMARY KEY, channel varchar(16) NOT NULL, backend varchar(255) NOT NULL,
+    recipient varchar(1024) NOT NULL, status varchar(16) NOT NULL,
+    provider_message_id varchar(255) NULL, created_at bigint NOT NULL, sent_at bigint NULL)`);
+  const table = (mode) =>
+    mode === 'herald' ? `"${schema}".herald_delivery_records` : `"${schema}".bench_peer_deliveries`;
+  return {
+    schema,
+    store: new DatabaseDeliveryStore(ds),
+    count: async (mode) =>
+      Number(
+        (await ds.query(`SELECT count(*) AS n FROM ${table(mode)} WHERE status = 'sent'`))[0].n,
+      ),
+    empty: (mode) => ds.query(`TRUNCATE ${table(mode)}`),
+    close: async () => {
+      await ds.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await ds.destroy();
+    },
+  };
+}
+
+/**
+ * Sends/s from the first enqueue until the fake provider accepted all
+ * `QUEUED` messages (with `pg`: and the database holds all of them as sent),
+ * and the workers' CPU time per message (µs, every worker summed: less
+ * sensitive than the rate to other jobs on the machine).
+ */
+async function queued(twilio, mode, workers, pg) {
   const queueName = `herald-bench-${mode}-${workers}-${process.pid}-${Date.now()}`;
   const prefix = 'herald-bench';
   const env = { BENCH_QUEUE: queueName, BENCH_PREFIX: prefix, BENCH_TWILIO_URL: twilio.url };
+  if (pg) env.BENCH_PG_SCHEMA = pg.schema;
   const children = await Promise.all(Array.from({ length: workers }, () => startWorker(mode, env)));
   twilio.reset();
   const producer =
@@ -126,7 +190,10 @@ async function queued(twilio, mode, workers) {
       ? new ReliableSmsChannel(
           createDeliveryService(
             {},
-            { queue: new BullmqDeliveryQueue({ queueName, prefix, attempts: 3 }) },
+            {
+              queue: new BullmqDeliveryQueue({ queueName, prefix, attempts: 3 }),
+              store: pg?.store,
+            },
           ),
           ['tw'],
         )
@@ -152,6 +219,7 @@ async function queued(twilio, mode, workers) {
   }
   await Promise.all(sends);
   while (twilio.messages.length < QUEUED) await new Promise((r) => setTimeout(r, 5));
+  if (pg) while ((await pg.count(mode)) < QUEUED) await new Promise((r) => setTimeout(r, 5));
   const rate = QUEUED / ((performance.now() - start) / 1000);
   await Promise.all(
     children.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))),
@@ -161,34 +229,51 @@ async function queued(twilio, mode, workers) {
   await cleanup.obliterate({ force: true });
   await cleanup.close();
   await (mode === 'herald' ? producer.delivery?.queue?.close?.() : producer.close());
+  if (pg) await pg.empty(mode);
   return { rate, cpuPerSend };
+}
+
+/** Alternating rounds (the side that goes first alternates too), median of each. */
+async function queuedCase(results, twilio, workers, pg) {
+  const herald = [];
+  const peer = [];
+  for (let round = 0; round < QUEUE_ROUNDS; round++) {
+    const order = round % 2 === 0 ? ['peer', 'herald'] : ['herald', 'peer'];
+    for (const mode of order)
+      (mode === 'herald' ? herald : peer).push(await queued(twilio, mode, workers, pg));
+  }
+  const name = `queue.bullmq.${pg ? 'postgres.' : ''}${workers}worker${workers > 1 ? 's' : ''}`;
+  results[name] = compare(
+    median(herald.map((r) => r.rate)),
+    median(peer.map((r) => r.rate)),
+    'sends/s',
+  );
+  // lower is better: CPU the worker processes spent per message
+  results[`${name}.workerCpu`] = compare(
+    median(herald.map((r) => r.cpuPerSend)),
+    median(peer.map((r) => r.cpuPerSend)),
+    'µs/send',
+  );
 }
 
 async function run() {
   const twilio = await new FakeTwilioServer().start();
   try {
-    const results = { 'queue.inline': await inline(twilio) };
-    for (const workers of [1, 2]) {
-      // Alternating rounds (the side that goes first alternates too), median of each.
-      const herald = [];
-      const peer = [];
-      for (let round = 0; round < QUEUE_ROUNDS; round++) {
-        const order = round % 2 === 0 ? ['peer', 'herald'] : ['herald', 'peer'];
-        for (const mode of order)
-          (mode === 'herald' ? herald : peer).push(await queued(twilio, mode, workers));
+    // BENCH_QUEUE_CASES=inline,bullmq.1,bullmq.2,postgres.1,postgres.2 picks cases (default: all)
+    const only = process.env.BENCH_QUEUE_CASES?.split(',');
+    const wanted = (name) => !only || only.includes(name);
+    const results = {};
+    if (wanted('inline')) results['queue.inline'] = await inline(twilio);
+    for (const workers of [1, 2])
+      if (wanted(`bullmq.${workers}`)) await queuedCase(results, twilio, workers);
+    if (wanted('postgres.1') || wanted('postgres.2')) {
+      const pg = await openPostgres();
+      try {
+        for (const workers of [1, 2])
+          if (wanted(`postgres.${workers}`)) await queuedCase(results, twilio, workers, pg);
+      } finally {
+        await pg.close();
       }
-      const name = `queue.bullmq.${workers}worker${workers > 1 ? 's' : ''}`;
-      results[name] = compare(
-        median(herald.map((r) => r.rate)),
-        median(peer.map((r) => r.rate)),
-        'sends/s',
-      );
-      // lower is better: CPU the worker processes spent per message
-      results[`${name}.workerCpu`] = compare(
-        median(herald.map((r) => r.cpuPerSend)),
-        median(peer.map((r) => r.cpuPerSend)),
-        'µs/send',
-      );
     }
     results['queue.sends'] = {
       inline: SENDS,
@@ -203,6 +288,8 @@ async function run() {
           'the same Twilio channel wrapped by hand in cockatiel retry + circuit breaker (no records)',
         'queue.bullmq':
           'a plain BullMQ Queue.add (jobId = key) + Worker calling the same channel (no records, no breaker)',
+        'queue.bullmq.postgres':
+          'the same plain BullMQ queue + Worker, doing one INSERT per job (pg Pool, 10 connections) after the send; Herald keeps its records in DatabaseDeliveryStore (10 connections) on the same PostgreSQL',
       },
     };
   } finally {

@@ -85,14 +85,23 @@ async function main() {
     };
     // The statements DatabaseInboxStore sends: getInbox() is one statement, the
     // default list's page with its unread and unseen counts as subqueries (run
-    // once); page and count alone too.
-    const inbox_ = (a) => `archived_at IS NULL AND (snoozed_until IS NULL OR snoozed_until <= $${a})`;
-    const countSql = (a = 1, state = 'read_at IS NULL') =>
+    // once) on the per-user counter, less the messages snoozed now or expired;
+    // the page alone, the counter count alone, and the count over the user's
+    // rows that getInbox() ran before the counter (the reference).
+    const counters = `"${schema}".herald_inbox_counters`;
+    const inbox_ = (a) =>
+      `archived_at IS NULL AND (snoozed_until IS NULL OR snoozed_until <= $${a})`;
+    const countRowsSql = (a = 1, state = 'read_at IS NULL') =>
       `SELECT COUNT(*) AS n FROM ${table} WHERE user_id = $${a} AND expires_at > $${a + 1} AND ${inbox_(a + 2)} AND ${state}`;
+    const counterExpr = (a, column, state) =>
+      `(COALESCE((SELECT ${column} FROM ${counters} WHERE user_id = $${a}), 0)
+        - (SELECT COUNT(*) FROM ${table} WHERE user_id = $${a} AND archived_at IS NULL AND snoozed_until > $${a + 1} AND expires_at > $${a + 1} AND ${state})
+        - (SELECT COUNT(*) FROM ${table} WHERE user_id = $${a} AND archived_at IS NULL AND (read_at IS NULL OR seen_at IS NULL) AND expires_at <= $${a + 1} AND ${state}))`;
+    const counterSql = (a = 1) => `SELECT ${counterExpr(a, 'unread', 'read_at IS NULL')} AS n`;
     const pageSql = (withCount, withCursor) => {
-      const a = withCount ? 7 : 1;
+      const a = withCount ? 5 : 1;
       const counts = withCount
-        ? `, (${countSql(1)}) AS unread_count, (${countSql(4, 'seen_at IS NULL')}) AS unseen_count`
+        ? `, ${counterExpr(1, 'unread', 'read_at IS NULL')} AS unread_count, ${counterExpr(3, 'unseen', 'seen_at IS NULL')} AS unseen_count`
         : '';
       return `SELECT ${COLUMNS}${counts} FROM ${table}
         WHERE user_id = $${a} AND expires_at > $${a + 1} AND ${inbox_(a + 2)}
@@ -101,12 +110,10 @@ async function main() {
     };
     const after = (d) => (d === 0 ? [] : [marks[d - 1].listed_at, marks[d - 1].id]);
     const statements = {
-      both: (d, now) => [
-        pageSql(true, d > 0),
-        [user, now, now, user, now, now, user, now, now, ...after(d)],
-      ],
+      both: (d, now) => [pageSql(true, d > 0), [user, now, user, now, user, now, now, ...after(d)]],
       page: (d, now) => [pageSql(false, d > 0), [user, now, now, ...after(d)]],
-      count: (d, now) => [countSql(), [user, now, now]],
+      count: (d, now) => [counterSql(), [user, now]],
+      countRows: (d, now) => [countRowsSql(), [user, now, now]],
     };
     const byHand = Object.fromEntries(
       Object.entries(statements).map(([name, statement]) => [
@@ -140,7 +147,7 @@ async function main() {
     // latency at random depths, Herald and the statements by hand interleaved;
     // who goes first alternates, since the first to read a depth may find it cold
     const herald = [];
-    const hand = { both: [], page: [], count: [] };
+    const hand = { both: [], page: [], count: [], countRows: [] };
     const eluStart = performance.eventLoopUtilization();
     for (let i = 0; i < pages; i++) {
       const d = depth();
@@ -168,7 +175,7 @@ async function main() {
           values,
         )
       ).rows[0]['QUERY PLAN'][0];
-    const server = { both: [], page: [], count: [] };
+    const server = { both: [], page: [], count: [], countRows: [] };
     for (let i = 0; i < 300; i++) {
       const d = 1 + Math.floor(random() * (pagesTotal - 1));
       for (const [name, statement] of Object.entries(statements))
@@ -194,17 +201,19 @@ async function main() {
         unread: expectedUnread,
         measuredCalls: pages,
         getInboxMs,
-        target: { getInboxP99Ms: 5, met: getInboxMs.p99 < 5 },
+        target: { getInboxP99Ms: 2, met: getInboxMs.p99 < 2 },
         byHand: {
           getInboxStatementMs: stats(hand.both),
           pageMs: stats(hand.page),
           countMs: stats(hand.count),
-          note: 'the statements DatabaseInboxStore sends, on a plain pg client, named (prepared): the default list page with its unread and unseen counts (what getInbox() runs), then the page alone and the count alone',
+          countRowsMs: stats(hand.countRows),
+          note: "the statements DatabaseInboxStore sends, on a plain pg client, named (prepared): the default list page with its unread and unseen counts from the per-user counter (what getInbox() runs), the page alone, the counter count alone, and (countRows) the COUNT over the user's rows that getInbox() ran before the counter",
         },
         serverExecutionMs: {
           getInboxStatement: stats(server.both),
           page: stats(server.page),
           count: stats(server.count),
+          countRows: stats(server.countRows),
         },
         plans,
         nodeCpuPerGetInboxUs: Math.round(((cpu.user + cpu.system) / cpuCalls) * 10) / 10,

@@ -16,6 +16,7 @@ const { InboxService } = require('@herald/notification/inbox');
 const {
   CreateInboxMessages1732300000000,
   AddInboxMessageStates1736200000000,
+  CreateInboxCounters1736700000000,
   DatabaseInboxStore,
   inboxMessageEntity,
 } = require('@herald/notification/typeorm');
@@ -64,7 +65,11 @@ async function inboxBench(results) {
     database: PG.database,
     schema: SCHEMA,
     entities: [inboxMessageEntity()],
-    migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+    migrations: [
+      CreateInboxMessages1732300000000,
+      AddInboxMessageStates1736200000000,
+      CreateInboxCounters1736700000000,
+    ],
     extra: { max: 20 },
   });
   try {
@@ -189,7 +194,11 @@ async function millionBench(results) {
     username: PG.user,
     database: PG.database,
     schema,
-    migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+    migrations: [
+      CreateInboxMessages1732300000000,
+      AddInboxMessageStates1736200000000,
+      CreateInboxCounters1736700000000,
+    ],
   });
   const user = 'bench-million';
   const table = `"${schema}".herald_inbox_messages`;

@@ -30,6 +30,7 @@ const {
   CreateDeliveryRecords1732400000000,
   CreateInboxMessages1732300000000,
   AddInboxMessageStates1736200000000,
+  CreateInboxCounters1736700000000,
   NOTIFIER_MIGRATIONS,
 } = require('@herald/notification/typeorm');
 const { median } = require('../harness');
@@ -238,6 +239,7 @@ async function main() {
       CreateDeliveryRecords1732400000000,
       ...NOTIFIER_MIGRATIONS,
       AddInboxMessageStates1736200000000,
+      CreateInboxCounters1736700000000,
     ],
   });
   await migrator.initialize();

@@ -18,6 +18,7 @@ import {
   CreateDeliveryRecords1732400000000,
   CreateInboxMessages1732300000000,
   AddInboxMessageStates1736200000000,
+  CreateInboxCounters1736700000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
 import type {
@@ -77,6 +78,7 @@ export async function startNotifierApp(
     CreateDeliveryRecords1732400000000,
     ...NOTIFIER_MIGRATIONS,
     AddInboxMessageStates1736200000000,
+    CreateInboxCounters1736700000000,
   ];
   const database =
     db === 'postgres'

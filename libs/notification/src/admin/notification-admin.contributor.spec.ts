@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { INBOX_SENT_HOOK, InboxConfig } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from '../inbox/migrations/add-inbox-message-states.migration.js';
+import { CreateInboxCounters1736700000000 } from '../inbox/migrations/create-inbox-counters.migration.js';
 import {
   INBOX_READ_ALL_EVENT,
   INBOX_READ_EVENT,
@@ -112,7 +113,11 @@ describe('NotificationAdminContributor', () => {
 
     const ds = new DataSource({
       ...memorySqlite(),
-      migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+      migrations: [
+        CreateInboxMessages1732300000000,
+        AddInboxMessageStates1736200000000,
+        CreateInboxCounters1736700000000,
+      ],
     });
     await ds.initialize();
     const noTable = new NotificationAdminContributor(new InboxService(new DatabaseInboxStore(ds)));

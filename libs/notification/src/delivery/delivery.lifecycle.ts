@@ -99,6 +99,7 @@ export class DeliveryLifecycle
     this.monitor?.stop();
     await this.sweeper?.stop();
     await this.worker?.close();
+    await this.service.engine.store.flush?.();
     await this.service.queue?.close();
   }
 }

@@ -11,6 +11,7 @@ const HERALD_TABLES = [
   'herald_chat_addresses',
   'herald_delivery_records',
   'herald_device_tokens',
+  'herald_inbox_counters',
   'herald_inbox_messages',
   'herald_notification_outbox',
   'herald_notification_preferences',

@@ -11,6 +11,7 @@ import {
 } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from './migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from './migrations/add-inbox-message-states.migration.js';
+import { CreateInboxCounters1736700000000 } from './migrations/create-inbox-counters.migration.js';
 import { InboxModule } from './inbox.module.js';
 import { INBOX_MODULE_OPTIONS } from './inbox.module-definition.js';
 import { INBOX_CONFIG } from './inbox.constants.js';
@@ -46,7 +47,11 @@ describe('InboxModule and InboxProvider', () => {
   it('InboxProvider reads HeraldConfig and uses the application DataSource by default', async () => {
     const dataSource = new DataSource({
       ...memorySqlite(),
-      migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+      migrations: [
+        CreateInboxMessages1732300000000,
+        AddInboxMessageStates1736200000000,
+        CreateInboxCounters1736700000000,
+      ],
     });
     await dataSource.initialize();
     await dataSource.runMigrations();
@@ -127,7 +132,7 @@ describe('database store without its prerequisites', () => {
     await bare.initialize();
     const inbox = new InboxService(new DatabaseInboxStore(bare));
     await expect(inbox.countUnread('x')).rejects.toThrow(
-      /inbox table 'herald_inbox_messages' does not exist; add heraldMigrations\(\) \(CreateInboxMessages1732300000000 and AddInboxMessageStates1736200000000\)/,
+      /inbox table 'herald_inbox_(messages|counters)' does not exist; add heraldMigrations\(\) \(CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000 and CreateInboxCounters1736700000000\)/,
     );
     await bare.destroy();
   });

@@ -15,7 +15,10 @@ export type { DatabaseInboxStoreOptions } from '../inbox/stores/database-inbox.s
 export { InboxMessageEntity, inboxMessageEntity } from '../inbox/entities/inbox-message.entity.js';
 export { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration.js';
 export { AddInboxMessageStates1736200000000 } from '../inbox/migrations/add-inbox-message-states.migration.js';
+export { CreateInboxCounters1736700000000 } from '../inbox/migrations/create-inbox-counters.migration.js';
 export { DatabaseDeliveryStore } from '../delivery/stores/database-delivery.store.js';
+export type { DatabaseDeliveryStoreOptions } from '../delivery/stores/database-delivery.store.js';
+export type { TransitionBatcherOptions } from '../delivery/stores/transition-batcher.js';
 export {
   DeliveryRecordEntity,
   deliveryRecordEntity,

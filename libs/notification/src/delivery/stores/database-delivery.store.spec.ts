@@ -73,4 +73,85 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
       sentAt,
     });
   });
+
+  it('answers each of many concurrent sending/sent transitions on its own, errors included', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `batch_${kind}_${i}`);
+    await store.createMany(
+      ids.map((id) => ({ id, channel: 'sms', backend: 'tw', recipient: '+1' })),
+    );
+    await store.transition(ids[0], 'sending', { attempts: 1 });
+    await store.transition(ids[0], 'sent', {});
+    const query = jest.spyOn(db.dataSource, 'createQueryRunner');
+    const sending = await Promise.allSettled(
+      ids.map((id, i) => store.transition(id, 'sending', { attempts: i + 1 })),
+    );
+    // the one already sent is refused with its own error; the others move
+    expect(sending[0]).toMatchObject({ status: 'rejected', reason: { to: 'sending' } });
+    expect((sending[0] as PromiseRejectedResult).reason.message).toContain(ids[0]);
+    for (const [i, outcome] of sending.slice(1).entries())
+      expect(outcome).toMatchObject({
+        status: 'fulfilled',
+        value: { id: ids[i + 1], status: 'sending', attempts: i + 2 },
+      });
+    const sentAt = new Date(1_700_000_000_000);
+    const sent = await Promise.all(
+      ids
+        .slice(1)
+        .map((id) =>
+          store.transition(id, 'sent', { backend: 'b2', providerMessageId: `SM_${id}`, sentAt }),
+        ),
+    );
+    expect(sent.map((r) => [r.id, r.status, r.providerMessageId, r.backend])).toEqual(
+      ids.slice(1).map((id) => [id, 'sent', `SM_${id}`, 'b2']),
+    );
+    expect(await store.get(ids[5])).toMatchObject({ status: 'sent', attempts: 6, sentAt });
+    // PostgreSQL: a statement per batch (plus reading back the refused one); SQLite: one a row
+    const statements = query.mock.calls.length;
+    query.mockRestore();
+    if (kind === 'postgres') expect([statements >= 2, statements <= 6]).toEqual([true, true]);
+    else expect(statements).toBeGreaterThanOrEqual(79);
+  });
+
+  it('rejects only the callers whose row broke a batch statement', async () => {
+    const ids = [`bad_${kind}_1`, `bad_${kind}_2`, `bad_${kind}_3`];
+    await store.createMany(
+      ids.map((id) => ({ id, channel: 'sms', backend: 'tw', recipient: '+1' })),
+    );
+    const outcomes = await Promise.allSettled(
+      ids.map((id, i) =>
+        // attempts out of the integer range: the database refuses that row only
+        store.transition(id, 'sending', { attempts: i === 1 ? 2 ** 40 : 1 }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(
+      kind === 'postgres'
+        ? ['fulfilled', 'rejected', 'fulfilled']
+        : ['fulfilled', expect.any(String), 'fulfilled'],
+    );
+    expect((await store.get(ids[0]))?.status).toBe('sending');
+    expect((await store.get(ids[2]))?.status).toBe('sending');
+  });
+
+  it('flush() writes the transitions still waiting for their window', async () => {
+    const windowed = new DatabaseDeliveryStore(db.dataSource, {
+      batchTransitions: { windowMs: 60_000 },
+    });
+    const { record } = await windowed.create({
+      id: `flush_${kind}`,
+      channel: 'sms',
+      backend: 'tw',
+      recipient: '+1',
+    });
+    let moved = false;
+    const pending = windowed.transition(record.id, 'sending', { attempts: 1 }).then((r) => {
+      moved = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    // PostgreSQL holds it for the window; SQLite writes it at once
+    expect(moved).toBe(kind === 'sqlite');
+    await windowed.flush();
+    expect((await pending).status).toBe('sending');
+    expect((await store.get(record.id))?.status).toBe('sending');
+  });
 });

@@ -21,6 +21,12 @@ import {
 import { runSql } from '../../utils/sql-store.util.js';
 import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
 import { normalizeChannel } from '../records/normalize-channel.util.js';
+import { batchTransitionSql } from './batch-transition-sql.util.js';
+import {
+  TransitionBatcher,
+  type BatchedTransition,
+  type TransitionBatcherOptions,
+} from './transition-batcher.js';
 import type {
   DeliveryCountQuery,
   DeliveryListQuery,
@@ -60,6 +66,20 @@ function insertValues(record: DeliveryRecord, job: StoredDeliveryJob | undefined
 }
 const INSERT_WIDTH = 14;
 
+/** The transitions of a queue worker's hot path, batched on PostgreSQL. */
+const BATCHED_STATUSES: ReadonlySet<DeliveryStatus> = new Set(['sending', 'sent']);
+
+/** Options of `DatabaseDeliveryStore`. */
+export interface DatabaseDeliveryStoreOptions {
+  /**
+   * Batching of the `sending` and `sent` transitions on PostgreSQL (one
+   * `UPDATE ... FROM (VALUES ...)` for the transitions that arrive together);
+   * `false` writes each one alone. SQLite always writes them one by one.
+   * @default { windowMs: 0, maxRows: 500 }
+   */
+  batchTransitions?: TransitionBatcherOptions | false;
+}
+
 const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
   backend: 'backend',
   attempts: 'attempts',
@@ -77,7 +97,9 @@ const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
  * `AddDeliveryFeedback1735300000000`. Creation is `INSERT ... ON CONFLICT
  * DO NOTHING` and every status change one conditional `UPDATE ... WHERE
  * status IN (allowed predecessors)`, so processes sharing the table (queue
- * workers) never apply a forbidden transition.
+ * workers) never apply a forbidden transition. On PostgreSQL the `sending`
+ * and `sent` transitions of concurrent callers are written together (see
+ * `batchTransitions`), with the same per-record answers and errors.
  */
 export class DatabaseDeliveryStore implements DeliveryStore {
   private resolved?: {
@@ -93,8 +115,13 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     { record: DeliveryRecord; created: boolean }
   >((inputs) => this.insertMany(inputs));
 
+  private batcher?: TransitionBatcher | null;
+
   /** `source` may be a getter, read on first use (a DataSource that Nest builds later). */
-  constructor(private readonly source: DataSource | (() => DataSource)) {}
+  constructor(
+    private readonly source: DataSource | (() => DataSource),
+    private readonly options: DatabaseDeliveryStoreOptions = {},
+  ) {}
 
   private get dataSource(): DataSource {
     return this.setup().dataSource;
@@ -177,7 +204,32 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return out;
   }
 
+  /** Concurrent `get` calls on PostgreSQL become one `SELECT ... WHERE id = ANY($1)`. */
+  private readonly reads = new WriteCoalescer<string, DeliveryRecord | undefined>(
+    (ids) => this.getMany(ids),
+    1000,
+  );
+
   async get(id: string): Promise<DeliveryRecord | undefined> {
+    if (this.dataSource.options.type !== 'postgres') return this.getOne(id);
+    const [record] = await this.reads.submit([id]);
+    return record;
+  }
+
+  private async getMany(ids: readonly string[]): Promise<Array<DeliveryRecord | undefined>> {
+    if (ids.length === 1) return [await this.getOne(ids[0])];
+    const rows = await this.run(
+      `SELECT ${DELIVERY_COLUMNS} FROM ${this.table} WHERE id = ANY($1::varchar[])`,
+      [[...new Set(ids)]],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      return row && rowToRecord(row);
+    });
+  }
+
+  private async getOne(id: string): Promise<DeliveryRecord | undefined> {
     const rows = await this.run(
       `SELECT ${DELIVERY_COLUMNS} FROM ${this.table} WHERE id = ${this.p(1)}`,
       [id],
@@ -185,10 +237,50 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return rows[0] && rowToRecord(rows[0]);
   }
 
-  async transition(
+  transition(
     id: string,
     status: DeliveryStatus,
     patch: DeliveryPatch = {},
+  ): Promise<DeliveryRecord> {
+    const batcher = BATCHED_STATUSES.has(status) ? this.transitionBatcher() : null;
+    return batcher ? batcher.submit(id, status, patch) : this.transitionOne(id, status, patch);
+  }
+
+  /** Writes the transitions still waiting for their batch; resolves when they are stored. */
+  async flush(): Promise<void> {
+    await this.batcher?.flush();
+  }
+
+  private transitionBatcher(): TransitionBatcher | null {
+    if (this.batcher === undefined) {
+      const settings = this.options.batchTransitions;
+      const postgres = this.dataSource.options.type === 'postgres';
+      this.batcher =
+        settings === false || !postgres
+          ? null
+          : new TransitionBatcher(
+              (status, items) => this.transitionMany(status, items),
+              (id, status, patch) => this.transitionOne(id, status, patch),
+              { ...settings, maxRows: Math.min(settings?.maxRows ?? 500, 5000) },
+            );
+    }
+    return this.batcher;
+  }
+
+  /** One statement for a batch of distinct ids: the records it moved, by id. */
+  private async transitionMany(
+    status: DeliveryStatus,
+    items: readonly BatchedTransition[],
+  ): Promise<Map<string, DeliveryRecord>> {
+    const { sql, params } = batchTransitionSql(this.table, status, items, Date.now());
+    const rows = await this.run(sql, params);
+    return new Map(rows.map((row) => [row.id, rowToRecord(row)]));
+  }
+
+  private async transitionOne(
+    id: string,
+    status: DeliveryStatus,
+    patch: DeliveryPatch,
   ): Promise<DeliveryRecord> {
     const sets = ['status', 'updated_at'];
     const values: unknown[] = [status, Date.now()];

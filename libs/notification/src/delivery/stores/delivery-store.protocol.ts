@@ -100,4 +100,10 @@ export interface DeliveryStore {
   countByStatus(query?: DeliveryCountQuery): Promise<Record<DeliveryStatus, number>>;
   /** Deletes final records (sent, failed, dead) last updated before `before`; returns how many. */
   purge(before: Date): Promise<number>;
+  /**
+   * Writes the transitions a store holds back to batch them (the database
+   * store on PostgreSQL); called on shutdown after the worker has stopped.
+   * Optional: a store that writes at once has nothing to flush.
+   */
+  flush?(): Promise<void>;
 }

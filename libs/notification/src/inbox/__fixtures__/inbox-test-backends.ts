@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { InboxStoreProtocol } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from '../migrations/add-inbox-message-states.migration.js';
+import { CreateInboxCounters1736700000000 } from '../migrations/create-inbox-counters.migration.js';
 import { inboxMessageEntity } from '../entities/inbox-message.entity.js';
 import { DatabaseInboxStore } from '../stores/database-inbox.store.js';
 import { InMemoryInboxStore } from '../stores/in-memory-inbox.store.js';
@@ -31,7 +32,11 @@ export async function openTestBackend(
   if (kind === 'memory') return { store: new InMemoryInboxStore(), close: async () => {} };
   const common = {
     entities: [inboxMessageEntity()],
-    migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+    migrations: [
+      CreateInboxMessages1732300000000,
+      AddInboxMessageStates1736200000000,
+      CreateInboxCounters1736700000000,
+    ],
   };
   if (kind === 'sqlite') {
     const ds = await migrated(new DataSource({ ...memorySqlite(), ...common }));

@@ -84,6 +84,17 @@ export function inboxMessageEntity(): EntitySchema<InboxMessageEntity> {
         where: 'read_at IS NULL',
       },
       { name: 'idx_herald_inbox_expires', columns: ['expiresAt'] },
+      // CreateInboxCounters1736700000000: what the counters' corrections read
+      {
+        name: 'idx_herald_inbox_user_snoozed',
+        columns: ['userId', 'snoozedUntil'],
+        where: 'archived_at IS NULL AND snoozed_until IS NOT NULL',
+      },
+      {
+        name: 'idx_herald_inbox_user_open_exp',
+        columns: ['userId', 'expiresAt'],
+        where: 'archived_at IS NULL AND (read_at IS NULL OR seen_at IS NULL)',
+      },
     ],
   });
   return schema;

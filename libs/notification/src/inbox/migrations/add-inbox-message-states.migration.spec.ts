@@ -5,6 +5,7 @@ import { heraldMigrations } from '../../typeorm/herald-migrations.util.js';
 import { InboxService } from '../inbox.service.js';
 import { DatabaseInboxStore } from '../stores/database-inbox.store.js';
 import { AddInboxMessageStates1736200000000 } from './add-inbox-message-states.migration.js';
+import { CreateInboxCounters1736700000000 } from './create-inbox-counters.migration.js';
 import { CreateInboxMessages1732300000000 } from './create-inbox-messages.migration.js';
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
@@ -140,7 +141,8 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await indexes()).not.toContain('idx_herald_inbox_user_created');
       expect(await indexes()).not.toContain('idx_herald_inbox_user_unread');
 
-      // the store and the service read and change the old rows like new ones
+      // the store and the service read and change the old rows like new ones (with their counters)
+      await run(new CreateInboxCounters1736700000000(), 'up');
       let clock = created + DAY;
       const inbox = new InboxService(new DatabaseInboxStore(ds), { now: () => new Date(clock) });
       const page = await inbox.getInbox('olga');
@@ -171,6 +173,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
 
     it('down() restores the previous schema, and up() runs again', async () => {
+      await run(new CreateInboxCounters1736700000000(), 'down'); // its triggers read the new columns
       await run(new AddInboxMessageStates1736200000000(), 'down');
       expect(await statistics()).toEqual([]);
       const columns =
@@ -199,6 +202,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         expect.arrayContaining(['idx_herald_inbox_user_created', 'idx_herald_inbox_user_unread']),
       );
       await run(new AddInboxMessageStates1736200000000(), 'up');
+      await run(new CreateInboxCounters1736700000000(), 'up');
       const inbox = new InboxService(new DatabaseInboxStore(ds), {
         now: () => new Date(created + DAY),
       });

@@ -3,6 +3,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { InboxConfig } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from '../migrations/add-inbox-message-states.migration.js';
+import { CreateInboxCounters1736700000000 } from '../migrations/create-inbox-counters.migration.js';
 import { InboxError } from '../errors/inbox.error.js';
 import { InboxService } from '../inbox.service.js';
 import { DatabaseInboxStore } from './database-inbox.store.js';
@@ -26,7 +27,11 @@ describe('DatabaseInboxStore on PostgreSQL', () => {
       username: PG.user,
       database: PG.database,
       schema,
-      migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+      migrations: [
+        CreateInboxMessages1732300000000,
+        AddInboxMessageStates1736200000000,
+        CreateInboxCounters1736700000000,
+      ],
       extra: { max: 1 }, // one connection: its prepared statements are the store's
     });
     await ds.initialize();
@@ -84,7 +89,7 @@ describe('DatabaseInboxStore on PostgreSQL', () => {
     try {
       await expect(
         new InboxService(new DatabaseInboxStore(elsewhere)).getInbox('x'),
-      ).rejects.toThrow(/inbox table 'herald_inbox_messages' does not exist/);
+      ).rejects.toThrow(/inbox table 'herald_inbox_(messages|counters)' does not exist/);
     } finally {
       await elsewhere.destroy();
     }

@@ -11,7 +11,7 @@ import type {
   InboxStoreProtocol,
 } from '@herald/contracts';
 import { InboxError } from '../errors/inbox.error.js';
-import { INBOX_TABLE } from '../inbox.constants.js';
+import { INBOX_COUNTERS_TABLE, INBOX_TABLE } from '../inbox.constants.js';
 import { decodeInboxCursor, encodeInboxCursor } from '../utils/inbox-cursor.util.js';
 import {
   refuseInboxControls,
@@ -19,10 +19,12 @@ import {
   refuseInboxMessageControls,
 } from './inbox-store-input.util.js';
 import { inboxChangeSql, inboxFilterSql } from './inbox-filter-sql.util.js';
+import { inboxCountSql } from './inbox-counter-sql.util.js';
 import {
   INBOX_COLUMNS,
   buildSql,
   joinSql,
+  inboxCountersTablePath,
   inboxTablePath,
   raw,
   rowToMessage,
@@ -42,14 +44,12 @@ function missingTable(error: unknown): InboxError | undefined {
       `inbox table '${INBOX_TABLE}' lacks the columns of AddInboxMessageStates1736200000000; add heraldMigrations() to your TypeORM migrations and run them`,
       'INBOX_TABLE_MISSING',
     );
-  if (
-    !/no such table|relation .* does not exist/i.test(message) ||
-    !message.includes(INBOX_TABLE)
-  ) {
-    return undefined;
-  }
+  if (!/no such table|relation .* does not exist/i.test(message)) return undefined;
+  // PostgreSQL names the first missing table it meets: the counters when both are missing
+  const missing = [INBOX_TABLE, INBOX_COUNTERS_TABLE].find((table) => message.includes(table));
+  if (!missing) return undefined;
   return new InboxError(
-    `inbox table '${INBOX_TABLE}' does not exist; add heraldMigrations() (CreateInboxMessages1732300000000 and AddInboxMessageStates1736200000000) to your TypeORM migrations and run them`,
+    `inbox table '${missing}' does not exist; add heraldMigrations() (CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000 and CreateInboxCounters1736700000000) to your TypeORM migrations and run them`,
     'INBOX_TABLE_MISSING',
   );
 }
@@ -93,12 +93,16 @@ function statementName(text: string): string {
 /**
  * Inbox store on a TypeORM `DataSource` (SQLite or PostgreSQL), table
  * `herald_inbox_messages` from `CreateInboxMessages1732300000000` and
- * `AddInboxMessageStates1736200000000`.
+ * `AddInboxMessageStates1736200000000`, and the per-user counters of
+ * `CreateInboxCounters1736700000000`.
  *
  * Every statement is scoped by `user_id`, and every state change is one
  * conditional statement (`... AND read_at IS NULL`), so concurrent changes
- * never lose an update and the counts, always computed from the rows, can
- * neither drift nor go negative. Pages are keyset pages on `(listed_at, id)`
+ * never lose an update. The default list's unread and unseen counts
+ * (`getInbox()`, `countUnread()`) read the user's counter row, kept by
+ * triggers in the transaction of every write, less the few messages snoozed
+ * now or expired: exact, and no count over the user's rows; the tab counts
+ * (`counts()`) are computed from the rows. Pages are keyset pages on `(listed_at, id)`
  * (`listed_at`: `created_at`, or the end of the snooze), each filter on one of
  * the partial indexes; the counts of up to 20 tabs are one statement.
  *
@@ -110,7 +114,12 @@ function statementName(text: string): string {
  * not fired for these statements.
  */
 export class DatabaseInboxStore implements InboxStoreProtocol {
-  private resolved?: { dataSource: DataSource; table: SqlFragment; pg?: PgDriver };
+  private resolved?: {
+    dataSource: DataSource;
+    table: SqlFragment;
+    counters: SqlFragment;
+    pg?: PgDriver;
+  };
 
   /** `source` may be a function, resolved on first use (after the application has bootstrapped). */
   constructor(
@@ -127,7 +136,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     return this.use().table;
   }
 
-  private use(): { dataSource: DataSource; table: SqlFragment; pg?: PgDriver } {
+  private use(): NonNullable<DatabaseInboxStore['resolved']> {
     if (!this.resolved) {
       const dataSource = typeof this.source === 'function' ? this.source() : this.source;
       const driver = dataSource.driver as unknown as Partial<PgDriver>;
@@ -136,7 +145,12 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
         typeof driver.obtainMasterConnection === 'function'
           ? (driver as PgDriver)
           : undefined;
-      this.resolved = { dataSource, table: raw(inboxTablePath(dataSource)), pg };
+      this.resolved = {
+        dataSource,
+        table: raw(inboxTablePath(dataSource)),
+        counters: raw(inboxCountersTablePath(dataSource)),
+        pg,
+      };
     }
     return this.resolved;
   }
@@ -158,9 +172,10 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
 
   /**
    * The page and the default list's unread and unseen counts in one statement
-   * (the counts are uncorrelated subqueries, run once): one connection and one
-   * round trip per `getInbox()`, all figures from the same snapshot. A page
-   * with no row carries no count, so it is counted apart.
+   * (the counts are uncorrelated subqueries on the per-user counter, run
+   * once): one connection and one round trip per `getInbox()`, all figures
+   * from the same snapshot. A page with no row carries no count, so it is
+   * counted apart.
    */
   async listWithCounts(
     userId: string,
@@ -168,20 +183,9 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     now: Date,
   ): Promise<InboxPage & { unreadCount: number; unseenCount: number }> {
     refuseInboxControls({ userId });
-    const inbox = inboxFilterSql({}, now.getTime(), this.isPg);
-    const count = (state: string) =>
-      sql`(SELECT COUNT(*) FROM ${this.table} WHERE user_id = ${userId} AND expires_at > ${now.getTime()} AND ${inbox} AND ${raw(state)})`;
-    const [page, first] = await this.page(
-      userId,
-      query,
-      now,
-      sql`, ${count('read_at IS NULL')} AS unread_count, ${count('seen_at IS NULL')} AS unseen_count`,
-    );
-    if (!first) {
-      const { inbox: counts } = await this.counts(userId, { inbox: {} }, now);
-      return { ...page, unreadCount: counts.unread, unseenCount: counts.unseen };
-    }
-    const row = first as InboxRow & {
+    const counts = this.countsSql(userId, now);
+    const [page, first] = await this.page(userId, query, now, sql`, ${counts}`);
+    const row = (first ?? (await this.run(sql`SELECT ${counts}`)).records[0]) as InboxRow & {
       unread_count: string | number;
       unseen_count: string | number;
     };
@@ -190,6 +194,13 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
       unreadCount: Number(row.unread_count),
       unseenCount: Number(row.unseen_count),
     };
+  }
+
+  /** `unread_count, unseen_count` of the default list, from the counters. */
+  private countsSql(userId: string, now: Date): SqlFragment {
+    const { table, counters } = this.use();
+    const ms = now.getTime();
+    return sql`${inboxCountSql(table, counters, userId, ms, 'read_at')} AS unread_count, ${inboxCountSql(table, counters, userId, ms, 'seen_at')} AS unseen_count`;
   }
 
   private async page(
@@ -321,8 +332,9 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
 
   async countUnread(userId: string, now: Date): Promise<number> {
     refuseInboxControls({ userId });
+    const { table, counters } = this.use();
     const { records } = await this.run(
-      sql`SELECT COUNT(*) AS n FROM ${this.table} WHERE user_id = ${userId} AND expires_at > ${now.getTime()} AND ${inboxFilterSql({}, now.getTime(), this.isPg)} AND read_at IS NULL`,
+      sql`SELECT ${inboxCountSql(table, counters, userId, now.getTime(), 'read_at')} AS n`,
     );
     return Number((records[0] as { n: string | number }).n);
   }

@@ -1,13 +1,18 @@
 import type { DataSource } from 'typeorm';
 import type { InboxAction, InboxMessage, InboxSeverity } from '@herald/contracts';
-import { INBOX_TABLE } from '../inbox.constants.js';
+import { INBOX_COUNTERS_TABLE, INBOX_TABLE } from '../inbox.constants.js';
 
 /** The escaped inbox table, schema-qualified when the data source has a `schema` option. */
-export function inboxTablePath(dataSource: DataSource): string {
+export function inboxTablePath(dataSource: DataSource, name = INBOX_TABLE): string {
   const driver = dataSource.driver;
   const schema = (dataSource.options as { schema?: string }).schema;
-  const table = driver.escape(INBOX_TABLE);
+  const table = driver.escape(name);
   return schema ? `${driver.escape(schema)}.${table}` : table;
+}
+
+/** The escaped per-user counters table (see `CreateInboxCounters1736700000000`). */
+export function inboxCountersTablePath(dataSource: DataSource): string {
+  return inboxTablePath(dataSource, INBOX_COUNTERS_TABLE);
 }
 
 /** A piece of SQL: literal text and parameter values, numbered only when built. */

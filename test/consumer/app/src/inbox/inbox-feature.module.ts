@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { InboxLiveService, InboxModule } from '@herald/notification';
 import {
   AddInboxMessageStates1736200000000,
+  CreateInboxCounters1736700000000,
   CreateInboxMessages1732300000000,
 } from '@herald/notification/typeorm';
 import { ConsumerUserGuard } from './consumer-user.guard.js';
@@ -31,7 +32,11 @@ function sqlite(): { type: 'better-sqlite3'; database: string } | { type: 'sqljs
     EventEmitterModule.forRoot(),
     TypeOrmModule.forRoot({
       ...sqlite(),
-      migrations: [CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000],
+      migrations: [
+        CreateInboxMessages1732300000000,
+        AddInboxMessageStates1736200000000,
+        CreateInboxCounters1736700000000,
+      ],
       migrationsRun: true,
     }),
     InboxModule.forRoot({ config: { storeBackend: 'database' } }),
