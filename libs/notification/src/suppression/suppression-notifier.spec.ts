@@ -1,5 +1,5 @@
 import { MAILER } from '@herald/contracts';
-import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
+import type { InMemoryMailer } from '../memory/in-memory-mailer.js';
 import { DeviceTokenService } from '../notifier/devices/device-token.service.js';
 import { notifierTestApp } from '../notifier/__fixtures__/notifier-test-app.js';
 import { OrderShipped, type TestUser } from '../notifier/__fixtures__/test-notifications.js';
