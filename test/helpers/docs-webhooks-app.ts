@@ -3,7 +3,6 @@ import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Client } from 'pg';
 import {
   MAILER,
   SMS_CHANNEL,
@@ -25,8 +24,8 @@ import {
 } from '@herald/notification/typeorm';
 import { FakeSendgridServer, FakeTwilioServer } from '@herald/notification/testing';
 import { PLANT, type OutputCapture } from './fuzz.js';
+import { createPrivateSchema } from './pg-schema.js';
 
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 let seq = 0;
 
 /** What docs/webhooks.md sets as `twilio.publicUrl`: Twilio signs the URL it called there. */
@@ -69,10 +68,7 @@ export interface DocsWebhooksApp {
  * servers; a few SMS and mails are sent so their records can move.
  */
 export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsWebhooksApp> {
-  const schema = `herald_docs_webhooks_${process.pid}_${++seq}`;
-  const admin = new Client(PG);
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA "${schema}"`);
+  const schema = await createPrivateSchema(`herald_docs_webhooks_${process.pid}_${++seq}`);
   const twilio = await new FakeTwilioServer({ authToken: SECRETS.twilioAuthToken }).start();
   const sendgrid = await new FakeSendgridServer(SECRETS.sendgridApiKey).start();
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -82,14 +78,9 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
       ObservabilityModule,
       EventEmitterModule.forRoot(),
       TypeOrmModule.forRoot({
-        type: 'postgres',
-        host: PG.host,
-        port: PG.port,
-        username: PG.user,
+        ...schema.options,
         // trust authentication: the password is carried, never checked
         password: SECRETS.databasePassword,
-        database: PG.database,
-        schema,
         extra: { max: 5 },
         migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
         migrationsRun: true,
@@ -160,8 +151,7 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
       await app.close();
       await twilio.stop();
       await sendgrid.stop();
-      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.end();
+      await schema.drop();
     },
   };
 }

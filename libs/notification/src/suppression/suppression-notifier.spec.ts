@@ -10,7 +10,8 @@ import { Notification } from '../notifier/notification.js';
 import { SuppressionModule } from './suppression.module.js';
 import { SuppressionService } from './suppression.service.js';
 import { SUPPRESSION_STORE } from './suppression.constants.js';
-import type { SuppressionProbe, SuppressionStore } from './suppression-store.protocol.js';
+import type { SuppressionProbe } from './suppression-entry.js';
+import type { SuppressionStore } from './suppression-store.protocol.js';
 
 class Newsletter extends Notification<TestUser> {
   override readonly category = 'newsletter';
