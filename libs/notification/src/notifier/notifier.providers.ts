@@ -50,6 +50,7 @@ import {
   NOTIFIER_CHANNELS,
   NOTIFIER_PARTS,
   NOTIFIER_TIMING,
+  SUPPRESSION_GATE,
   RECIPIENT_RESOLVER,
   WEBHOOK_ENDPOINT_STORE,
 } from './notifier.constants.js';
@@ -85,7 +86,6 @@ import { MemoryNotificationPreferenceStore } from './preferences/memory-notifica
 import type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol.js';
 import { NotificationPreferencesService } from './preferences/notification-preferences.service.js';
 import { PreferenceGate } from './preferences/preference.gate.js';
-import { SUPPRESSION_GATE } from '../suppression/suppression.constants.js';
 import { DatabaseWebhookEndpointStore } from './webhooks/database-webhook-endpoint.store.js';
 import { MemoryWebhookEndpointStore } from './webhooks/memory-webhook-endpoint.store.js';
 import type { WebhookEndpointStore } from './webhooks/webhook-endpoint-store.protocol.js';
