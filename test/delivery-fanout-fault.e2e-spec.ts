@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { BullmqDeliveryQueue } from '@herald/notification/bullmq';
 import { DatabaseDeliveryStore, NOTIFIER_MIGRATIONS } from '@herald/notification/typeorm';
 import {
@@ -7,7 +6,7 @@ import {
   type TestDatabase,
 } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
 import { startCountingProvider, type CountingProvider } from './helpers/delivery-fake-provider.js';
-import { exited, startFaultProcess, stopAll } from './helpers/fault-process.js';
+import { exited, spawnFaultProcess, startFaultProcess, stopAll } from './helpers/fault-process.js';
 
 const RECIPIENTS = 4000;
 /** Reliable delivery writes records and adds jobs 2,500 at a time: the second slice is cut. */
@@ -56,23 +55,11 @@ describe('fan-out cut between its records and its jobs, repaired by the sweeper 
       FAULT_PREFIX: prefix,
       FAULT_ENDPOINT: `${provider.url}/ok`,
     };
-    const caller = spawn(
-      process.execPath,
-      [
-        '-r',
-        join(__dirname, 'helpers', 'swc-register.js'),
-        join(__dirname, 'helpers', 'fanout-fault-caller.ts'),
-      ],
-      {
-        env: {
-          ...process.env,
-          ...env,
-          FAULT_RECIPIENTS: String(RECIPIENTS),
-          FAULT_KILL_AT_ENQUEUE: '2',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const caller = spawnFaultProcess('fanout-fault-caller.ts', {
+      ...env,
+      FAULT_RECIPIENTS: String(RECIPIENTS),
+      FAULT_KILL_AT_ENQUEUE: '2',
+    });
     children.push(caller);
     let output = '';
     caller.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { createDeliveryService, ReliableSmsChannel } from '@herald/notification';
 import { BullmqDeliveryQueue } from '@herald/notification/bullmq';
 import { DatabaseDeliveryStore } from '@herald/notification/typeorm';
@@ -8,34 +7,13 @@ import {
   type TestDatabase,
 } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
 import { startCountingProvider, type CountingProvider } from './helpers/delivery-fake-provider.js';
+import { exited, startFaultProcess, stopAll } from './helpers/fault-process.js';
 
 const MESSAGES = 1000;
 const DOOMED = 20;
 
-function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      join(__dirname, 'helpers', 'swc-register.js'),
-      join(__dirname, 'helpers', 'delivery-fault-worker.ts'),
-    ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${errors}`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+const startWorker = (env: Record<string, string>): Promise<ChildProcess> =>
+  startFaultProcess('delivery-fault-worker.ts', env);
 
 describe('delivery fault test: two worker processes, one SIGKILLed (real Redis, PostgreSQL)', () => {
   jest.setTimeout(60_000);
@@ -53,10 +31,7 @@ describe('delivery fault test: two worker processes, one SIGKILLed (real Redis, 
   });
 
   afterAll(async () => {
-    for (const w of workers) {
-      if (w.exitCode === null && w.signalCode === null) w.kill('SIGTERM');
-      await exited(w);
-    }
+    await stopAll(workers);
     await queue.obliterate();
     await queue.close();
     await db.close();

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { HeraldError, InboxConfig } from '@herald/contracts';
 import { Mailable, NotificationTemplates } from '@herald/notification';
@@ -24,6 +23,7 @@ import {
   CreateWebhookEndpoints1736400000000,
   DatabaseWebhookEndpointStore,
 } from '@herald/notification/typeorm';
+import { createPrivateSchema } from './helpers/pg-schema.js';
 
 /** Generated cases per property: this file's share of the fuzz budget. */
 const RUNS = {
@@ -35,8 +35,6 @@ const RUNS = {
   webhooksMemory: 800,
   webhooksPostgres: 300,
 };
-
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 
 /** Anything a caller might pass where a value is expected. */
 const { anything } = fc.letrec((tie) => ({
@@ -371,18 +369,11 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
     [
       'PostgreSQL',
       async () => {
-        const schema = `herald_fuzz_inbox_${process.pid}`;
-        const admin = new Client(PG);
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.query(`CREATE SCHEMA "${schema}"`);
+        const schema = await createPrivateSchema(`herald_fuzz_inbox_${process.pid}`, {
+          replace: true,
+        });
         const ds = new DataSource({
-          type: 'postgres',
-          host: PG.host,
-          port: PG.port,
-          username: PG.user,
-          database: PG.database,
-          schema,
+          ...schema.options,
           migrations: [
             CreateInboxMessages1732300000000,
             AddInboxMessageStates1736200000000,
@@ -396,8 +387,7 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
           store: new DatabaseInboxStore(ds),
           close: async () => {
             await ds.destroy();
-            await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-            await admin.end();
+            await schema.drop();
           },
         };
       },
@@ -571,18 +561,11 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
     [
       'PostgreSQL',
       async () => {
-        const schema = `herald_fuzz_webhooks_${process.pid}`;
-        const admin = new Client(PG);
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.query(`CREATE SCHEMA "${schema}"`);
+        const schema = await createPrivateSchema(`herald_fuzz_webhooks_${process.pid}`, {
+          replace: true,
+        });
         const ds = new DataSource({
-          type: 'postgres',
-          host: PG.host,
-          port: PG.port,
-          username: PG.user,
-          database: PG.database,
-          schema,
+          ...schema.options,
           migrations: [CreateWebhookEndpoints1736400000000],
           extra: { max: 2 },
         });
@@ -592,8 +575,7 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
           store: new DatabaseWebhookEndpointStore(ds),
           close: async () => {
             await ds.destroy();
-            await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-            await admin.end();
+            await schema.drop();
           },
         };
       },

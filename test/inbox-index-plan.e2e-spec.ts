@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { InboxFilter } from '@herald/contracts';
 import { InboxService } from '@herald/notification/inbox';
@@ -8,8 +8,8 @@ import {
   CreateInboxMessages1732300000000,
   DatabaseInboxStore,
 } from '@herald/notification/typeorm';
+import { createPrivateSchema, type PrivateSchema } from './helpers/pg-schema.js';
 
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 const USERS = 10;
 const ROWS = 5000;
 
@@ -33,21 +33,16 @@ const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatM
 describe('inbox list plans on PostgreSQL (EXPLAIN)', () => {
   const schema = `herald_inbox_plan_${process.pid}`;
   let admin: Client;
+  let privateSchema: PrivateSchema;
   let ds: DataSource;
   let statements: Array<[string, unknown[]]> = [];
   let inbox: InboxService;
 
   beforeAll(async () => {
-    admin = new Client(PG);
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
+    privateSchema = await createPrivateSchema(schema);
+    admin = privateSchema.admin;
     ds = new DataSource({
-      type: 'postgres',
-      host: PG.host,
-      port: PG.port,
-      username: PG.user,
-      database: PG.database,
-      schema,
+      ...privateSchema.options,
       migrations: [
         CreateInboxMessages1732300000000,
         AddInboxMessageStates1736200000000,
@@ -83,8 +78,7 @@ describe('inbox list plans on PostgreSQL (EXPLAIN)', () => {
   afterAll(async () => {
     jest.restoreAllMocks();
     await ds.destroy();
-    await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-    await admin.end();
+    await privateSchema.drop();
   });
 
   const planOf = async (filter: InboxFilter, cursor?: string) => {

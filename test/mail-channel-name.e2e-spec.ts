@@ -1,5 +1,4 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { Client } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { METRICS_COLLECTOR, type MetricsCollectorProtocol } from '@herald/contracts';
 import { MetricsCollector, MonitorModule } from '@herald/monitor';
@@ -20,7 +19,7 @@ import {
   RenameEmailChannelToMail1736000000000,
   heraldMigrations,
 } from '@herald/notification/typeorm';
-import { TEST_PG as PG } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { createPrivateSchema } from './helpers/pg-schema.js';
 import {
   startNotifierApp,
   until,
@@ -138,20 +137,9 @@ describe.each(['sqlite', 'postgres'] as const)(
     it("renames stored 'email' rows to 'mail' and is part of heraldMigrations()", async () => {
       expect(heraldMigrations()).toContain(RenameEmailChannelToMail1736000000000);
       const schema = `herald_mail_rename_${process.pid}_${Date.now()}`;
-      const admin = db === 'postgres' ? new Client(PG) : undefined;
-      await admin?.connect();
-      await admin?.query(`CREATE SCHEMA "${schema}"`);
+      const privateSchema = db === 'postgres' ? await createPrivateSchema(schema) : undefined;
       const options: DataSourceOptions =
-        db === 'postgres'
-          ? {
-              type: 'postgres',
-              host: PG.host,
-              port: PG.port,
-              username: PG.user,
-              database: PG.database,
-              schema,
-            }
-          : (memorySqlite() as DataSourceOptions);
+        privateSchema?.options ?? (memorySqlite() as DataSourceOptions);
       const before = new DataSource({
         ...options,
         migrations: [CreateDeliveryRecords1732400000000],
@@ -186,8 +174,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         ]);
       } finally {
         await before.destroy();
-        await admin?.query(`DROP SCHEMA "${schema}" CASCADE`);
-        await admin?.end();
+        await privateSchema?.drop();
       }
     });
   },

@@ -2,7 +2,6 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { Client } from 'pg';
 import { ObservabilityModule } from '@herald/observability';
 import {
   DigestGate,
@@ -25,13 +24,13 @@ import {
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
 import { FakeSendgridServer } from '@herald/notification/testing';
-import { TEST_PG as PG } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { createPrivateSchema, type PrivateSchema } from './helpers/pg-schema.js';
 import { until } from './helpers/notifier-app.js';
 
 const run = `${process.pid}-${Date.now()}`;
 const queueName = `herald-digest-instances-${run}`;
 const prefix = 'herald-test';
-const schema = `herald_digest_instances_${process.pid}_${Date.now()}`;
+const schemaName = `herald_digest_instances_${process.pid}_${Date.now()}`;
 
 class Digester extends RedisNotificationDigester {
   constructor() {
@@ -58,18 +57,17 @@ class OrderUpdate extends Notification {
 }
 
 /** An API instance (no workers) or a worker instance, on one PostgreSQL schema, one queue, one Redis. */
-async function instance(worker: boolean, sendgrid: FakeSendgridServer): Promise<TestingModule> {
+async function instance(
+  worker: boolean,
+  sendgrid: FakeSendgridServer,
+  schema: PrivateSchema,
+): Promise<TestingModule> {
   const app = await Test.createTestingModule({
     imports: [
       ObservabilityModule,
       EventEmitterModule.forRoot(),
       TypeOrmModule.forRoot({
-        type: 'postgres',
-        host: PG.host,
-        port: PG.port,
-        username: PG.user,
-        database: PG.database,
-        schema,
+        ...schema.options,
         migrations: [
           CreateInboxMessages1732300000000,
           CreateDeliveryRecords1732400000000,
@@ -114,17 +112,15 @@ async function instance(worker: boolean, sendgrid: FakeSendgridServer): Promise<
 
 describe('digests across instances (API without workers, a worker elsewhere; PostgreSQL, BullMQ, Redis)', () => {
   let sendgrid: FakeSendgridServer;
-  let admin: Client;
+  let schema: PrivateSchema;
   let api: TestingModule;
   let worker: TestingModule;
 
   beforeAll(async () => {
     sendgrid = await new FakeSendgridServer().start();
-    admin = new Client(PG);
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    api = await instance(false, sendgrid);
-    worker = await instance(true, sendgrid);
+    schema = await createPrivateSchema(schemaName);
+    api = await instance(false, sendgrid, schema);
+    worker = await instance(true, sendgrid, schema);
   });
   afterAll(async () => {
     await api?.close();
@@ -134,8 +130,7 @@ describe('digests across instances (API without workers, a worker elsewhere; Pos
       await queue.obliterate({ force: true });
       await queue.close();
     }
-    await admin?.query(`DROP SCHEMA "${schema}" CASCADE`);
-    await admin?.end();
+    await schema?.drop();
     await sendgrid?.stop();
   });
 

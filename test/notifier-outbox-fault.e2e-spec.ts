@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -17,36 +16,15 @@ import {
   type TestDatabase,
 } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
 import { startCountingProvider, type CountingProvider } from './helpers/delivery-fake-provider.js';
+import { exited, startFaultProcess, stopAll } from './helpers/fault-process.js';
 import { Ping, startOutboxFaultApp } from './helpers/outbox-fault-app.js';
 
 const NOTIFICATIONS = 1500;
 const PER_TRANSACTION = 25;
 const ROLLED_BACK = 100;
 
-function startRelay(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      join(__dirname, 'helpers', 'swc-register.js'),
-      join(__dirname, 'helpers', 'outbox-fault-relay.ts'),
-    ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`relay exited with ${code}: ${errors}`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+const startRelay = (env: Record<string, string>): Promise<ChildProcess> =>
+  startFaultProcess('outbox-fault-relay.ts', env);
 
 describe('outbox fault test: two relay processes, one SIGKILLed mid-batch, then restarted (PostgreSQL, Redis)', () => {
   jest.setTimeout(120_000);
@@ -63,10 +41,7 @@ describe('outbox fault test: two relay processes, one SIGKILLed mid-batch, then 
   });
 
   afterAll(async () => {
-    for (const r of relays) {
-      if (r.exitCode === null && r.signalCode === null) r.kill('SIGTERM');
-      await exited(r);
-    }
+    await stopAll(relays);
     await app?.close();
     for (const name of [queueName, `${queueName}-notifier`]) {
       const queue = new Queue(name, { connection: connectionFromUrl(), prefix });

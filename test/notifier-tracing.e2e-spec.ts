@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { Queue } from 'bullmq';
-import { Client } from 'pg';
 import { connectionFromUrl } from '@herald/notification/bullmq';
 import { FakeTwilioServer } from '@herald/notification/testing';
 import { OtlpReceiver, type ReceivedSpan } from './helpers/otlp-receiver.js';
+import { spawnFaultProcess } from './helpers/fault-process.js';
+import { createPrivateSchema, type PrivateSchema } from './helpers/pg-schema.js';
 
 const SERVER = 2;
 const PRODUCER = 4;
@@ -19,15 +19,7 @@ interface TraceApp {
 /** Starts helpers/notifier-trace-app.ts in its own process and waits for its URL. */
 function startApp(env: Record<string, string>): Promise<TraceApp> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '-r',
-        join(__dirname, 'helpers', 'swc-register.js'),
-        join(__dirname, 'helpers', 'notifier-trace-app.ts'),
-      ],
-      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawnFaultProcess('notifier-trace-app.ts', env);
     let out = '';
     let err = '';
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -58,7 +50,7 @@ function startApp(env: Record<string, string>): Promise<TraceApp> {
 describe('notifier tracing across the BullMQ queue (two processes, OTLP)', () => {
   const receiver = new OtlpReceiver();
   let twilio: FakeTwilioServer;
-  let admin: Client;
+  let privateSchema: PrivateSchema;
   let api: TraceApp;
   let worker: TraceApp;
   const schema = `herald_notifier_trace_${process.pid}`;
@@ -67,9 +59,7 @@ describe('notifier tracing across the BullMQ queue (two processes, OTLP)', () =>
   beforeAll(async () => {
     await receiver.start();
     twilio = await new FakeTwilioServer().start();
-    admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
+    privateSchema = await createPrivateSchema(schema);
     const env = {
       OTLP_ENDPOINT: receiver.url,
       TWILIO_URL: twilio.url,
@@ -87,8 +77,7 @@ describe('notifier tracing across the BullMQ queue (two processes, OTLP)', () =>
       await queue.obliterate({ force: true });
       await queue.close();
     }
-    await admin?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin?.end();
+    await privateSchema?.drop();
     await twilio?.stop();
     await receiver.stop();
   });

@@ -1,7 +1,6 @@
 import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Client } from 'pg';
 import { generateVAPIDKeys } from 'web-push';
 import {
   getPushChannelToken,
@@ -36,7 +35,7 @@ import {
   CreateDeliveryRecords1732400000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
-import { TEST_PG as PG } from '../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { createPrivateSchema, type PrivateSchema } from './helpers/pg-schema.js';
 import { pushBackends, sendgridBackend, twilioBackend } from './helpers/fake-backends.js';
 import { memorySqlite } from './helpers/sqlite.js';
 
@@ -51,8 +50,8 @@ describe.each(['sqlite', 'postgres'] as const)('suppression list on %s (fake pro
   let webPush: FakeWebPushServer;
   let sendgrid: FakeSendgridServer;
   let app: TestingModule;
-  let admin: Client | undefined;
-  const schema = `herald_suppression_test_${process.pid}_${++seq}`;
+  let schema: PrivateSchema | undefined;
+  const schemaName = `herald_suppression_test_${process.pid}_${++seq}`;
   const dead: PushTokenDeadEvent[] = [];
 
   const events = () => app.get(EventEmitter2);
@@ -81,21 +80,9 @@ describe.each(['sqlite', 'postgres'] as const)('suppression list on %s (fake pro
       new FakeSendgridServer().start(),
     ]);
     if (db === 'postgres') {
-      admin = new Client(PG);
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA "${schema}"`);
+      schema = await createPrivateSchema(schemaName);
     }
-    const database =
-      db === 'postgres'
-        ? {
-            type: 'postgres' as const,
-            host: PG.host,
-            port: PG.port,
-            username: PG.user,
-            database: PG.database,
-            schema,
-          }
-        : memorySqlite();
+    const database = schema ? schema.options : memorySqlite();
     app = await Test.createTestingModule({
       imports: [
         ObservabilityModule,
@@ -120,10 +107,7 @@ describe.each(['sqlite', 'postgres'] as const)('suppression list on %s (fake pro
 
   afterAll(async () => {
     await app?.close();
-    if (admin) {
-      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.end();
-    }
+    await schema?.drop();
     await Promise.all([twilio.stop(), fcm.stop(), apns.stop(), webPush.stop(), sendgrid.stop()]);
   });
 

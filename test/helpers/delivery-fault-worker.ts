@@ -12,16 +12,12 @@ import { createDeliveryService } from '@herald/notification';
 import { DeliveryWorker } from '@herald/notification/bullmq';
 import { DatabaseDeliveryStore, deliveryRecordEntity } from '@herald/notification/typeorm';
 import { HttpTestSmsChannel } from './delivery-fake-provider.js';
+import { schemaOptions } from './pg-schema.js';
 
 async function main(): Promise<void> {
   const env = process.env;
   const dataSource = new DataSource({
-    type: 'postgres',
-    host: '127.0.0.1',
-    port: 5432,
-    username: 'postgres',
-    database: 'test',
-    schema: env.FAULT_SCHEMA,
+    ...schemaOptions(env.FAULT_SCHEMA),
     entities: [deliveryRecordEntity()],
     extra: { max: 10 },
   });

@@ -3,7 +3,6 @@ import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Client } from 'pg';
 import {
   getMailerToken,
   getSmsChannelToken,
@@ -36,8 +35,8 @@ import { PLANT, type OutputCapture, type RawRequest } from './fuzz.js';
   FakeVonageServer,
 } from '@herald/notification/testing';
 import { PLANT, type OutputCapture } from './fuzz.js';
+import { createPrivateSchema } from './pg-schema.js';
 
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 let seq = 0;
 
 /** What docs/webhooks.md sets as `twilio.publicUrl`: Twilio signs the URL it called there. */
@@ -100,10 +99,7 @@ export interface DocsWebhooksApp {
  * servers; a few SMS and mails are sent so their records can move.
  */
 export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsWebhooksApp> {
-  const schema = `herald_docs_webhooks_${process.pid}_${++seq}`;
-  const admin = new Client(PG);
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA "${schema}"`);
+  const schema = await createPrivateSchema(`herald_docs_webhooks_${process.pid}_${++seq}`);
   const twilio = await new FakeTwilioServer({ authToken: SECRETS.twilioAuthToken }).start();
   const sendgrid = await new FakeSendgridServer(SECRETS.sendgridApiKey).start();
   const ses = await new FakeSesServer({ secretAccessKey: SECRETS.sesSecretAccessKey }).start();
@@ -118,14 +114,9 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
       ObservabilityModule,
       EventEmitterModule.forRoot(),
       TypeOrmModule.forRoot({
-        type: 'postgres',
-        host: PG.host,
-        port: PG.port,
-        username: PG.user,
+        ...schema.options,
         // trust authentication: the password is carried, never checked
         password: SECRETS.databasePassword,
-        database: PG.database,
-        schema,
         extra: { max: 5 },
         migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
         migrationsRun: true,
@@ -235,8 +226,7 @@ export async function startDocsWebhooksApp(logger: OutputCapture): Promise<DocsW
       await twilio.stop();
       await sendgrid.stop();
       await vonage.stop();
-      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.end();
+      await schema.drop();
     },
   };
 }

@@ -2,19 +2,29 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 /**
- * Starts `test/helpers/<script>` (TypeScript, through swc) in a child
- * process with `env` added, resolving once it prints `ready`; rejects with
- * its stderr when it exits first.
+ * Runs `test/helpers/<script>` (TypeScript, through swc) in a child process
+ * with `env` added, its stdout and stderr piped.
+ */
+export function spawnFaultProcess(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['-r', join(__dirname, 'swc-register.js'), join(__dirname, script)],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+}
+
+/**
+ * Starts `test/helpers/<script>` as `spawnFaultProcess` does, resolving once
+ * it prints `ready`; rejects with its stderr when it exits first.
  */
 export function startFaultProcess(
   script: string,
   env: Record<string, string>,
 ): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['-r', join(__dirname, 'swc-register.js'), join(__dirname, script)],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnFaultProcess(script, env);
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   return new Promise((resolve, reject) => {

@@ -3,7 +3,6 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { Client } from 'pg';
 import { ObservabilityModule } from '@herald/observability';
 import { MailerModule, NotificationModule } from '@herald/notification';
 import { connectionFromUrl } from '@herald/notification/bullmq';
@@ -26,8 +25,8 @@ import type {
   FakeSendgridServer,
   FakeTwilioServer,
 } from '@herald/notification/testing';
-import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
 import { memorySqlite } from './sqlite.js';
+import { createPrivateSchema } from './pg-schema.js';
 
 let seq = 0;
 
@@ -66,13 +65,10 @@ export async function startNotifierApp(
 ): Promise<NotifierTestApp> {
   const queueName = `herald-notifier-e2e-${process.pid}-${Date.now()}-${++seq}`;
   const prefix = 'herald-test';
-  const schema = `herald_notifier_test_${process.pid}_${seq}`;
-  let admin: Client | undefined;
-  if (db === 'postgres') {
-    admin = new Client(PG);
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-  }
+  const schema =
+    db === 'postgres'
+      ? await createPrivateSchema(`herald_notifier_test_${process.pid}_${seq}`)
+      : undefined;
   const migrations = [
     CreateInboxMessages1732300000000,
     CreateDeliveryRecords1732400000000,
@@ -80,18 +76,7 @@ export async function startNotifierApp(
     AddInboxMessageStates1736200000000,
     CreateInboxCounters1736700000000,
   ];
-  const database =
-    db === 'postgres'
-      ? {
-          type: 'postgres' as const,
-          host: PG.host,
-          port: PG.port,
-          username: PG.user,
-          database: PG.database,
-          schema,
-          extra: { max: 10 },
-        }
-      : memorySqlite();
+  const database = schema ? { ...schema.options, extra: { max: 10 } } : memorySqlite();
   const builder = Test.createTestingModule({
     imports: [
       ObservabilityModule,
@@ -154,10 +139,7 @@ export async function startNotifierApp(
         await queue.obliterate({ force: true });
         await queue.close();
       }
-      if (admin) {
-        await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-        await admin.end();
-      }
+      await schema?.drop();
     },
   };
 }

@@ -34,6 +34,7 @@ import {
   CreateDeliveryRecords1732400000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
+import { schemaOptions } from './pg-schema.js';
 
 const env = process.env;
 const role = env.ROLE === 'worker' ? 'worker' : 'api';
@@ -74,12 +75,7 @@ class NotifyController {
       },
     }),
     TypeOrmModule.forRoot({
-      type: 'postgres',
-      host: '127.0.0.1',
-      port: 5432,
-      username: 'postgres',
-      database: 'test',
-      schema: env.PG_SCHEMA,
+      ...schemaOptions(env.PG_SCHEMA),
       migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
       migrationsRun: role === 'api',
     }),

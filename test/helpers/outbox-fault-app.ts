@@ -12,7 +12,7 @@ import {
   type NotifierChannel,
   type NotifierOutboxOptions,
 } from '@herald/notification/notifier';
-import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
+import { schemaOptions } from './pg-schema.js';
 
 /** A notification that goes out on the `counter` channel only. */
 export class Ping extends Notification<{ id: string }> {
@@ -76,12 +76,7 @@ export async function startOutboxFaultApp(
       ObservabilityModule,
       EventEmitterModule.forRoot(),
       TypeOrmModule.forRoot({
-        type: 'postgres',
-        host: PG.host,
-        port: PG.port,
-        username: PG.user,
-        database: PG.database,
-        schema: options.schema,
+        ...schemaOptions(options.schema),
         extra: { max: 10 },
       }),
       NotificationModule.forRoot({

@@ -6,7 +6,6 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import express from 'express';
-import { Client } from 'pg';
 import { ObservabilityModule } from '@herald/observability';
 import {
   MailerModule,
@@ -24,8 +23,8 @@ import type {
   FakeSesServer,
   FakeTwilioServer,
 } from '@herald/notification/testing';
-import { TEST_PG as PG } from '../../libs/notification/src/delivery/stores/__fixtures__/delivery-test-databases.js';
 import { memorySqlite } from './sqlite.js';
+import { createPrivateSchema } from './pg-schema.js';
 
 let seq = 0;
 
@@ -54,25 +53,11 @@ export async function startWebhooksApp(
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const schema = `herald_webhooks_test_${process.pid}_${++seq}`;
-  let admin: Client | undefined;
-  if (db === 'postgres') {
-    admin = new Client(PG);
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-  }
-  const database =
+  const schema =
     db === 'postgres'
-      ? {
-          type: 'postgres' as const,
-          host: PG.host,
-          port: PG.port,
-          username: PG.user,
-          database: PG.database,
-          schema,
-          extra: { max: 5 },
-        }
-      : memorySqlite();
+      ? await createPrivateSchema(`herald_webhooks_test_${process.pid}_${++seq}`)
+      : undefined;
+  const database = schema ? { ...schema.options, extra: { max: 5 } } : memorySqlite();
   const moduleRef = await Test.createTestingModule({
     imports: [
       ObservabilityModule,
@@ -159,10 +144,7 @@ export async function startWebhooksApp(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
-      if (admin) {
-        await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-        await admin.end();
-      }
+      await schema?.drop();
     },
   };
 }

@@ -23,8 +23,8 @@ import { NotificationModule } from './notification.module.js';
 import { NOTIFICATION_MODULE_OPTIONS } from './notification.module-definition.js';
 import { LogSmsDriver } from './sms/drivers/log/log-sms.driver.js';
 import { SmsChannel } from './sms/sms-channel.js';
-import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel.js';
-import { InMemorySmsChannel } from './testing/fakes/in-memory-sms-channel.js';
+import { InMemoryPushChannel } from './memory/in-memory-push-channel.js';
+import { InMemorySmsChannel } from './memory/in-memory-sms-channel.js';
 
 const twilio = {
   accountSid: 'AC1',

@@ -30,9 +30,9 @@ import {
 import { createPushChannel } from './push/create-push-channel.js';
 import { createSmsChannel } from './sms/create-sms-channel.js';
 import { createChatChannel } from './chat/create-chat-channel.js';
-import { InMemoryChatChannel } from './testing/fakes/in-memory-chat-channel.js';
-import { InMemoryPushChannel } from './testing/fakes/in-memory-push-channel.js';
-import { InMemorySmsChannel } from './testing/fakes/in-memory-sms-channel.js';
+import { InMemoryChatChannel } from './memory/in-memory-chat-channel.js';
+import { InMemoryPushChannel } from './memory/in-memory-push-channel.js';
+import { InMemorySmsChannel } from './memory/in-memory-sms-channel.js';
 import {
   CHAT_BACKEND_REGISTRY,
   PUSH_BACKEND_REGISTRY,

@@ -18,7 +18,7 @@ import { FakeSendgridServer } from '../testing/servers/fake-sendgrid.server.js';
 import { FakeTwilioServer } from '../testing/servers/fake-twilio.server.js';
 import { MailerModule } from '../mailer/mailer.module.js';
 import { ReliableMailer } from './reliable/reliable-mailer.js';
-import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel.js';
+import { InMemorySmsChannel } from '../memory/in-memory-sms-channel.js';
 import { DELIVERY_STORE } from './delivery.constants.js';
 import { DeliveryModule } from './delivery.module.js';
 import { DELIVERY_MODULE_OPTIONS } from './delivery.module-definition.js';

@@ -9,7 +9,7 @@ import {
   type MailerProtocol,
 } from '@herald/contracts';
 import { ObservabilityModule } from '@herald/observability';
-import { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
+import { InMemoryMailer } from '../memory/in-memory-mailer.js';
 import { LogMailDriver } from './drivers/log/log-mail.driver.js';
 import { Mailable } from './mailable.js';
 import { MailerChannel } from './mailer-channel.js';

@@ -11,7 +11,7 @@ import { DELIVERY_CONFIG } from '../delivery/delivery.constants.js';
 import type { DeliveryConfig } from '../delivery/delivery-settings.util.js';
 import { DeliveryService } from '../delivery/reliable/delivery.service.js';
 import { telemetryProvider } from '../notification.providers.js';
-import { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
+import { InMemoryMailer } from '../memory/in-memory-mailer.js';
 import type { DeliveryTelemetry } from '../utils/delivery-telemetry.js';
 import { MAIL_BACKEND_REGISTRY } from '../registry/backend-registry.tokens.js';
 import { DIRECT_SEND_GUARD, type DirectSendGuard } from '../registry/direct-send-guard.js';

@@ -109,7 +109,7 @@ export type { OutboxEntry, OutboxPayload, OutboxCounts } from './outbox/outbox-e
 export type { OutboxStore, NewOutboxEntry } from './outbox/outbox-store.protocol.js';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay.js';
 
-export type { DispatchedDelivery } from './planning/notification-dispatcher.js';
+export type { DispatchedDelivery } from './pipeline/dispatch.stage.js';
 export type {
   NotificationPlan,
   PlannedRecipient,

@@ -10,7 +10,7 @@ import { Test } from '@nestjs/testing';
 import { NoopMetricsCollector, ObservabilityModule } from '@herald/observability';
 import { NotificationModule } from '../notification.module.js';
 import { NotifierModule } from './notifier.module.js';
-import type { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel.js';
+import type { InMemorySmsChannel } from '../memory/in-memory-sms-channel.js';
 import { DELIVERY_STORE } from '../delivery/delivery.constants.js';
 import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
 import { DeliveryError } from '../errors/delivery.error.js';

@@ -34,3 +34,8 @@ export const WEBHOOK_ENDPOINT_STORE: unique symbol = Symbol.for(
 export const NOTIFIER_PARTS = 'HERALD:NOTIFIER_PARTS';
 /** Escalation, cancellation and digest flushes (internal: `NotifierTiming`). */
 export const NOTIFIER_TIMING = 'HERALD:NOTIFIER_TIMING';
+/**
+ * The suppression list's `NotificationGate`: `NotifierModule` runs it before
+ * the gates of its `gates` extra whenever `SuppressionModule` is imported.
+ */
+export const SUPPRESSION_GATE: unique symbol = Symbol.for('herald:SUPPRESSION_GATE') as any;

@@ -50,6 +50,7 @@ import {
   NOTIFIER_CHANNELS,
   NOTIFIER_PARTS,
   NOTIFIER_TIMING,
+  SUPPRESSION_GATE,
   RECIPIENT_RESOLVER,
   WEBHOOK_ENDPOINT_STORE,
 } from './notifier.constants.js';
@@ -59,8 +60,12 @@ import { NotifierMetrics } from './notifier.metrics.js';
 import { NotifierService } from './notifier.service.js';
 import type { NotifierModuleExtras, NotifierModuleOptions } from './notifier-options.interface.js';
 import { resolveNotifierSetup, type NotifierSetup } from './notifier-setup.util.js';
-import { NotificationDispatcher } from './planning/notification-dispatcher.js';
-import { NotificationPlanner } from './planning/notification-planner.js';
+import { DispatchStage } from './pipeline/dispatch.stage.js';
+import { GatesStage } from './pipeline/gates.stage.js';
+import { NotifierPipeline } from './pipeline/notifier.pipeline.js';
+import { PlanStage } from './pipeline/plan.stage.js';
+import { ResolveRecipientsStage } from './pipeline/resolve-recipients.stage.js';
+import { TimingStage } from './pipeline/timing.stage.js';
 import { NotificationRenderer } from './planning/notification-renderer.js';
 import { NotificationPreviewService } from './preview/notification-preview.service.js';
 import { NotificationTemplates } from '../templates/notification-templates.js';
@@ -81,7 +86,6 @@ import { MemoryNotificationPreferenceStore } from './preferences/memory-notifica
 import type { NotificationPreferenceStore } from './preferences/notification-preference-store.protocol.js';
 import { NotificationPreferencesService } from './preferences/notification-preferences.service.js';
 import { PreferenceGate } from './preferences/preference.gate.js';
-import { SUPPRESSION_GATE } from '../suppression/suppression.constants.js';
 import { DatabaseWebhookEndpointStore } from './webhooks/database-webhook-endpoint.store.js';
 import { MemoryWebhookEndpointStore } from './webhooks/memory-webhook-endpoint.store.js';
 import type { WebhookEndpointStore } from './webhooks/webhook-endpoint-store.protocol.js';
@@ -371,29 +375,39 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         timing: NotifierTiming,
         moduleRef: ModuleRef,
       ) => {
-        const planner = new NotificationPlanner(parts.channels, resolver, {
-          templates: lookupTemplates(moduleRef),
-          smsSegmentWarning: parts.setup.smsSegmentWarning,
-        });
-        return new NotifierService({
+        const digester = timing.digester();
+        const pipeline = new NotifierPipeline({
           store: notifications,
-          outbox: outbox ?? undefined,
-          delivery: parts.delivery,
-          metrics: parts.metrics,
-          scheduler: parts.scheduler,
-          tracer: parts.tracer,
-          timing,
-          planner,
-          dispatcher: new NotificationDispatcher({
+          resolve: new ResolveRecipientsStage(resolver),
+          plan: new PlanStage(parts.channels, {
+            templates: lookupTemplates(moduleRef),
+            smsSegmentWarning: parts.setup.smsSegmentWarning,
+          }),
+          gates: new GatesStage(gateList, parts.channels),
+          timing: new TimingStage({ digester, scheduler: parts.scheduler }),
+          dispatch: new DispatchStage({
             delivery: parts.delivery,
             channels: parts.channels,
-            gates: gateList,
-            digester: timing.digester(),
+            digester,
             deviceTokens: parts.deviceTokens,
             chatAddresses: parts.chatAddresses,
             scheduler: parts.scheduler,
             metrics: parts.metrics,
           }),
+          metrics: parts.metrics,
+          scheduler: parts.scheduler,
+          tracer: parts.tracer,
+          outbox: outbox ?? undefined,
+          rules: timing,
+        });
+        return new NotifierService({
+          store: notifications,
+          delivery: parts.delivery,
+          metrics: parts.metrics,
+          scheduler: parts.scheduler,
+          tracer: parts.tracer,
+          timing,
+          pipeline,
         });
       },
       inject: [
@@ -411,14 +425,13 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
       useFactory: (
         parts: NotifierParts,
         notifications: NotificationStore,
-        resolver: RecipientResolver,
         moduleRef: ModuleRef,
         digester?: NotificationDigester,
       ) =>
         new NotifierTiming({
           digester,
           digests: extras.digests,
-          planner: new NotificationPlanner(parts.channels, resolver, {
+          planner: new PlanStage(parts.channels, {
             templates: lookupTemplates(moduleRef),
             smsSegmentWarning: parts.setup.smsSegmentWarning,
           }),
@@ -431,7 +444,6 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
       inject: [
         NOTIFIER_PARTS,
         NOTIFICATION_STORE,
-        RECIPIENT_RESOLVER,
         ModuleRef,
         { token: NOTIFICATION_DIGESTER, optional: true },
       ],

@@ -16,9 +16,9 @@ import {
 import { DELIVERY_STORE } from '../delivery/delivery.constants.js';
 import type { DeliveryStore } from '../delivery/stores/delivery-store.protocol.js';
 import { InboxService } from '../inbox/inbox.service.js';
-import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
-import type { InMemoryPushChannel } from '../testing/fakes/in-memory-push-channel.js';
-import type { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel.js';
+import type { InMemoryMailer } from '../memory/in-memory-mailer.js';
+import type { InMemoryPushChannel } from '../memory/in-memory-push-channel.js';
+import type { InMemorySmsChannel } from '../memory/in-memory-sms-channel.js';
 import { Configurable, OrderShipped, type TestUser } from './__fixtures__/test-notifications.js';
 import { notifierTestApp } from './__fixtures__/notifier-test-app.js';
 import { DeviceTokenService } from './devices/device-token.service.js';

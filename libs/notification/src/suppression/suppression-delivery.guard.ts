@@ -41,7 +41,8 @@ function targetsOf(
 /**
  * The suppression list in reliable delivery: every SMS, push and mail send
  * (direct or from the notifier) is checked first, all of a batch in one
- * query. A suppressed SMS or push is not sent; a mail drops its suppressed
+ * query; addresses the notifier's gates checked for the same send
+ * (`screened`) are not looked up twice. A suppressed SMS or push is not sent; a mail drops its suppressed
  * `to`/`cc`/`bcc` addresses and is not sent when no `to` is left.
  */
 export class SuppressionDeliveryGuard implements DeliveryGuard {
@@ -55,18 +56,24 @@ export class SuppressionDeliveryGuard implements DeliveryGuard {
       const start = checks.length;
       const category = categoryOf(item) ?? null;
       for (const address of targets.addresses)
-        checks.push({ channel: targets.channel, address, category });
-      return { start, count: targets.addresses.length };
+        if (!item.screened?.includes(address))
+          checks.push({ channel: targets.channel, address, category });
+      return { start, count: checks.length - start };
     });
     if (checks.length === 0) return items.map(() => SEND);
     const found = await this.suppressions.checkMany(checks);
     return items.map((item, i) => {
       const span = spans[i];
-      if (!span) return SEND;
-      const hits = found.slice(span.start, span.start + span.count);
-      const first = hits.find((e): e is SuppressionEntry => e !== undefined);
+      if (!span || span.count === 0) return SEND;
+      const looked = found.slice(span.start, span.start + span.count);
+      const first = looked.find((e): e is SuppressionEntry => e !== undefined);
       if (!first) return SEND;
       if (item.channel !== 'mail') return { action: 'suppress', reason: suppressedReason(first) };
+      // screened addresses passed the list already: no hit
+      let at = 0;
+      const hits = targetsOf(item)!.addresses.map((address) =>
+        item.screened?.includes(address) ? undefined : looked[at++],
+      );
       return this.trimMail(item.message as MailMessage, hits, first);
     });
   }

@@ -1,7 +1,7 @@
 import { DeviceTokenService } from '../notifier/devices/device-token.service.js';
 import { MemoryDeviceTokenStore } from '../notifier/devices/memory-device-token.store.js';
-import { InMemoryPushChannel } from '../testing/fakes/in-memory-push-channel.js';
-import { InMemorySmsChannel } from '../testing/fakes/in-memory-sms-channel.js';
+import { InMemoryPushChannel } from '../memory/in-memory-push-channel.js';
+import { InMemorySmsChannel } from '../memory/in-memory-sms-channel.js';
 import { DeliverySuppressedError } from '../errors/delivery-suppressed.error.js';
 import { MemorySuppressionStore } from './stores/memory-suppression.store.js';
 import { SuppressionDeliveryGuard } from './suppression-delivery.guard.js';

@@ -1,5 +1,5 @@
 import { MAILER } from '@herald/contracts';
-import type { InMemoryMailer } from '../testing/fakes/in-memory-mailer.js';
+import type { InMemoryMailer } from '../memory/in-memory-mailer.js';
 import { DeviceTokenService } from '../notifier/devices/device-token.service.js';
 import { notifierTestApp } from '../notifier/__fixtures__/notifier-test-app.js';
 import { OrderShipped, type TestUser } from '../notifier/__fixtures__/test-notifications.js';
@@ -9,6 +9,9 @@ import { NotifierService } from '../notifier/notifier.service.js';
 import { Notification } from '../notifier/notification.js';
 import { SuppressionModule } from './suppression.module.js';
 import { SuppressionService } from './suppression.service.js';
+import { SUPPRESSION_STORE } from './suppression.constants.js';
+import type { SuppressionProbe } from './suppression-entry.js';
+import type { SuppressionStore } from './suppression-store.protocol.js';
 
 class Newsletter extends Notification<TestUser> {
   override readonly category = 'newsletter';
@@ -20,6 +23,16 @@ class Newsletter extends Notification<TestUser> {
   }
   toMail() {
     return { subject: 'News', text: 'x' };
+  }
+}
+
+class CopiedReceipt extends Notification<TestUser> {
+  override readonly category = 'transactional';
+  via() {
+    return ['mail'];
+  }
+  toMail() {
+    return { subject: 'Receipt', text: 'x', cc: ['books@example.com'] };
   }
 }
 
@@ -84,6 +97,48 @@ describe('SuppressionModule with NotifierModule', () => {
       const news = await notifier.notify(ada, new Newsletter());
       const newsBy = Object.fromEntries(news.deliveries.map((d) => [d.channel, d.status]));
       expect(newsBy).toEqual({ sms: 'suppressed', mail: 'sent' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('looks each address of a notifier delivery up once: SMS and mail in the gates, push tokens and extra mail addresses in reliable delivery', async () => {
+    const app = await notifierTestApp({}, {}, { imports: [SuppressionModule.forRoot()] });
+    try {
+      const store = app.get<SuppressionStore>(SUPPRESSION_STORE);
+      const probes: SuppressionProbe[] = [];
+      const findMatches = store.findMatches.bind(store);
+      jest.spyOn(store, 'findMatches').mockImplementation((batch) => {
+        probes.push(...batch);
+        return findMatches(batch);
+      });
+      const lookups = () => probes.map((p) => `${p.channel} ${p.address}`).sort();
+      await app.get(DeviceTokenService).register({ userId: 'u1', token: 'tok-1', platform: 'fcm' });
+      const ada: TestUser = { id: 'u1', email: 'ada@example.com', phone: '+15550100009' };
+      const notifier = app.get(NotifierService);
+
+      const shipped = await notifier.notify(ada, new OrderShipped('A-10'));
+      expect(shipped.deliveries.map((d) => [d.channel, d.status]).sort()).toEqual([
+        ['inbox', 'sent'],
+        ['mail', 'sent'],
+        ['push', 'sent'],
+        ['sms', 'sent'],
+      ]);
+      expect(lookups()).toEqual(['mail ada@example.com', 'push tok-1', 'sms +15550100009']);
+
+      probes.length = 0;
+      await app.get(SuppressionService).add({
+        channel: 'mail',
+        address: 'books@example.com',
+        reason: 'manual',
+        source: 'ops',
+      });
+      const copied = await notifier.notify(ada, new CopiedReceipt());
+      expect(copied.deliveries.map((d) => d.status)).toEqual(['sent']);
+      // the gate checked `to`; reliable delivery checks only the cc it did not see (and drops it)
+      expect(lookups()).toEqual(['mail ada@example.com', 'mail books@example.com']);
+      const sent = app.get<InMemoryMailer>(MAILER).sent.find((m) => m.subject === 'Receipt')!;
+      expect(sent.cc ?? []).toEqual([]);
     } finally {
       await app.close();
     }

@@ -4,6 +4,7 @@ import type {
   NotificationGate,
 } from '../notifier/gates/notification-gate.interface.js';
 import { GateDecisions } from '../notifier/gates/gate-decisions.js';
+import type { ScreeningGate } from '../notifier/gates/screening-gate.interface.js';
 import type { SuppressionChannel } from './suppression-entry.js';
 import { suppressedReason, type SuppressionService } from './suppression.service.js';
 
@@ -13,12 +14,15 @@ const CHECKED = new Set(['sms', 'mail']);
  * The suppression list as a notifier gate: an SMS or mail delivery to a
  * suppressed address (for every category, or the notification's) is
  * recorded `suppressed` with the entry's reason. One store query per
- * `notify()`. Push deliveries are checked per device token by reliable
- * delivery (the gate only knows the user). `critical` notifications are
+ * `notify()`, and the only one for these deliveries (reliable delivery does not
+ * look them up again). Push deliveries are checked per device token by
+ * reliable delivery (the gate only knows the user). `critical` notifications are
  * suppressed too: the address cannot or must not receive them.
  */
-export class SuppressionGate implements NotificationGate {
+export class SuppressionGate implements NotificationGate, ScreeningGate {
   readonly name = 'suppression-list';
+  /** What it checks; reliable delivery does not check a delivery it allowed again. */
+  readonly screens: ReadonlySet<string> = CHECKED;
 
   constructor(private readonly suppressions: SuppressionService) {}
 

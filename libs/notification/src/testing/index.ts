@@ -73,7 +73,7 @@ export {
   createSelfSignedCertificate,
   type SelfSignedCertificate,
 } from './servers/self-signed-certificate.js';
-export { InMemorySmsChannel } from './fakes/in-memory-sms-channel.js';
-export { InMemoryPushChannel } from './fakes/in-memory-push-channel.js';
-export { InMemoryMailer } from './fakes/in-memory-mailer.js';
-export { InMemoryChatChannel } from './fakes/in-memory-chat-channel.js';
+export { InMemorySmsChannel } from '../memory/in-memory-sms-channel.js';
+export { InMemoryPushChannel } from '../memory/in-memory-push-channel.js';
+export { InMemoryMailer } from '../memory/in-memory-mailer.js';
+export { InMemoryChatChannel } from '../memory/in-memory-chat-channel.js';

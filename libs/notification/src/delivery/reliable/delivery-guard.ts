@@ -6,6 +6,8 @@ export interface DeliveryGuardItem {
   message: unknown;
   /** Labels of the send (`type`, `channel`, `category` for a notification). */
   meta?: Readonly<Record<string, string>>;
+  /** Addresses the sender has checked against the suppression list for this send already. */
+  screened?: readonly string[];
 }
 
 /**

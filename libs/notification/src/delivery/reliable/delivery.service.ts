@@ -46,6 +46,12 @@ export interface DeliveryRequest<M = unknown> {
   notificationId?: string;
   /** Labels the observers see for this delivery, also on the worker side. */
   meta?: Record<string, string>;
+  /**
+   * Addresses of `message` the sender checked against the suppression list
+   * for this very send (the notifier's gates stage): the guards do not look
+   * them up again. Not stored; a queue worker's recheck looks at every address.
+   */
+  screened?: readonly string[];
 }
 
 /** How one message of `sendMany()` ended (inline) or where it stands (queued). */
@@ -276,6 +282,7 @@ export class DeliveryService {
           channel: requests[i].adapter.channel,
           message: messages[i],
           meta: requests[i].meta,
+          screened: requests[i].screened,
         })),
       );
       open.forEach((i, j) => {

@@ -1,6 +1,6 @@
 import type { PushMessage, PushSendResult } from '@herald/contracts';
 import { DeliveryError } from '../../errors/delivery.error.js';
-import { InMemorySmsChannel } from '../../testing/fakes/in-memory-sms-channel.js';
+import { InMemorySmsChannel } from '../../memory/in-memory-sms-channel.js';
 import { createDeliveryService } from './create-delivery-service.js';
 import { ReliablePushChannel, ReliableSmsChannel } from './reliable-channels.js';
 

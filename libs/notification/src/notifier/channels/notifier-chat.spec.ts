@@ -1,6 +1,6 @@
 import type { TestingModule } from '@nestjs/testing';
 import { CHAT_CHANNEL } from '@herald/contracts';
-import type { InMemoryChatChannel } from '../../testing/fakes/in-memory-chat-channel.js';
+import type { InMemoryChatChannel } from '../../memory/in-memory-chat-channel.js';
 import { notifierTestApp } from '../__fixtures__/notifier-test-app.js';
 import { ChatAddressService } from '../devices/chat-address.service.js';
 import { Notification, type ToChat } from '../notification.js';

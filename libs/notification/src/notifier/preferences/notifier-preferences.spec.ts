@@ -8,7 +8,7 @@ import type { DeliveryStore } from '../../delivery/stores/delivery-store.protoco
 import { InboxModule } from '../../inbox/inbox.module.js';
 import { MailerModule } from '../../mailer/mailer.module.js';
 import { NotificationModule } from '../../notification.module.js';
-import type { InMemoryMailer } from '../../testing/fakes/in-memory-mailer.js';
+import type { InMemoryMailer } from '../../memory/in-memory-mailer.js';
 import { OrderShipped, type TestUser } from '../__fixtures__/test-notifications.js';
 import { NotificationPreferenceError } from '../errors/notification-preference.error.js';
 import { GateDecisions } from '../gates/gate-decisions.js';

@@ -2,7 +2,7 @@ import type { TestingModule } from '@nestjs/testing';
 import { MAILER } from '@herald/contracts';
 import { InboxService } from '../../inbox/inbox.service.js';
 import { Mailable } from '../../mailer/mailable.js';
-import type { InMemoryMailer } from '../../testing/fakes/in-memory-mailer.js';
+import type { InMemoryMailer } from '../../memory/in-memory-mailer.js';
 import { notifierTestApp } from '../__fixtures__/notifier-test-app.js';
 import { NotifierConfigError } from '../errors/notifier-config.error.js';
 import { TimingRuleError } from '../errors/timing-rule.error.js';

@@ -14,9 +14,8 @@ import type {
   NotificationPlan,
   PlannedRecipient,
 } from '../planning/notification-plan.interface.js';
-import type { NotificationPlanner } from '../planning/notification-planner.js';
+import type { PlanStage } from '../pipeline/plan.stage.js';
 import type { NotifierJob, NotifierScheduler } from '../queue/notifier-job.interface.js';
-import type { NotifyTarget } from '../recipients/recipient.interface.js';
 import type { NotificationRecord } from '../records/notification-record.js';
 import type { NotificationStore } from '../records/notification-store.protocol.js';
 import {
@@ -47,7 +46,7 @@ export interface NotifierTimingDeps {
   digester?: NotificationDigester;
   /** Classes whose digests this process renders before it has notified one of them. */
   digests?: ReadonlyArray<abstract new (...args: any[]) => object>;
-  planner: NotificationPlanner;
+  planner: PlanStage;
   channels: NotifierChannelRegistry;
   store: NotificationStore;
   deliveries: DeliveryStore;
@@ -200,7 +199,7 @@ export class NotifierTiming {
 
   /** Renders each step's channels now (typed errors before anything is written). */
   async planEscalation(
-    targets: readonly NotifyTarget[],
+    recipients: readonly object[],
     notification: Notification<any>,
     descriptor: NotificationDescriptor,
     steps: readonly EscalationStep[],
@@ -220,7 +219,7 @@ export class NotifierTiming {
       const stepNotification = Object.create(notification, {
         via: { value: () => via },
       }) as Notification<any>;
-      const plan = await planner.plan(targets, stepNotification, descriptor);
+      const plan = await planner.run(recipients, stepNotification, descriptor);
       plans.push({ step, afterMs, when: when ?? 'unread', plan });
     }
     return plans;

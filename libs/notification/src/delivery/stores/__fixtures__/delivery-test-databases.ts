@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { deliveryRecordEntity } from '../../entities/delivery-record.entity.js';
 import { AddDeliveryFeedback1735300000000 } from '../../migrations/add-delivery-feedback.migration.js';
@@ -6,9 +5,10 @@ import { AddDeliveryJob1736100000000 } from '../../migrations/add-delivery-job.m
 import { AddSmsSegmentsToDeliveryRecords1736500000000 } from '../../migrations/add-sms-segments.migration.js';
 import { AddDeliveryNotificationId1734200000000 } from '../../migrations/add-delivery-notification-id.migration.js';
 import { CreateDeliveryRecords1732400000000 } from '../../migrations/create-delivery-records.migration.js';
+import { createPrivateSchema } from '../../../../../../test/helpers/pg-schema.js';
 import { memorySqlite } from '../../../../../../test/helpers/sqlite.js';
 
-export const TEST_PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+export { TEST_PG } from '../../../../../../test/helpers/pg-schema.js';
 let seq = 0;
 
 export interface TestDatabase {
@@ -39,28 +39,15 @@ export async function openDeliveryTestDatabase(
     await ds.runMigrations();
     return { dataSource: ds, close: () => ds.destroy() };
   }
-  const schema = `herald_delivery_test_${process.pid}_${++seq}`;
-  const admin = new Client(TEST_PG);
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA "${schema}"`);
-  const ds = new DataSource({
-    type: 'postgres',
-    host: TEST_PG.host,
-    port: TEST_PG.port,
-    username: TEST_PG.user,
-    database: TEST_PG.database,
-    schema,
-    extra: { max: 5 },
-    ...common,
-  });
+  const schema = await createPrivateSchema(`herald_delivery_test_${process.pid}_${++seq}`);
+  const ds = new DataSource({ ...schema.options, extra: { max: 5 }, ...common });
   await ds.initialize();
   await ds.runMigrations();
   return {
     dataSource: ds,
     close: async () => {
       await ds.destroy();
-      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.end();
+      await schema.drop();
     },
   };
 }

@@ -1,5 +1,5 @@
-import { DeliveryError } from '../../errors/delivery.error.js';
-import { Mailable } from '../../mailer/mailable.js';
+import { DeliveryError } from '../errors/delivery.error.js';
+import { Mailable } from '../mailer/mailable.js';
 import { InMemoryMailer } from './in-memory-mailer.js';
 import { InMemoryPushChannel } from './in-memory-push-channel.js';
 import { InMemorySmsChannel } from './in-memory-sms-channel.js';

@@ -1,17 +1,17 @@
-import type { SMSChannelProtocol, SmsMessage, SmsSendResult } from '@herald/contracts';
-import { DeliveryError } from '../../errors/delivery.error.js';
+import type { ChatChannelProtocol, ChatMessage, ChatSendResult } from '@herald/contracts';
+import { DeliveryError } from '../errors/delivery.error.js';
 
 /**
- * An SMS channel for your own tests: records every message, sends nothing,
+ * A chat channel for your own tests: records every message, posts nothing,
  * and fails on demand.
  *
  * @example
- * const sms = new InMemorySmsChannel();
- * await moduleRef.overrideProvider(SMS_CHANNEL).useValue(sms)...
- * expect(sms.sent[0].body).toContain('123456');
+ * const chat = new InMemoryChatChannel();
+ * await moduleRef.overrideProvider(CHAT_CHANNEL).useValue(chat)...
+ * expect(chat.sent[0].text).toContain('deployed');
  */
-export class InMemorySmsChannel implements SMSChannelProtocol {
-  readonly sent: SmsMessage[] = [];
+export class InMemoryChatChannel implements ChatChannelProtocol {
+  readonly sent: ChatMessage[] = [];
   private readonly failures: DeliveryError[] = [];
   private counter = 0;
 
@@ -21,7 +21,7 @@ export class InMemorySmsChannel implements SMSChannelProtocol {
   failNext(
     error: DeliveryError = new DeliveryError('injected failure', {
       reason: 'provider_unavailable',
-      channel: 'sms',
+      channel: 'chat',
       backend: this.name,
     }),
   ): this {
@@ -29,19 +29,16 @@ export class InMemorySmsChannel implements SMSChannelProtocol {
     return this;
   }
 
-  async send(message: SmsMessage): Promise<SmsSendResult> {
+  async send(message: ChatMessage): Promise<ChatSendResult> {
     const failure = this.failures.shift();
     if (failure) throw failure;
     this.sent.push(structuredClone(message));
-    return {
-      messageId: `SM${String(++this.counter).padStart(32, '0')}`,
-      status: 'queued',
-      backend: this.name,
-    };
+    const messageId = `chat-${++this.counter}`;
+    return { messageId, threadId: message.threadId ?? messageId, backend: this.name };
   }
 
   /** Messages sent to `to`. */
-  sentTo(to: string): SmsMessage[] {
+  sentTo(to: string): ChatMessage[] {
     return this.sent.filter((m) => m.to === to);
   }
 

@@ -1,6 +1,6 @@
 import type { MailerProtocol, MailMessage, MailSendResult, Sendable } from '@herald/contracts';
-import { DeliveryError } from '../../errors/delivery.error.js';
-import { assertSendableMail, recipientsOf } from '../../mailer/mail-validation.util.js';
+import { DeliveryError } from '../errors/delivery.error.js';
+import { assertSendableMail, recipientsOf } from '../mailer/mail-validation.util.js';
 
 /**
  * A mailer for your own tests: builds each `Mailable`, validates it like a

@@ -1,42 +1,37 @@
 import type { NotifierChannelRegistry } from '../channels/notifier-channel.registry.js';
 import { MissingRenderMethodError } from '../errors/missing-render-method.error.js';
 import { NotifyArgumentError } from '../errors/notify-argument.error.js';
-import { RecipientNotFoundError } from '../errors/recipient-not-found.error.js';
 import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
 import type { Notification, RenderContext } from '../notification.js';
-import type { NotifyTarget } from '../recipients/recipient.interface.js';
-import type { RecipientResolver } from '../recipients/recipient-resolver.interface.js';
 import { recipientProfile } from '../recipients/recipient-profile.util.js';
-import type { NotificationPlan, PlannedDelivery } from './notification-plan.interface.js';
-import { normalizeContent } from './normalize-content.util.js';
-import { renderFunction, renderMethodName } from './render-method.util.js';
+import type { NotificationPlan, PlannedDelivery } from '../planning/notification-plan.interface.js';
+import { normalizeContent } from '../planning/normalize-content.util.js';
+import { renderFunction, renderMethodName } from '../planning/render-method.util.js';
 import { normalizeChannel } from '../../delivery/records/normalize-channel.util.js';
-import { NotificationRenderer, type PlannerOptions } from './notification-renderer.js';
+import { NotificationRenderer, type PlannerOptions } from '../planning/notification-renderer.js';
 
 /**
- * First stage of `notify()`: resolves the recipients (user ids through the
- * `RecipientResolver`), asks the notification's `via()` for each, checks each
- * channel once (known, usable, renderable: typed errors otherwise) and
- * renders the content of every channel that has an address. No I/O besides
- * the resolver; nothing is stored.
+ * Second stage: plans each channel of each resolved recipient. Asks the
+ * notification's `via()` for each, checks each channel once (known, usable,
+ * renderable: typed errors otherwise) and renders the content of every
+ * channel that has an address (one without is planned `skipped`). No I/O;
+ * nothing is stored.
  */
-export class NotificationPlanner {
+export class PlanStage {
   private readonly renderer: NotificationRenderer;
 
   constructor(
     private readonly channels: NotifierChannelRegistry,
-    private readonly resolver: RecipientResolver,
     options: PlannerOptions = {},
   ) {
     this.renderer = new NotificationRenderer(options);
   }
 
-  async plan(
-    targets: readonly NotifyTarget[],
+  async run(
+    recipients: readonly object[],
     notification: Notification<any>,
     descriptor: NotificationDescriptor,
   ): Promise<NotificationPlan> {
-    const recipients = await this.resolve(targets);
     const renderers = new Map<string, (recipient: unknown, context: RenderContext) => unknown>();
     const plan: NotificationPlan = { notification: descriptor, recipients: [] };
     for (const recipient of recipients) {
@@ -80,35 +75,5 @@ export class NotificationPlanner {
       plan.recipients.push({ profile, deliveries });
     }
     return plan;
-  }
-
-  /** User ids through the resolver (one call), objects as they are; typed errors for anything else. */
-  private async resolve(targets: readonly NotifyTarget[]): Promise<object[]> {
-    const ids: string[] = [];
-    targets.forEach((target, i) => {
-      if (typeof target === 'string') {
-        if (target.trim() === '')
-          throw new NotifyArgumentError(`recipients[${i}]`, 'is an empty user id');
-        ids.push(target);
-      } else if (!target || typeof target !== 'object' || Array.isArray(target)) {
-        throw new NotifyArgumentError(
-          `recipients[${i}]`,
-          `must be a user id, a user object or Notifier.route(...) (got ${target === null ? 'null' : Array.isArray(target) ? 'an array' : typeof target})`,
-        );
-      }
-    });
-    if (ids.length === 0) return targets as object[];
-    const found = await this.resolver.resolve(ids);
-    const byId = new Map<string, object>();
-    const missing: string[] = [];
-    ids.forEach((id, i) => {
-      const recipient = found[i];
-      if (!recipient || typeof recipient !== 'object') missing.push(id);
-      else if (!('id' in recipient) && !('userId' in recipient))
-        byId.set(id, { ...recipient, id }); // the id it was asked for is the user id
-      else byId.set(id, recipient);
-    });
-    if (missing.length > 0) throw new RecipientNotFoundError(missing);
-    return targets.map((t) => (typeof t === 'string' ? byId.get(t)! : t));
   }
 }

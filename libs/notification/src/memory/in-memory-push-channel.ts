@@ -1,6 +1,6 @@
 import type { PushChannelProtocol, PushMessage, PushSendResult } from '@herald/contracts';
-import { DeliveryError } from '../../errors/delivery.error.js';
-import { pushFailureResult } from '../../push/push-channel.js';
+import { DeliveryError } from '../errors/delivery.error.js';
+import { pushFailureResult } from '../push/push-channel.js';
 
 /**
  * A push channel for your own tests: records every message, reports the

@@ -19,20 +19,14 @@ import type { NotifierChannelRegistry } from '../channels/notifier-channel.regis
 import type { DeviceTokenService } from '../devices/device-token.service.js';
 import type { ChatAddressService } from '../devices/chat-address.service.js';
 import type { DeviceToken } from '../devices/device-token.js';
-import { NotifierConfigError } from '../errors/notifier-config.error.js';
-import type {
-  DigestEntry,
-  GateContext,
-  NotificationDigester,
-  NotificationGate,
-} from '../gates/notification-gate.interface.js';
-import { runGates } from '../gates/run-gates.util.js';
+import type { GateContext, NotificationDigester } from '../gates/notification-gate.interface.js';
 import type { NotifierMetrics, NotificationOutcome } from '../notifier.metrics.js';
 import type { NotifierScheduler } from '../queue/notifier-job.interface.js';
 import type { RecipientProfile } from '../recipients/recipient.interface.js';
 import { WEBHOOK_ADAPTER, type WebhookContent } from '../webhooks/webhook-delivery.js';
 import type { StoredWebhookEndpoint } from '../webhooks/webhook-endpoint.js';
-import type { NotificationPlan, PlannedRecipient } from './notification-plan.interface.js';
+import type { NotificationPlan } from '../planning/notification-plan.interface.js';
+import type { AllowedDelivery, Timetable } from './pipeline.interface.js';
 
 /** One delivery of a dispatched notification, as `notify()` reports it. */
 export interface DispatchedDelivery {
@@ -53,20 +47,17 @@ interface Planned {
   recipientId?: string;
 }
 
-/** The outcome of the gates and the device-token fan-out, before anything is written. */
-export interface DispatchDecision {
+/** The records and requests of a timetable, before anything is written. */
+interface Outgoing {
   plan: NotificationPlan;
   requests: DeliveryRequest[];
   requestInfo: Planned[];
   notSent: Array<Planned & { record: NewDeliveryRecord; status: NotSentStatus }>;
-  deferred: Map<number, PlannedRecipient[]>;
-  digests: DigestEntry[];
 }
 
-export interface NotificationDispatcherDeps {
+export interface DispatchStageDeps {
   delivery: DeliveryService;
   channels: NotifierChannelRegistry;
-  gates: readonly NotificationGate[];
   digester?: NotificationDigester;
   deviceTokens?: DeviceTokenService;
   chatAddresses?: ChatAddressService;
@@ -92,116 +83,30 @@ function deliveryKey(
 }
 
 /**
- * Second stage of `notify()` (and of a scheduled or deferred job): `decide`
- * runs the gates and finds each user's live device tokens, writing nothing;
- * `commit` writes the records of what is not sent, hands the rest to reliable
- * delivery in one batch (records in one multi-row insert, jobs in one
- * `addBulk`), then the digests and the deferred jobs.
+ * Last stage: writes what the earlier stages decided. Push goes to every live
+ * device token of the user, chat to every registered chat address, a webhook
+ * to every enabled endpoint subscribed to the event (one store query each for
+ * the whole timetable); then the records of what is not sent, the rest handed
+ * to reliable delivery in one batch (records in one multi-row insert, jobs in
+ * one `addBulk`), then the digests and the deferred jobs. A delivery the gates
+ * screened against the suppression list says so, and is not looked up again.
  *
  * Every delivery's idempotency key (and so its id) is derived from the
  * notification id, the channel, the recipient and the address: dispatching
  * the same plan twice never sends twice.
  */
-export class NotificationDispatcher {
-  constructor(private readonly deps: NotificationDispatcherDeps) {}
+export class DispatchStage {
+  constructor(private readonly deps: DispatchStageDeps) {}
 
-  async decide(
-    plan: NotificationPlan,
-    stage: GateContext['stage'],
-    now = Date.now(),
-  ): Promise<DispatchDecision> {
-    const { notification } = plan;
-    const decision: DispatchDecision = {
-      plan,
-      requests: [],
-      requestInfo: [],
-      notSent: [],
-      deferred: new Map(),
-      digests: [],
-    };
-    const contexts: GateContext[] = [];
-    const contents: unknown[] = [];
-    for (const { profile, deliveries } of plan.recipients) {
-      for (const delivery of deliveries) {
-        const address = this.deps.channels.addressOf(delivery.channel, profile) ?? '';
-        if (delivery.skipped !== undefined) {
-          this.notSent(decision, delivery.channel, profile, address, 'skipped', delivery.skipped);
-          continue;
-        }
-        contexts.push({
-          notification,
-          recipient: profile,
-          channel: delivery.channel,
-          address,
-          now,
-          stage,
-        });
-        contents.push(delivery.content);
-      }
-    }
-    const allowed: number[] = [];
-    const answers = await runGates(this.deps.gates, contexts);
-    answers.forEach((answer, i) => {
-      const ctx = contexts[i];
-      switch (answer.action) {
-        case 'allow':
-          allowed.push(i);
-          return;
-        case 'suppress':
-          this.notSent(
-            decision,
-            ctx.channel,
-            ctx.recipient,
-            ctx.address,
-            answer.status ?? 'suppressed',
-            answer.reason,
-          );
-          return;
-        case 'digest':
-          if (!this.deps.digester) {
-            throw new NotifierConfigError([
-              {
-                path: 'digester',
-                message: `a gate asked to digest a ${notification.type} under "${answer.key}", but NotifierModule has no digester; give one with NotifierModule.forRoot({}, { digester: MyDigester })`,
-              },
-            ]);
-          }
-          decision.digests.push({
-            key: answer.key,
-            windowMs: answer.windowMs,
-            context: ctx,
-            content: contents[i],
-          });
-          this.notSent(
-            decision,
-            ctx.channel,
-            ctx.recipient,
-            ctx.address,
-            'digested',
-            `digest "${answer.key}"`,
-          );
-          return;
-        case 'defer':
-          if (!this.deps.scheduler) {
-            throw new NotifierConfigError([
-              {
-                path: 'notification.delivery.queue',
-                message: `a gate deferred a ${notification.type} delivery, which needs the BullMQ queue; set queue: bullmq, or NotifierModule option inlineTimers: true (got inline)`,
-              },
-            ]);
-          }
-          this.defer(decision, answer.untilMs, ctx, contents[i], answer.reason);
-          return;
-      }
-    });
-    await this.build(
-      decision,
-      allowed.map((i) => ({ ctx: contexts[i], content: contents[i] })),
-    );
-    return decision;
+  async run(table: Timetable): Promise<DispatchedDelivery[]> {
+    const decision: Outgoing = { plan: table.plan, requests: [], requestInfo: [], notSent: [] };
+    for (const part of table.notSent)
+      this.notSent(decision, part.channel, part.profile, part.address, part.status, part.reason);
+    await this.build(decision, table.now);
+    return this.commit(decision, table);
   }
 
-  async commit(decision: DispatchDecision): Promise<DispatchedDelivery[]> {
+  private async commit(decision: Outgoing, table: Timetable): Promise<DispatchedDelivery[]> {
     const { notification } = decision.plan;
     const { delivery, metrics } = this.deps;
     const out: DispatchedDelivery[] = [];
@@ -233,8 +138,8 @@ export class NotificationDispatcher {
         reason: outcome.error ? (outcome.error as Error).message : undefined,
       });
     });
-    if (decision.digests.length > 0) await this.deps.digester!.add(decision.digests);
-    for (const [untilMs, recipients] of decision.deferred) {
+    if (table.digests.length > 0) await this.deps.digester!.add(table.digests);
+    for (const [untilMs, recipients] of table.deferred) {
       const plan: NotificationPlan = { notification, recipients };
       const jobId = `${notification.id}.d${untilMs}.${hash(JSON.stringify(recipients), 12)}`;
       await this.deps.scheduler!.schedule(jobId, { kind: 'deferred', plan }, untilMs);
@@ -258,10 +163,7 @@ export class NotificationDispatcher {
   }
 
   /** Delivery requests of the allowed contexts; push goes to every live token of the user. */
-  private async build(
-    decision: DispatchDecision,
-    allowed: Array<{ ctx: GateContext; content: unknown }>,
-  ): Promise<void> {
+  private async build(decision: Outgoing, allowed: readonly AllowedDelivery[]): Promise<void> {
     const { channels, deviceTokens, chatAddresses } = this.deps;
     const chatByStore = ({ ctx }: { ctx: GateContext }) =>
       ctx.channel === 'chat' &&
@@ -288,7 +190,7 @@ export class NotificationDispatcher {
       }
     }
     const hooks = await this.webhookEndpoints(allowed);
-    for (const { ctx, content } of allowed) {
+    for (const { ctx, content, screened } of allowed) {
       if (chatByStore({ ctx })) {
         const addresses = chatByUser.get(ctx.address) ?? [];
         if (addresses.length === 0)
@@ -308,7 +210,7 @@ export class NotificationDispatcher {
         continue;
       }
       if (ctx.channel !== 'push') {
-        this.request(decision, ctx, ctx.address, content);
+        this.request(decision, ctx, ctx.address, content, undefined, screened);
         continue;
       }
       if (ctx.recipient.routes?.push !== undefined) {
@@ -342,7 +244,7 @@ export class NotificationDispatcher {
 
   /** The enabled endpoints of every webhook owner among `allowed` (one store query). */
   private async webhookEndpoints(
-    allowed: Array<{ ctx: GateContext }>,
+    allowed: ReadonlyArray<{ ctx: GateContext }>,
   ): Promise<Map<string, StoredWebhookEndpoint[]>> {
     // registration refuses control characters in an owner: such an address has no endpoint
     // (and PostgreSQL refuses NUL in a query parameter)
@@ -362,7 +264,7 @@ export class NotificationDispatcher {
 
   /** One request per enabled endpoint of the owner subscribed to the event type. */
   private webhookRequests(
-    decision: DispatchDecision,
+    decision: Outgoing,
     ctx: GateContext,
     content: WebhookContent,
     byOwner: Map<string, StoredWebhookEndpoint[]>,
@@ -379,11 +281,12 @@ export class NotificationDispatcher {
   }
 
   private request(
-    decision: DispatchDecision,
+    decision: Outgoing,
     ctx: GateContext,
     address: string,
     content: unknown,
     chain?: string[],
+    screened = false,
   ): void {
     const { notification } = decision.plan;
     const idempotencyKey = deliveryKey(notification.id, ctx.channel, ctx.recipient, address);
@@ -474,12 +377,14 @@ export class NotificationDispatcher {
           },
         };
     }
+    // the gates checked this address against the suppression list: reliable delivery does not again
+    if (screened) request.screened = [address];
     decision.requests.push(request);
     decision.requestInfo.push({ channel: ctx.channel, recipientId: ctx.recipient.id });
   }
 
   private notSent(
-    decision: DispatchDecision,
+    decision: Outgoing,
     channel: string,
     profile: RecipientProfile,
     address: string,
@@ -504,26 +409,5 @@ export class NotificationDispatcher {
         notificationId: notification.id,
       },
     });
-  }
-
-  private defer(
-    decision: DispatchDecision,
-    untilMs: number,
-    ctx: GateContext,
-    content: unknown,
-    reason?: string,
-  ): void {
-    const group = decision.deferred.get(untilMs) ?? [];
-    let entry = group.find((r) => r.profile === ctx.recipient);
-    if (!entry) {
-      entry = { profile: ctx.recipient, deliveries: [] };
-      group.push(entry);
-    }
-    entry.deliveries.push(
-      reason === undefined
-        ? { channel: ctx.channel, content }
-        : { channel: ctx.channel, content, deferred: reason },
-    );
-    decision.deferred.set(untilMs, group);
   }
 }

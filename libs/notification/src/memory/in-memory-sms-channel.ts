@@ -1,17 +1,17 @@
-import type { ChatChannelProtocol, ChatMessage, ChatSendResult } from '@herald/contracts';
-import { DeliveryError } from '../../errors/delivery.error.js';
+import type { SMSChannelProtocol, SmsMessage, SmsSendResult } from '@herald/contracts';
+import { DeliveryError } from '../errors/delivery.error.js';
 
 /**
- * A chat channel for your own tests: records every message, posts nothing,
+ * An SMS channel for your own tests: records every message, sends nothing,
  * and fails on demand.
  *
  * @example
- * const chat = new InMemoryChatChannel();
- * await moduleRef.overrideProvider(CHAT_CHANNEL).useValue(chat)...
- * expect(chat.sent[0].text).toContain('deployed');
+ * const sms = new InMemorySmsChannel();
+ * await moduleRef.overrideProvider(SMS_CHANNEL).useValue(sms)...
+ * expect(sms.sent[0].body).toContain('123456');
  */
-export class InMemoryChatChannel implements ChatChannelProtocol {
-  readonly sent: ChatMessage[] = [];
+export class InMemorySmsChannel implements SMSChannelProtocol {
+  readonly sent: SmsMessage[] = [];
   private readonly failures: DeliveryError[] = [];
   private counter = 0;
 
@@ -21,7 +21,7 @@ export class InMemoryChatChannel implements ChatChannelProtocol {
   failNext(
     error: DeliveryError = new DeliveryError('injected failure', {
       reason: 'provider_unavailable',
-      channel: 'chat',
+      channel: 'sms',
       backend: this.name,
     }),
   ): this {
@@ -29,16 +29,19 @@ export class InMemoryChatChannel implements ChatChannelProtocol {
     return this;
   }
 
-  async send(message: ChatMessage): Promise<ChatSendResult> {
+  async send(message: SmsMessage): Promise<SmsSendResult> {
     const failure = this.failures.shift();
     if (failure) throw failure;
     this.sent.push(structuredClone(message));
-    const messageId = `chat-${++this.counter}`;
-    return { messageId, threadId: message.threadId ?? messageId, backend: this.name };
+    return {
+      messageId: `SM${String(++this.counter).padStart(32, '0')}`,
+      status: 'queued',
+      backend: this.name,
+    };
   }
 
   /** Messages sent to `to`. */
-  sentTo(to: string): ChatMessage[] {
+  sentTo(to: string): SmsMessage[] {
     return this.sent.filter((m) => m.to === to);
   }
 
