@@ -94,7 +94,7 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'wrong types: a secret as a list, a section as a string, a list item as a string',
     yaml: (c) => {
-      c.notification.sms_backends[0].twilio.auth_token = [`${MARK}-in-a-list`] as any;
+      c.notification.sms_backends[0].twilio!.auth_token = [`${MARK}-in-a-list`] as any;
       (c.notification.mailer.backends[1] as any).sendgrid = `${MARK}-sendgrid-as-a-string`;
       (c.notification.push_backends as any[]).push(`${MARK}-a-bare-item`);
       return c;
@@ -132,7 +132,7 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'invalid values next to the secrets',
     yaml: (c) => {
-      c.notification.sms_backends[0].twilio.from_number = '5550006';
+      c.notification.sms_backends[0].twilio!.from_number = '5550006';
       c.notification.mailer.backends[0].driver = 'mandrill';
       (c.monitor as any).tracing = { sample_rate: 7 };
       return c;
@@ -206,7 +206,7 @@ const SCENARIOS: Scenario[] = [
       (c.monitor as any).opentelemetry.endpoint = object('otlp');
       (c.monitor.error_tracking as any).dsn = list('dsn');
       (c.notification.delivery as any).redis_url = list('redis');
-      Object.assign(c.notification.sms_backends[0].twilio, {
+      Object.assign(c.notification.sms_backends[0].twilio!, {
         base_url: object('twilio'),
         status_callback_url: list('callback'),
       });

@@ -420,7 +420,7 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
             return {
               method: 'POST',
               path: ROUTES.vonageDlr,
-              headers: c.type ? { 'content-type': c.type } : {},
+              headers: (c.type ? { 'content-type': c.type } : {}) as Record<string, string>,
               body,
             };
           }),
@@ -517,6 +517,7 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
           }),
         // any change to a signed message breaks the signature (or is a malformed field)
         allowed: (s) => s === 403 || s === 400,
+      },
       'signed Postmark, Mailgun and Resend events': {
         arbitrary: fc
           .tuple(

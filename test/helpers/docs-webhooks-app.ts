@@ -28,13 +28,10 @@ import {
   FakeSendgridServer,
   FakeSesServer,
   FakeTwilioServer,
+  FakeVonageServer,
   type SnsCallbackOptions,
 } from '@herald/notification/testing';
 import { PLANT, type OutputCapture, type RawRequest } from './fuzz.js';
-  FakeTwilioServer,
-  FakeVonageServer,
-} from '@herald/notification/testing';
-import { PLANT, type OutputCapture } from './fuzz.js';
 import { createPrivateSchema } from './pg-schema.js';
 
 let seq = 0;
