@@ -8,6 +8,8 @@ import { CreateNotificationPreferences1735000000000 } from './preferences/create
 import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration.js';
 import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration.js';
 import { CreateWebhookEndpoints1736400000000 } from './webhooks/create-webhook-endpoints.migration.js';
+// Topics (topics/): the subscriptions table.
+import { CreateTopicSubscriptions1736600000000 } from './topics/create-topic-subscriptions.migration.js';
 import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 
 /**
@@ -18,8 +20,8 @@ import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/re
  * `herald_notification_outbox`, the provider feedback columns of delivery
  * records (status webhooks), `herald_suppressions` (the suppression list),
  * e-mail's channel renamed `email` → `mail` in delivery records, the `job` of queued
- * delivery records (the sweeper), `herald_chat_addresses` (per-user chat addresses) and
- * `herald_webhook_endpoints` (outgoing webhooks).
+ * delivery records (the sweeper), `herald_chat_addresses` (per-user chat addresses),
+ * `herald_webhook_endpoints` (outgoing webhooks) and `herald_topic_subscriptions` (topics).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -35,4 +37,5 @@ export const NOTIFIER_MIGRATIONS = [
   AddDeliveryJob1736100000000,
   CreateChatAddresses1736300000000,
   CreateWebhookEndpoints1736400000000,
+  CreateTopicSubscriptions1736600000000,
 ] as const;
