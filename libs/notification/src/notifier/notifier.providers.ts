@@ -87,6 +87,10 @@ import { MemoryWebhookEndpointStore } from './webhooks/memory-webhook-endpoint.s
 import type { WebhookEndpointStore } from './webhooks/webhook-endpoint-store.protocol.js';
 import { WebhookEndpointsService } from './webhooks/webhook-endpoints.service.js';
 import { WebhookSender } from './webhooks/webhook-sender.js';
+import { TOPIC_FANOUT, TOPIC_STORE } from './topics/topic.constants.js';
+import type { TopicFanout } from './topics/topic-fanout.js';
+import { createTopicProviders } from './topics/topic.providers.js';
+import { TopicService } from './topics/topic.service.js';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
 
@@ -370,11 +374,24 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         outbox: OutboxStore | null,
         timing: NotifierTiming,
         moduleRef: ModuleRef,
+        topics: TopicFanout,
       ) => {
         const planner = new NotificationPlanner(parts.channels, resolver, {
           templates: lookupTemplates(moduleRef),
           smsSegmentWarning: parts.setup.smsSegmentWarning,
         });
+        const dispatcher = new NotificationDispatcher({
+          delivery: parts.delivery,
+          channels: parts.channels,
+          gates: gateList,
+          digester: timing.digester(),
+          deviceTokens: parts.deviceTokens,
+          chatAddresses: parts.chatAddresses,
+          scheduler: parts.scheduler,
+          metrics: parts.metrics,
+        });
+        // Topics (topics/): the fan-out sends each batch through the same planner and dispatcher.
+        topics.attach({ planner, dispatcher, store: notifications, metrics: parts.metrics });
         return new NotifierService({
           store: notifications,
           outbox: outbox ?? undefined,
@@ -384,16 +401,8 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
           tracer: parts.tracer,
           timing,
           planner,
-          dispatcher: new NotificationDispatcher({
-            delivery: parts.delivery,
-            channels: parts.channels,
-            gates: gateList,
-            digester: timing.digester(),
-            deviceTokens: parts.deviceTokens,
-            chatAddresses: parts.chatAddresses,
-            scheduler: parts.scheduler,
-            metrics: parts.metrics,
-          }),
+          dispatcher,
+          topics,
         });
       },
       inject: [
@@ -404,6 +413,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         NOTIFICATION_OUTBOX,
         NOTIFIER_TIMING,
         ModuleRef,
+        TOPIC_FANOUT,
       ],
     },
     {
@@ -450,6 +460,8 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
     { provide: NOTIFIER, useExisting: NotifierService },
     NotifierLifecycle,
     EscalationReadListener,
+    // Topics (topics/): TOPIC_STORE, TopicService, the fan-out and its worker.
+    ...createTopicProviders(),
   ];
 }
 
@@ -463,6 +475,8 @@ export const NOTIFIER_EXPORTS = [
   NotificationPreferencesService,
   WebhookEndpointsService,
   WEBHOOK_ENDPOINT_STORE,
+  TopicService,
+  TOPIC_STORE,
   NOTIFICATION_STORE,
   NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,

@@ -34,6 +34,8 @@ import type { EscalationPlan, EscalationStep } from './timing/timing-rules.js';
 import type { OutboxEntry } from './outbox/outbox-entry.js';
 import type { OutboxStore } from './outbox/outbox-store.protocol.js';
 import { transactionRunner, type NotifierTransaction } from './outbox/notifier-transaction.js';
+import type { TopicFanout } from './topics/topic-fanout.js';
+import { topicOf } from './topics/topic-recipient.js';
 
 /** Options of `NotifierService.notify()`. */
 export interface NotifierNotifyOptions extends NotifyOptions {
@@ -84,6 +86,8 @@ export interface NotifierServiceDeps {
   outbox?: OutboxStore;
   /** Escalation, cancellation of waiting parts, digest flushes. */
   timing?: NotifierTiming;
+  /** `notify(topic(key), ...)`: streams the topic's subscribers through the planner and dispatcher. */
+  topics?: TopicFanout;
 }
 
 /** The id of the notification an idempotency key stands for: the same in every process. */
@@ -223,6 +227,15 @@ export class NotifierService implements NotifierProtocol {
     const timing = this.deps.timing?.rules(notification, descriptor.type);
     if (timing) Object.assign(descriptor, timing.rules);
     const escalation = timing?.escalation ?? [];
+    // Topics (topics/): a topic's subscribers stream through TopicFanout, batch by batch.
+    const topic = topicOf(recipients);
+    if (topic && this.deps.topics)
+      return this.deps.topics.notify(topic, notification, descriptor, {
+        idempotencyKey: options.idempotencyKey,
+        transaction: options.transaction !== undefined,
+        delayed: dueAt !== undefined,
+        escalation: escalation.length > 0,
+      });
     return runTraced(
       this.deps.tracer,
       `notify ${descriptor.type}`,

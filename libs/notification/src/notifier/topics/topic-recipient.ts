@@ -1,3 +1,4 @@
+import { NotifyArgumentError } from '../errors/notify-argument.error.js';
 import { checkTopicKey } from './topic-text.util.js';
 
 /**
@@ -23,3 +24,20 @@ export function topic(key: string): TopicRecipient {
 /** Whether `notify()`'s first argument is a `topic(...)`. */
 export const isTopicRecipient = (target: unknown): target is TopicRecipient =>
   target instanceof TopicRecipient;
+
+/**
+ * The topic when `notify()`'s first argument is one, else `undefined`; a
+ * topic inside a list is refused (a topic is a recipient of its own).
+ */
+export function topicOf(recipients: unknown): TopicRecipient | undefined {
+  if (isTopicRecipient(recipients)) return recipients;
+  if (Array.isArray(recipients)) {
+    const at = recipients.findIndex(isTopicRecipient);
+    if (at !== -1)
+      throw new NotifyArgumentError(
+        `recipients[${at}]`,
+        'is a topic(); notify one topic at a time, as the first argument on its own',
+      );
+  }
+  return undefined;
+}
