@@ -6,7 +6,6 @@ import { TopicArgumentError } from './topic-argument.error.js';
 export const TOPIC_TEXT_MAX = 255;
 
 /** Printable ASCII without spaces: `project:42:watchers`, `tag/nestjs`, `team.ops@acme`. */
-// eslint-disable-next-line no-control-regex
 const TOPIC_KEY = /^[\x21-\x7e]+$/;
 
 /** Throws `TopicArgumentError` unless `key` is a topic key: 1 to 255 printable ASCII characters, no spaces. */
