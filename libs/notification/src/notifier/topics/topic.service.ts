@@ -62,6 +62,11 @@ export class TopicService {
     page: { after?: string; limit?: number } = {},
   ): Promise<TopicSubscriberPage> {
     const key = checkTopicKey(topicKey);
+    if (page === null || typeof page !== 'object' || Array.isArray(page))
+      throw new TopicArgumentError(
+        'page',
+        `must be an object { after?, limit? } (got ${NotifyArgumentError.describe(page)})`,
+      );
     const limit = page.limit ?? 100;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
       throw new TopicArgumentError(
