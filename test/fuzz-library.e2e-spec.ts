@@ -24,6 +24,11 @@ import {
   DatabaseWebhookEndpointStore,
 } from '@herald/notification/typeorm';
 import { createPrivateSchema } from './helpers/pg-schema.js';
+import { MemoryTopicStore, topic, TopicService } from '@herald/notification/notifier';
+import {
+  CreateTopicSubscriptions1736600000000,
+  DatabaseTopicStore,
+} from '@herald/notification/typeorm';
 
 /** Generated cases per property: this file's share of the fuzz budget. */
 const RUNS = {
@@ -34,6 +39,8 @@ const RUNS = {
   templates: 1000,
   webhooksMemory: 800,
   webhooksPostgres: 300,
+  topicsMemory: 800,
+  topicsPostgres: 300,
 };
 
 /** Anything a caller might pass where a value is expected. */
@@ -662,6 +669,92 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
               method !== 'rotateSecret'
             )
               throw new Error(`${what}: a planted secret in the result`);
+          } catch (error) {
+            expectTyped(error, what);
+          }
+        },
+      );
+    });
+  });
+
+  describe.each([
+    ['memory', async () => ({ store: new MemoryTopicStore(), close: async () => {} })],
+    [
+      'PostgreSQL',
+      async () => {
+        const schema = `herald_fuzz_topics_${process.pid}`;
+        const admin = new Client(PG);
+        await admin.connect();
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await admin.query(`CREATE SCHEMA "${schema}"`);
+        const ds = new DataSource({
+          type: 'postgres',
+          host: PG.host,
+          port: PG.port,
+          username: PG.user,
+          database: PG.database,
+          schema,
+          migrations: [CreateTopicSubscriptions1736600000000],
+          extra: { max: 2 },
+        });
+        await ds.initialize();
+        await ds.runMigrations();
+        return {
+          store: new DatabaseTopicStore(ds),
+          close: async () => {
+            await ds.destroy();
+            await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+            await admin.end();
+          },
+        };
+      },
+    ],
+  ] as const)('TopicService and topic() on the %s store', (name, open) => {
+    let topics: TopicService;
+    let close: () => Promise<void>;
+
+    beforeAll(async () => {
+      const opened = await open();
+      close = opened.close;
+      topics = new TopicService(opened.store);
+    });
+    afterAll(() => close?.());
+
+    it('every method with any arguments', async () => {
+      const key = mostly(fc.oneof(fc.constantFrom('project:42:watchers', 'tag:x'), nastyString()));
+      const recipient = mostly(
+        fc.oneof(
+          nastyString(),
+          fc.record(
+            {
+              id: mostly(nastyString()),
+              email: mostly(nastyString()),
+              locale: mostly(nastyString()),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+      );
+      const recipients = fc.oneof(recipient, fc.array(recipient, { maxLength: 4 }));
+      const page = mostly(
+        fc.record(
+          { after: mostly(nastyString()), limit: mostly(fc.integer()) },
+          { requiredKeys: [] },
+        ),
+      );
+      const call = fc.oneof(
+        fc.tuple(fc.constantFrom('subscribe', 'unsubscribe'), key, recipients),
+        fc.tuple(fc.constant('subscribers'), key, page),
+        fc.tuple(fc.constant('topic'), key, fc.constant(undefined)),
+      );
+      await fuzzAssert(
+        name === 'memory' ? RUNS.topicsMemory : RUNS.topicsPostgres,
+        call,
+        async ([method, a, b]) => {
+          const what = `topics.${method}(${inspect(a, { depth: 1 }).slice(0, 200)}, ${inspect(b, { depth: 2 }).slice(0, 200)})`;
+          try {
+            if (method === 'topic') topic(a as string);
+            else await (topics as any)[method](a, b);
           } catch (error) {
             expectTyped(error, what);
           }

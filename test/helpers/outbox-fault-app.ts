@@ -11,6 +11,7 @@ import {
   type ChannelSendContext,
   type NotifierChannel,
   type NotifierOutboxOptions,
+  type NotifierTopicOptions,
 } from '@herald/notification/notifier';
 import { schemaOptions } from './pg-schema.js';
 
@@ -59,6 +60,8 @@ export interface OutboxFaultAppOptions {
   /** Run the BullMQ delivery worker here. */
   deliveryWorker: boolean;
   outbox?: NotifierOutboxOptions;
+  /** NotifierModule option `topics` (the topics fault test). */
+  topics?: NotifierTopicOptions;
   /** Laid over the app's `notification.delivery` (the fan-out fault test's sweeper timing). */
   delivery?: Record<string, unknown>;
 }
@@ -94,7 +97,7 @@ export async function startOutboxFaultApp(
         },
       }),
       NotifierModule.forRoot(
-        { outbox: options.outbox ?? false },
+        { outbox: options.outbox ?? false, topics: options.topics },
         { channels: [countingChannel(options.endpoint)] },
       ),
     ],

@@ -143,6 +143,18 @@ export { MemoryWebhookEndpointStore } from './webhooks/memory-webhook-endpoint.s
 export { generateWebhookSecret } from './webhooks/webhook-signature.util.js';
 export { WEBHOOK_ENDPOINT_STORE } from './notifier.constants.js';
 
+export { topic, TopicRecipient } from './topics/topic-recipient.js';
+export {
+  TopicService,
+  type TopicTarget,
+  type TopicSubscriberPage,
+} from './topics/topic.service.js';
+export type { TopicStore, TopicSubscriber, TopicPage } from './topics/topic-store.protocol.js';
+export type { NotifierTopicOptions } from './topics/topic-options.interface.js';
+export { MemoryTopicStore } from './topics/memory-topic.store.js';
+export { TopicArgumentError } from './topics/topic-argument.error.js';
+export { TOPIC_STORE } from './topics/topic.constants.js';
+
 export { UnknownChannelError } from './errors/unknown-channel.error.js';
 export { ChannelUnavailableError } from './errors/channel-unavailable.error.js';
 export { MissingRenderMethodError } from './errors/missing-render-method.error.js';

@@ -7,6 +7,7 @@ import type {
 } from './gates/notification-gate.interface.js';
 import type { RecipientResolver } from './recipients/recipient-resolver.interface.js';
 import type { WebhookChannelOptions } from './webhooks/webhook-options.js';
+import type { NotifierTopicOptions } from './topics/topic-options.interface.js';
 
 /** `NotifierModule.forRoot(options)` / what `forRootAsync`'s factory returns. */
 export interface NotifierModuleOptions {
@@ -62,6 +63,12 @@ export interface NotifierModuleOptions {
    * `timeoutMs`, `rotationGraceMs`. @default {} (the defaults)
    */
   webhooks?: WebhookChannelOptions;
+  /**
+   * Topics (`TopicService`, `notify(topic(key), ...)`): the fan-out's batch
+   * size, its worker's concurrency and lock, and the notification classes
+   * its workers rebuild (see `NotifierTopicOptions`). @default {} (the defaults)
+   */
+  topics?: NotifierTopicOptions;
 }
 
 /** `NotifierModule` option `outbox` in detail. */

@@ -9,6 +9,8 @@ import { CreateNotificationPreferences1735000000000 } from './preferences/create
 import { CreateNotificationOutbox1735200000000 } from './outbox/create-notification-outbox.migration.js';
 import { CreateSuppressions1735400000000 } from '../suppression/stores/create-suppressions.migration.js';
 import { CreateWebhookEndpoints1736400000000 } from './webhooks/create-webhook-endpoints.migration.js';
+// Topics (topics/): the subscriptions table.
+import { CreateTopicSubscriptions1736600000000 } from './topics/create-topic-subscriptions.migration.js';
 import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/rename-email-channel.migration.js';
 
 /**
@@ -19,9 +21,9 @@ import { RenameEmailChannelToMail1736000000000 } from '../delivery/migrations/re
  * `herald_notification_outbox`, the provider feedback columns of delivery
  * records (status webhooks), `herald_suppressions` (the suppression list),
  * e-mail's channel renamed `email` → `mail` in delivery records, the `job` of queued
- * delivery records (the sweeper), `herald_chat_addresses` (per-user chat addresses) and
- * `herald_webhook_endpoints` (outgoing webhooks), and the SMS segments and encoding of
- * delivery records.
+ * delivery records (the sweeper), `herald_chat_addresses` (per-user chat addresses),
+ * `herald_webhook_endpoints` (outgoing webhooks), the SMS segments and encoding of
+ * delivery records, and `herald_topic_subscriptions` (topics).
  *
  * @example migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS]
  */
@@ -38,4 +40,5 @@ export const NOTIFIER_MIGRATIONS = [
   CreateChatAddresses1736300000000,
   CreateWebhookEndpoints1736400000000,
   AddSmsSegmentsToDeliveryRecords1736500000000,
+  CreateTopicSubscriptions1736600000000,
 ] as const;

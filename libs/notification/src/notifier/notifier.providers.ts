@@ -91,6 +91,10 @@ import { MemoryWebhookEndpointStore } from './webhooks/memory-webhook-endpoint.s
 import type { WebhookEndpointStore } from './webhooks/webhook-endpoint-store.protocol.js';
 import { WebhookEndpointsService } from './webhooks/webhook-endpoints.service.js';
 import { WebhookSender } from './webhooks/webhook-sender.js';
+import { TOPIC_FANOUT, TOPIC_STORE } from './topics/topic.constants.js';
+import type { TopicFanout } from './topics/topic-fanout.js';
+import { createTopicProviders } from './topics/topic.providers.js';
+import { TopicService } from './topics/topic.service.js';
 
 const NOTIFIER_SETUP = 'HERALD:NOTIFIER_SETUP';
 
@@ -374,6 +378,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         outbox: OutboxStore | null,
         timing: NotifierTiming,
         moduleRef: ModuleRef,
+        topics: TopicFanout,
       ) => {
         const digester = timing.digester();
         const pipeline = new NotifierPipeline({
@@ -400,6 +405,8 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
           outbox: outbox ?? undefined,
           rules: timing,
         });
+        // Topics (topics/): each page of subscribers goes through the same stages.
+        topics.attach({ pipeline, store: notifications, metrics: parts.metrics });
         return new NotifierService({
           store: notifications,
           delivery: parts.delivery,
@@ -408,6 +415,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
           tracer: parts.tracer,
           timing,
           pipeline,
+          topics,
         });
       },
       inject: [
@@ -418,6 +426,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         NOTIFICATION_OUTBOX,
         NOTIFIER_TIMING,
         ModuleRef,
+        TOPIC_FANOUT,
       ],
     },
     {
@@ -462,6 +471,8 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
     { provide: NOTIFIER, useExisting: NotifierService },
     NotifierLifecycle,
     EscalationReadListener,
+    // Topics (topics/): TOPIC_STORE, TopicService, the fan-out and its worker.
+    ...createTopicProviders(),
   ];
 }
 
@@ -475,6 +486,8 @@ export const NOTIFIER_EXPORTS = [
   NotificationPreferencesService,
   WebhookEndpointsService,
   WEBHOOK_ENDPOINT_STORE,
+  TopicService,
+  TOPIC_STORE,
   NOTIFICATION_STORE,
   NOTIFICATION_OUTBOX,
   DEVICE_TOKEN_STORE,

@@ -25,6 +25,9 @@ import type { NotificationListQuery, NotificationRecord } from './records/notifi
 import type { NotificationStore } from './records/notification-store.protocol.js';
 import type { NotifierTiming } from './timing/notifier-timing.js';
 
+import type { TopicFanout } from './topics/topic-fanout.js';
+import { topicOf } from './topics/topic-recipient.js';
+
 export type { NotifyResult } from './pipeline/notify-call.interface.js';
 export { notificationIdFor } from './notify-arguments.util.js';
 
@@ -59,6 +62,8 @@ export interface NotifierServiceDeps {
   tracer?: TracerProtocol;
   /** Escalation, cancellation of waiting parts. */
   timing?: NotifierTiming;
+  /** `notify(topic(key), ...)`: streams the topic's subscribers through the pipeline, page by page. */
+  topics?: TopicFanout;
 }
 
 /**
@@ -141,6 +146,16 @@ export class NotifierService implements NotifierProtocol {
     const timing = this.deps.timing?.rules(notification, descriptor.type);
     if (timing) Object.assign(descriptor, timing.rules);
     const escalation = timing?.escalation ?? [];
+    // A topic's subscribers are resolved page by page by the fan-out (topics/), each page
+    // then going through the same stages as a list of recipients.
+    const topic = topicOf(recipients);
+    if (topic && this.deps.topics)
+      return this.deps.topics.notify(topic, notification, descriptor, {
+        idempotencyKey: options.idempotencyKey,
+        transaction: options.transaction !== undefined,
+        delayed: dueAt !== undefined,
+        escalation: escalation.length > 0,
+      });
     return runTraced(
       this.deps.tracer,
       `notify ${descriptor.type}`,

@@ -46,6 +46,11 @@ export {
   CreateWebhookEndpoints1736400000000,
   WEBHOOK_ENDPOINT_TABLE,
 } from '../notifier/webhooks/create-webhook-endpoints.migration.js';
+export { DatabaseTopicStore } from '../notifier/topics/database-topic.store.js';
+export {
+  CreateTopicSubscriptions1736600000000,
+  TOPIC_SUBSCRIPTION_TABLE,
+} from '../notifier/topics/create-topic-subscriptions.migration.js';
 export { DatabaseDeviceTokenStore } from '../notifier/devices/database-device-token.store.js';
 export {
   deviceTokenEntity,

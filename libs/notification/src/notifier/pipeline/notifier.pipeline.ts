@@ -146,6 +146,21 @@ export class NotifierPipeline {
     return result.deliveries;
   }
 
+  /**
+   * One page of a topic's subscribers (topics/): resolve → plan → gates →
+   * timing → dispatch, as `notify()` to that list would, without writing the
+   * notification's record (the fan-out writes it once for all pages).
+   */
+  async sendPage(
+    targets: readonly unknown[],
+    notification: Notification<any>,
+    descriptor: NotificationDescriptor,
+  ): Promise<DispatchedDelivery[]> {
+    const recipients = await this.deps.resolve.run(targets as NotifyCall['targets']);
+    const plan = await this.deps.plan.run(recipients, notification, descriptor);
+    return this.send(plan, 'notify');
+  }
+
   /** Gates → timing → dispatch for a planned notification. */
   private async send(
     plan: NotificationPlan,

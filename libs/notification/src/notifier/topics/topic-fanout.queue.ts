@@ -1,0 +1,38 @@
+import type * as BullMQ from 'bullmq';
+import {
+  connectionFromUrl,
+  loadBullmq,
+  type BullmqQueueOptions,
+} from '../../delivery/queue/bullmq-connection.util.js';
+import type { TopicFanoutJob } from './topic-fanout-job.interface.js';
+
+/**
+ * The queue of topic fan-outs (`<notifier queue>-topics`, same Redis and
+ * prefix as the delivery queue). The job id is the notification id, so a
+ * `notify()` repeated with the same idempotency key adds nothing.
+ */
+export class TopicFanoutQueue {
+  readonly queue: BullMQ.Queue;
+
+  constructor(readonly options: BullmqQueueOptions & { queueName: string }) {
+    const { Queue } = loadBullmq();
+    this.queue = new Queue(options.queueName, {
+      connection: connectionFromUrl(options.redisUrl),
+      prefix: options.prefix ?? 'herald',
+    });
+  }
+
+  async add(notificationId: string, job: TopicFanoutJob): Promise<void> {
+    await this.queue.add('fanout', job, {
+      jobId: notificationId,
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: { age: 7 * 86_400 },
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
