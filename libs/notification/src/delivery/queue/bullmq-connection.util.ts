@@ -78,7 +78,7 @@ export class BullmqConnection {
   /** Closes the Cluster client this connection opened (options need no closing). */
   async close(): Promise<void> {
     if (!this.cluster) return;
-    const client = this.connection as { quit(): Promise<unknown>; disconnect(): void };
-    await client.quit().catch(() => client.disconnect());
+    // the queue or worker closed first, so nothing is left in flight on it
+    (this.connection as { disconnect(): void }).disconnect();
   }
 }
