@@ -13,7 +13,8 @@ import {
 } from './helpers/delivery-fake-provider.js';
 import { redisCli, RedisProcesses, until, type RedisNode } from './helpers/redis-cluster.js';
 
-jest.setTimeout(60_000);
+// each case takes seconds on a quiet machine; the bound leaves room for a loaded one
+jest.setTimeout(90_000);
 
 const run = `sentinel-${process.pid}-${Date.now()}`;
 
@@ -126,7 +127,7 @@ describe('Herald through Redis Sentinel (a master, a replica and a Sentinel on l
       await until(
         async () =>
           (await Promise.all(ids.map((id) => store.get(id)))).every((r) => r?.status === 'sent'),
-        30_000,
+        50_000,
         `all ${count} sent`,
       );
       for (let i = 0; i < count; i++) expect(provider.delivered.get(key(i))).toBe(1);
