@@ -28,7 +28,7 @@ import {
 import { SseClient } from './helpers/sse-client.js';
 
 // each case takes seconds on a quiet machine; the bound leaves room for a loaded one
-jest.setTimeout(90_000);
+jest.setTimeout(120_000);
 
 const run = `cluster-${process.pid}-${Date.now()}`;
 
@@ -59,6 +59,9 @@ describe('Herald on a three-master Redis Cluster (one replica each, loopback)', 
       queueName,
       prefix: run,
       concurrency: 50,
+      // no worker dies here: long locks keep a slow test machine from running a job twice
+      lockDurationMs: 30_000,
+      stalledIntervalMs: 30_000,
     });
     await worker.ready();
     const close = async () => {
@@ -246,7 +249,7 @@ describe('Herald on a three-master Redis Cluster (one replica each, loopback)', 
       await until(
         async () =>
           (await Promise.all(ids.map((id) => d.store.get(id)))).every((r) => r?.status === 'sent'),
-        50_000,
+        60_000,
         `all ${count} deliveries sent`,
       ).catch(async (error: Error) => {
         const statuses: Record<string, number> = {};

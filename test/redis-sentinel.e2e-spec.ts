@@ -14,7 +14,7 @@ import {
 import { redisCli, RedisProcesses, until, type RedisNode } from './helpers/redis-cluster.js';
 
 // each case takes seconds on a quiet machine; the bound leaves room for a loaded one
-jest.setTimeout(90_000);
+jest.setTimeout(120_000);
 
 const run = `sentinel-${process.pid}-${Date.now()}`;
 
@@ -83,8 +83,9 @@ describe('Herald through Redis Sentinel (a master, a replica and a Sentinel on l
       queueName,
       prefix: run,
       concurrency: 20,
-      lockDurationMs: 3000,
-      stalledIntervalMs: 1000,
+      // no worker dies here: long locks keep a slow test machine from running a job twice
+      lockDurationMs: 30_000,
+      stalledIntervalMs: 30_000,
     });
     const sweeper = new DeliverySweeper(store, queue, { afterMs: 2000 });
     const throttle = new RedisThrottleStore({ redisUrl: url, prefix: run });

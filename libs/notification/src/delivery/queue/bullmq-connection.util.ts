@@ -65,8 +65,11 @@ export function connectionFromUrl(
  * of a queue lands in one slot, as BullMQ's multi-key scripts need.
  */
 export class BullmqConnection {
+  /** What to pass as BullMQ's `connection`. */
   readonly connection: BullMQ.ConnectionOptions;
+  /** What to pass as BullMQ's `prefix` (hash-tagged on a Cluster). */
   readonly prefix: string;
+  /** True when the URL names a Redis Cluster. */
   readonly cluster: boolean;
 
   constructor(url: unknown = 'redis://127.0.0.1:6379', prefix = 'herald') {
