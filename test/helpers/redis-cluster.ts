@@ -28,7 +28,11 @@ export const until = async (
   what = 'condition',
 ): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
+  while (
+    !(await Promise.resolve()
+      .then(check)
+      .catch(() => false))
+  ) {
     if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
