@@ -297,6 +297,10 @@ describe('fuzz: loadHeraldConfig over generated env and YAML', () => {
       `http://host.example/?token=${PLANT}-tk&x=1`,
       `https://host.example/hook?signature=${PLANT}-sig`,
       `redis://${PLANT}-pw@`,
+      `redis+cluster://:${PLANT}-pw@10.0.0.1:7000,10.0.0.2:7001`,
+      `redis+cluster://:${PLANT}-pw@10.0.0.1:7000,10.0.0.2:port/0`,
+      `redis+sentinel://user:${PLANT}-pw@10.0.0.1:26379,10.0.0.2`,
+      `rediss+sentinel://:${PLANT}-pw@10.0.0.1:26379/mymaster/x`,
       `not a url ${PLANT}-pw`,
     );
     const form = fc.constantFrom('string', 'list', 'mapping', 'env');

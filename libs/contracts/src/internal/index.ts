@@ -36,3 +36,17 @@ export {
   escapeDiscord,
   truncate,
 } from '../chat/chat-escape.util.js';
+export {
+  parseRedisUrl,
+  redisUrlProblem,
+  hashTagged,
+  REDIS_URL_FORMS,
+  type RedisTarget,
+  type RedisNodeAddress,
+} from '../redis/redis-url.util.js';
+export {
+  createRedisClient,
+  redisOptionsOf,
+  clusterOptionsOf,
+  type RedisClientOptions,
+} from '../redis/create-redis-client.util.js';

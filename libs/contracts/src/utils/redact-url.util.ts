@@ -55,7 +55,8 @@ function userinfoSpan(value: string): [number, number] {
 function parsesWithHost(value: string): boolean {
   if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i.test(value)) return false;
   try {
-    return new URL(value).host !== '';
+    // a host list (`redis+cluster://h1:7000,h2:7001`) is read by its first host
+    return new URL(value.replace(/^([^:]+:\/\/[^/?#,]+),[^/?#]*/, '$1')).host !== '';
   } catch {
     return false;
   }

@@ -15,6 +15,7 @@ export {
 } from '../delivery/queue/delivery-worker.js';
 export {
   connectionFromUrl,
+  BullmqConnection,
   type BullmqQueueOptions,
 } from '../delivery/queue/bullmq-connection.util.js';
 export {

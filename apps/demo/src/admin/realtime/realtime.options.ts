@@ -1,5 +1,5 @@
 import { HeraldConfigError } from '@herald/contracts';
-import { describeUrl } from '@herald/contracts/internal';
+import { describeUrl, redisUrlProblem } from '@herald/contracts/internal';
 
 /** Options of the demo's realtime hub (token `REALTIME_OPTIONS`). */
 export interface RealtimeOptions {
@@ -15,22 +15,19 @@ export interface RealtimeOptions {
 
 export const REALTIME_OPTIONS = 'DEMO:REALTIME_OPTIONS';
 
-/** `DEMO_REDIS_URL` when it is a redis:// or rediss:// URL; a typo stops the start (the URL shown without credentials). */
+/**
+ * `DEMO_REDIS_URL` when it is a Redis URL (one server, `redis+cluster://` or
+ * `redis+sentinel://`); a typo stops the start (the URL shown without credentials).
+ */
 function redisUrlFromEnv(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  let url: URL | undefined;
-  try {
-    url = /\s/.test(value) ? undefined : new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname)
-    return value;
+  const problem = redisUrlProblem(value);
+  if (problem === undefined) return value;
   throw new HeraldConfigError(
     [
       {
         path: 'DEMO_REDIS_URL',
-        message: `must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379 (got ${describeUrl(value)}); unset it to run one instance without the realtime fan-out`,
+        message: `${problem} (got ${describeUrl(value)}); unset it to run one instance without the realtime fan-out`,
       },
     ],
     'Invalid demo environment',

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { RateLimitedLogger } from '@herald/contracts';
-import { requireOptional, secretRedactor } from '@herald/contracts/internal';
+import { createRedisClient, secretRedactor } from '@herald/contracts/internal';
 import type { Redis as RedisClient } from 'ioredis';
 import type { RealtimeEvent } from './realtime-hub.service.js';
 import { RedisUnreachableError } from './redis-unreachable.error.js';
@@ -35,12 +35,13 @@ export class RedisFanout {
   }
 
   async start(onRemote: (event: RealtimeEvent) => void): Promise<void> {
-    const { default: Redis } = requireOptional<typeof import('ioredis')>(
-      'ioredis',
-      'the Redis realtime bridge (DEMO_REDIS_URL)',
-    );
-    this.pub = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    this.sub = new Redis(this.url, { lazyConnect: true });
+    // one server, a Cluster (PUBLISH reaches every node's subscribers) or Sentinels
+    const feature = 'the Redis realtime bridge (DEMO_REDIS_URL)';
+    this.pub = createRedisClient<RedisClient>(this.url, feature, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 2,
+    });
+    this.sub = createRedisClient<RedisClient>(this.url, feature, { lazyConnect: true });
     let lastError: Error | undefined;
     for (const client of [this.pub, this.sub]) {
       client.on('error', (error: Error) => {

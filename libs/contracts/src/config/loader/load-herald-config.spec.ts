@@ -205,6 +205,31 @@ describe('loadHeraldConfig', () => {
     }
   });
 
+  it('takes a Redis Cluster or Sentinels as redis_url, and says what is wrong with a malformed one', () => {
+    const cluster = 'redis+cluster://:cl-pw-123@10.0.0.1:7000,10.0.0.2:7001';
+    const config = load({ env: { HERALD_NOTIFICATION__DELIVERY__REDIS_URL: cluster } });
+    expect(config.notification.delivery.redisUrl).toBe(cluster);
+    expect(inspect(config, { depth: 9 })).not.toContain('cl-pw-123');
+    expect(
+      load({
+        env: {
+          HERALD_NOTIFICATION__DELIVERY__REDIS_URL: 'redis+sentinel://s1:26379,s2/mymaster/1',
+        },
+      }).notification.delivery.redisUrl,
+    ).toBe('redis+sentinel://s1:26379,s2/mymaster/1');
+    const problems = problemsOf(() =>
+      load({
+        env: { HERALD_NOTIFICATION__DELIVERY__REDIS_URL: 'redis+sentinel://:sn-pw-456@s1:26379' },
+      }),
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^notification\.delivery\.redis_url: must be a redis:\/\/ or rediss:\/\/ URL .*redis\+sentinel:\/\/ needs the master name as its path/,
+    );
+    expect(problems[0]).toContain('(got "redis+sentinel://[REDACTED]@s1:26379")');
+    expect(problems[0]).not.toContain('sn-pw-456');
+  });
+
   it('reports every invalid field together, each as path: message (got value)', () => {
     const problems = problemsOf(() =>
       load({

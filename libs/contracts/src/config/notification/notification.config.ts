@@ -191,11 +191,9 @@ export class DeliveryConfig extends ConfigSection {
     doc: 'inline: send in the caller; bullmq: enqueue on Redis and deliver from workers',
   })
   queue!: 'inline' | 'bullmq';
-  @Field.url({
+  @Field.redisUrl({
     default: 'redis://127.0.0.1:6379',
-    protocols: ['redis:', 'rediss:'],
-    example: 'redis://127.0.0.1:6379/0',
-    doc: 'Redis URL of the bullmq queue',
+    doc: 'Redis of the bullmq queue: redis://host:6379/0, redis+cluster://host1:7000,host2:7001 (Redis Cluster) or redis+sentinel://host1:26379,host2:26379/mymaster (Sentinel); rediss... for TLS',
   })
   redisUrl!: string;
   @Field.string({ nonEmpty: true, default: 'herald-delivery', doc: 'BullMQ queue name' })

@@ -15,6 +15,7 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
+import { redisUrlProblem } from '../../redis/redis-url.util.js';
 
 export type FieldKind =
   | 'string'
@@ -115,6 +116,18 @@ export const Field = {
       ),
     ]);
   },
+  /** A Redis URL: one server, a Cluster or Sentinels (`parseRedisUrl`); the message says what is wrong. */
+  redisUrl: (opts: FieldOptions = {}) =>
+    field('string', { ...opts, url: true } as FieldOptions, [
+      IsString(msg('must be a string')),
+      ValidateBy({
+        name: 'isRedisUrl',
+        validator: {
+          validate: (value) => typeof value !== 'string' || redisUrlProblem(value) === undefined,
+          defaultMessage: (args) => redisUrlProblem(args?.value) ?? 'must be a Redis URL',
+        },
+      }),
+    ]),
   boolean: (opts: FieldOptions = {}) =>
     field('boolean', opts, [IsBoolean(msg('must be true or false'))]),
   enum: <T extends string>(values: readonly T[], opts: FieldOptions = {}) =>

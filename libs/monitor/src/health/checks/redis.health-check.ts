@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts/internal';
+import { createRedisClient } from '@herald/contracts/internal';
 import { BaseHealthCheck } from '../base-health-check.js';
 
 /** The part of an ioredis client the check uses. */
@@ -11,7 +11,11 @@ export interface RedisClientLike {
 /** Options of `RedisHealthCheck`: an existing `client`, or a `url` for a connection the check owns. */
 export interface RedisHealthCheckOptions {
   client?: RedisClientLike;
-  /** @default 'redis://127.0.0.1:6379' when no client is given */
+  /**
+   * One Redis, a Cluster (`redis+cluster://h1:7000,h2:7001`) or Sentinels
+   * (`redis+sentinel://h1:26379/mymaster`).
+   * @default 'redis://127.0.0.1:6379' when no client is given
+   */
   url?: string;
   /** @default 'redis' */
   name?: string;
@@ -55,17 +59,17 @@ export class RedisHealthCheck extends BaseHealthCheck {
 
   private connection(): RedisClientLike {
     if (!this.client) {
-      const Redis = requireOptional<new (url: string, options: object) => RedisClientLike>(
-        'ioredis',
+      this.client = createRedisClient<RedisClientLike>(
+        this.options.url ?? 'redis://127.0.0.1:6379',
         'RedisHealthCheck',
+        {
+          connectionName: `herald-health:${this.name}`,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: true,
+          connectTimeout: this.timeoutMs,
+          disconnectTimeout: 100,
+        },
       );
-      this.client = new Redis(this.options.url ?? 'redis://127.0.0.1:6379', {
-        connectionName: `herald-health:${this.name}`,
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: true,
-        connectTimeout: this.timeoutMs,
-        disconnectTimeout: 100,
-      });
     }
     return this.client;
   }

@@ -1,9 +1,5 @@
 import type * as BullMQ from 'bullmq';
-import {
-  connectionFromUrl,
-  loadBullmq,
-  type BullmqQueueOptions,
-} from './bullmq-connection.util.js';
+import { BullmqConnection, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util.js';
 import type { DeliveryJob, DeliveryQueue, DeliveryQueueCounts } from './delivery-queue.protocol.js';
 import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
 
@@ -22,14 +18,17 @@ export interface BullmqDeliveryQueueOptions extends BullmqQueueOptions {
 export class BullmqDeliveryQueue implements DeliveryQueue {
   readonly queue: BullMQ.Queue;
   readonly name: string;
+  /** The key prefix in use (hash-tagged on a Redis Cluster). */
   readonly prefix: string;
+  private readonly connection: BullmqConnection;
 
   constructor(readonly options: BullmqDeliveryQueueOptions = {}) {
     const { Queue } = loadBullmq();
     this.name = options.queueName ?? 'herald-delivery';
-    this.prefix = options.prefix ?? 'herald';
+    this.connection = new BullmqConnection(options.redisUrl, options.prefix);
+    this.prefix = this.connection.prefix;
     this.queue = new Queue(this.name, {
-      connection: connectionFromUrl(options.redisUrl),
+      connection: this.connection.connection,
       prefix: this.prefix,
     });
   }
@@ -110,5 +109,6 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
 
   async close(): Promise<void> {
     await this.queue.close();
+    await this.connection.close();
   }
 }

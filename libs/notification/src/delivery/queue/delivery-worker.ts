@@ -2,11 +2,7 @@ import type * as BullMQ from 'bullmq';
 import { wasSent } from '../records/delivery-record.js';
 import { describeError } from '../reliable/delivery-engine.js';
 import type { DeliveryService } from '../reliable/delivery.service.js';
-import {
-  connectionFromUrl,
-  loadBullmq,
-  type BullmqQueueOptions,
-} from './bullmq-connection.util.js';
+import { BullmqConnection, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util.js';
 import type { DeliveryJob } from './delivery-queue.protocol.js';
 import { traceProcessJob } from './queue-tracing.util.js';
 
@@ -40,6 +36,7 @@ export class DeliveryWorker {
   readonly worker: BullMQ.Worker;
   private readonly queueName: string;
   private readonly UnrecoverableError: typeof BullMQ.UnrecoverableError;
+  private readonly connection: BullmqConnection;
 
   constructor(
     private readonly service: DeliveryService,
@@ -51,9 +48,10 @@ export class DeliveryWorker {
     const policy = service.engine.policy;
     this.queueName = options.queueName ?? 'herald-delivery';
     const lockDurationMs = options.lockDurationMs ?? DELIVERY_WORKER_DEFAULTS.lockDurationMs;
+    this.connection = new BullmqConnection(options.redisUrl, options.prefix);
     this.worker = new Worker(this.queueName, (job) => this.process(job), {
-      connection: connectionFromUrl(options.redisUrl),
-      prefix: options.prefix ?? 'herald',
+      connection: this.connection.connection,
+      prefix: this.connection.prefix,
       concurrency: options.concurrency ?? 10,
       lockDuration: lockDurationMs,
       // renewed well before it expires, even when a busy event loop delays the timer
@@ -80,6 +78,7 @@ export class DeliveryWorker {
   /** Stops taking jobs and waits for those in flight. */
   async close(): Promise<void> {
     await this.worker.close();
+    await this.connection.close();
   }
 
   private process(job: BullMQ.Job<DeliveryJob>): Promise<unknown> {

@@ -1,7 +1,7 @@
 import type * as BullMQ from 'bullmq';
 import type { TracerProtocol } from '@herald/contracts';
 import {
-  connectionFromUrl,
+  BullmqConnection,
   loadBullmq,
   type BullmqQueueOptions,
 } from '../../delivery/queue/bullmq-connection.util.js';
@@ -24,13 +24,15 @@ export interface BullmqNotifierSchedulerOptions extends BullmqQueueOptions {
 export class BullmqNotifierScheduler implements NotifierScheduler {
   readonly queue: BullMQ.Queue;
   readonly name: string;
+  private readonly connection: BullmqConnection;
 
   constructor(private readonly options: BullmqNotifierSchedulerOptions = {}) {
     const { Queue } = loadBullmq();
     this.name = options.queueName ?? 'herald-delivery-notifier';
+    this.connection = new BullmqConnection(options.redisUrl, options.prefix);
     this.queue = new Queue(this.name, {
-      connection: connectionFromUrl(options.redisUrl),
-      prefix: options.prefix ?? 'herald',
+      connection: this.connection.connection,
+      prefix: this.connection.prefix,
     });
   }
 
@@ -58,5 +60,6 @@ export class BullmqNotifierScheduler implements NotifierScheduler {
 
   async close(): Promise<void> {
     await this.queue.close();
+    await this.connection.close();
   }
 }

@@ -1,7 +1,7 @@
 import type * as BullMQ from 'bullmq';
 import type { TracerProtocol } from '@herald/contracts';
 import {
-  connectionFromUrl,
+  BullmqConnection,
   loadBullmq,
   type BullmqQueueOptions,
 } from '../../delivery/queue/bullmq-connection.util.js';
@@ -21,6 +21,7 @@ export interface NotifierWorkerOptions extends BullmqQueueOptions {
  */
 export class NotifierWorker {
   readonly worker: BullMQ.Worker;
+  private readonly connection: BullmqConnection;
 
   constructor(
     handle: (job: NotifierJob) => Promise<unknown>,
@@ -28,6 +29,7 @@ export class NotifierWorker {
   ) {
     const { Worker } = loadBullmq();
     const name = options.queueName ?? 'herald-delivery-notifier';
+    this.connection = new BullmqConnection(options.redisUrl, options.prefix);
     this.worker = new Worker(
       name,
       (job: BullMQ.Job<NotifierJob>) =>
@@ -43,8 +45,8 @@ export class NotifierWorker {
           () => handle(job.data),
         ),
       {
-        connection: connectionFromUrl(options.redisUrl),
-        prefix: options.prefix ?? 'herald',
+        connection: this.connection.connection,
+        prefix: this.connection.prefix,
         concurrency: options.concurrency ?? 5,
       },
     );
@@ -57,5 +59,6 @@ export class NotifierWorker {
 
   async close(): Promise<void> {
     await this.worker.close();
+    await this.connection.close();
   }
 }

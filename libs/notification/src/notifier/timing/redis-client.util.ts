@@ -1,4 +1,4 @@
-import { requireOptional } from '@herald/contracts/internal';
+import { createRedisClient } from '@herald/contracts/internal';
 
 /** The part of an ioredis client the timing stores use. */
 export interface TimingRedisClient {
@@ -10,9 +10,14 @@ export interface TimingRedisClient {
 
 /** Where a Redis-backed timing store keeps its keys. */
 export interface RedisTimingStoreOptions {
-  /** @default 'redis://127.0.0.1:6379' */
+  /**
+   * One Redis (`redis://host:6379/0`), a Redis Cluster
+   * (`redis+cluster://host1:7000,host2:7001`) or Sentinels
+   * (`redis+sentinel://host1:26379,host2:26379/mymaster`).
+   * @default 'redis://127.0.0.1:6379'
+   */
   redisUrl?: string;
-  /** Key prefix. @default 'herald' */
+  /** Key prefix (keys used together share a hash tag after it, so a Cluster works). @default 'herald' */
   prefix?: string;
   /** An ioredis client to use instead of opening one (left open by `close()`). */
   client?: TimingRedisClient;
@@ -34,14 +39,14 @@ export class TimingRedis {
   get client(): TimingRedisClient {
     if (this.options.client) return this.options.client;
     if (!this.opened) {
-      const Redis = requireOptional<new (url: string, options: object) => TimingRedisClient>(
-        'ioredis',
+      this.opened = createRedisClient<TimingRedisClient>(
+        this.options.redisUrl ?? 'redis://127.0.0.1:6379',
         this.feature,
+        {
+          connectionName: `herald-${this.feature.replace(/\W+/g, '-').toLowerCase()}`,
+          maxRetriesPerRequest: 3,
+        },
       );
-      this.opened = new Redis(this.options.redisUrl ?? 'redis://127.0.0.1:6379', {
-        connectionName: `herald-${this.feature.replace(/\W+/g, '-').toLowerCase()}`,
-        maxRetriesPerRequest: 3,
-      });
     }
     return this.opened;
   }
