@@ -216,6 +216,7 @@ const SCENARIOS: Scenario[] = [
       });
       (c.notification.push_backends[1].apns as any).base_url = list('apns');
       (c.notification.mailer.backends[1].sendgrid as any).base_url = object('sendgrid');
+      (c.notification.mailer.backends[2] as any).ses.endpoint = list('ses');
       const chat = c.notification.chat_backends as any[];
       chat[0].slack.webhook_url = object('slack-hook');
       chat[1].slack.base_url = list('slack-api');
@@ -235,6 +236,7 @@ const SCENARIOS: Scenario[] = [
       'notification.push_backends[0].fcm.token_uri: must be a string',
       'notification.push_backends[1].apns.base_url: must be a string',
       'notification.mailer.backends[1].sendgrid.base_url: must be a string',
+      'notification.mailer.backends[2].ses.endpoint: must be a string',
       'notification.chat_backends[0].slack.webhook_url: must be a string',
       'notification.chat_backends[1].slack.base_url: must be a string',
       'notification.chat_backends[2].teams.webhook_url: must be a string',
@@ -378,6 +380,7 @@ describe('no configuration error prints a secret', () => {
         'notification.push_backends[].webpush.vapid_private_key',
         'notification.mailer.backends[].smtp.password',
         'notification.mailer.backends[].sendgrid.api_key',
+        'notification.mailer.backends[].ses.secret_access_key',
         'monitor.health.auth_token',
         'monitor.error_tracking.dsn',
         'monitor.opentelemetry.headers',
