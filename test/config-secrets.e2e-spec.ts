@@ -223,6 +223,7 @@ const SCENARIOS: Scenario[] = [
       (c.notification.mailer.backends[2].postmark as any).base_url = list('postmark');
       (c.notification.mailer.backends[3].mailgun as any).base_url = object('mailgun');
       (c.notification.mailer.backends[4].resend as any).base_url = list('resend');
+      (c.notification.mailer.backends[5] as any).ses.endpoint = list('ses');
       const chat = c.notification.chat_backends as any[];
       chat[0].slack.webhook_url = object('slack-hook');
       chat[1].slack.base_url = list('slack-api');
@@ -247,6 +248,7 @@ const SCENARIOS: Scenario[] = [
       'notification.mailer.backends[2].postmark.base_url: must be a string',
       'notification.mailer.backends[3].mailgun.base_url: must be a string',
       'notification.mailer.backends[4].resend.base_url: must be a string',
+      'notification.mailer.backends[5].ses.endpoint: must be a string',
       'notification.chat_backends[0].slack.webhook_url: must be a string',
       'notification.chat_backends[1].slack.base_url: must be a string',
       'notification.chat_backends[2].teams.webhook_url: must be a string',
@@ -393,6 +395,7 @@ describe('no configuration error prints a secret', () => {
         'notification.mailer.backends[].postmark.server_token',
         'notification.mailer.backends[].mailgun.api_key',
         'notification.mailer.backends[].resend.api_key',
+        'notification.mailer.backends[].ses.secret_access_key',
         'monitor.health.auth_token',
         'monitor.error_tracking.dsn',
         'monitor.opentelemetry.headers',

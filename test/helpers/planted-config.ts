@@ -114,6 +114,17 @@ export function plantedConfig(mark: string) {
             from_email: 'noreply@herald.test',
             resend: { api_key: `re_${mark}-resend-api-key` },
           },
+          {
+            name: 'ses',
+            driver: 'ses',
+            from_email: 'noreply@herald.test',
+            ses: {
+              region: 'eu-west-1',
+              access_key_id: 'AKIAIOSFODNN7EXAMPLE',
+              secret_access_key: `${mark}-ses-secret-access-key`,
+              session_token: `${mark}-ses-session-token`,
+            },
+          },
         ],
       },
       delivery: { redis_url: `redis://:${mark}-redis-password@127.0.0.1:6379` },
