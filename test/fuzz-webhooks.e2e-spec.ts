@@ -257,7 +257,7 @@ describe('fuzz: the webhook and unsubscribe handlers (wired as the docs show), s
             return {
               method: 'POST',
               path: ROUTES.vonageDlr,
-              headers: c.type ? { 'content-type': c.type } : {},
+              headers: (c.type ? { 'content-type': c.type } : {}) as Record<string, string>,
               body,
             };
           }),
