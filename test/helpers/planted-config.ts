@@ -17,6 +17,7 @@ export function plantedConfig(mark: string) {
             from_number: '+15005550006',
           },
         },
+        // typed as the Twilio item so tests keep reading sms_backends[0].twilio without a guard
         {
           name: 'vg',
           driver: 'vonage',
@@ -26,6 +27,11 @@ export function plantedConfig(mark: string) {
             signature_secret: `${mark}-vonage-signature-secret`,
             from: 'Herald',
           },
+        } as unknown as {
+          name: string;
+          primary: boolean;
+          driver: string;
+          twilio: Record<string, string>;
         },
       ],
       push_backends: [
