@@ -682,18 +682,11 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
     [
       'PostgreSQL',
       async () => {
-        const schema = `herald_fuzz_topics_${process.pid}`;
-        const admin = new Client(PG);
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.query(`CREATE SCHEMA "${schema}"`);
+        const schema = await createPrivateSchema(`herald_fuzz_topics_${process.pid}`, {
+          replace: true,
+        });
         const ds = new DataSource({
-          type: 'postgres',
-          host: PG.host,
-          port: PG.port,
-          username: PG.user,
-          database: PG.database,
-          schema,
+          ...schema.options,
           migrations: [CreateTopicSubscriptions1736600000000],
           extra: { max: 2 },
         });
@@ -703,8 +696,7 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
           store: new DatabaseTopicStore(ds),
           close: async () => {
             await ds.destroy();
-            await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-            await admin.end();
+            await schema.drop();
           },
         };
       },

@@ -24,7 +24,15 @@ import {
 
 export const SMS_DRIVERS = ['twilio', 'vonage', 'log'] as const;
 export const PUSH_DRIVERS = ['fcm', 'apns', 'webpush', 'log'] as const;
-export const MAIL_DRIVERS = ['smtp', 'sendgrid', 'ses', 'postmark', 'mailgun', 'resend', 'log'] as const;
+export const MAIL_DRIVERS = [
+  'smtp',
+  'sendgrid',
+  'ses',
+  'postmark',
+  'mailgun',
+  'resend',
+  'log',
+] as const;
 export const CHAT_DRIVERS = ['slack', 'teams', 'discord', 'telegram', 'log'] as const;
 export type SmsDriver = (typeof SMS_DRIVERS)[number];
 export type PushDriver = (typeof PUSH_DRIVERS)[number];
