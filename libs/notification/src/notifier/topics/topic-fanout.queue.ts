@@ -1,6 +1,6 @@
 import type * as BullMQ from 'bullmq';
 import {
-  connectionFromUrl,
+  BullmqConnection,
   loadBullmq,
   type BullmqQueueOptions,
 } from '../../delivery/queue/bullmq-connection.util.js';
@@ -13,12 +13,15 @@ import type { TopicFanoutJob } from './topic-fanout-job.interface.js';
  */
 export class TopicFanoutQueue {
   readonly queue: BullMQ.Queue;
+  /** The Redis connection and prefix (hash-tagged on a Cluster), as the delivery queue's. */
+  private readonly connection: BullmqConnection;
 
   constructor(readonly options: BullmqQueueOptions & { queueName: string }) {
     const { Queue } = loadBullmq();
+    this.connection = new BullmqConnection(options.redisUrl, options.prefix);
     this.queue = new Queue(options.queueName, {
-      connection: connectionFromUrl(options.redisUrl),
-      prefix: options.prefix ?? 'herald',
+      connection: this.connection.connection,
+      prefix: this.connection.prefix,
     });
   }
 
@@ -34,5 +37,6 @@ export class TopicFanoutQueue {
 
   async close(): Promise<void> {
     await this.queue.close();
+    await this.connection.close();
   }
 }

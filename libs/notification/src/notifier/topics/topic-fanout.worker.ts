@@ -1,6 +1,6 @@
 import type * as BullMQ from 'bullmq';
 import {
-  connectionFromUrl,
+  BullmqConnection,
   loadBullmq,
   type BullmqQueueOptions,
 } from '../../delivery/queue/bullmq-connection.util.js';
@@ -25,6 +25,8 @@ export interface TopicFanoutWorkerOptions extends BullmqQueueOptions {
  */
 export class TopicFanoutWorker {
   readonly worker: BullMQ.Worker;
+  /** The Redis connection and prefix (hash-tagged on a Cluster), as the delivery worker's. */
+  private readonly connection: BullmqConnection;
 
   constructor(
     handle: (job: TopicFanoutJob, checkpoint: TopicCheckpoint) => Promise<unknown>,
@@ -32,12 +34,13 @@ export class TopicFanoutWorker {
   ) {
     const { Worker } = loadBullmq();
     const lockDuration = options.lockDurationMs ?? 30_000;
+    this.connection = new BullmqConnection(options.redisUrl, options.prefix);
     this.worker = new Worker(
       options.queueName,
       (job: BullMQ.Job<TopicFanoutJob>) => handle(job.data, (data) => job.updateData(data)),
       {
-        connection: connectionFromUrl(options.redisUrl),
-        prefix: options.prefix ?? 'herald',
+        connection: this.connection.connection,
+        prefix: this.connection.prefix,
         concurrency: options.concurrency ?? 1,
         lockDuration,
         stalledInterval: Math.max(500, Math.floor(lockDuration / 2)),
@@ -50,5 +53,6 @@ export class TopicFanoutWorker {
 
   async close(): Promise<void> {
     await this.worker.close();
+    await this.connection.close();
   }
 }
