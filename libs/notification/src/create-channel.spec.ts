@@ -18,7 +18,7 @@ describe('create*Channel with an unknown driver', () => {
       'sms',
       () => createSmsChannel(new NamedSMSConfig({ name: 'a', driver: 'nexmo' }), telemetry),
       'notification.sms_backends["a"].driver',
-      '"twilio", "log"',
+      '"twilio", "vonage", "log"',
     ],
     [
       'push',
@@ -28,9 +28,10 @@ describe('create*Channel with an unknown driver', () => {
     ],
     [
       'mail',
-      () => createMailerChannel(new NamedMailerConfig({ name: 'c', driver: 'mailgun' }), telemetry),
+      () =>
+        createMailerChannel(new NamedMailerConfig({ name: 'c', driver: 'mandrill' }), telemetry),
       'notification.mailer.backends["c"].driver',
-      '"smtp", "sendgrid", "log"',
+      '"smtp", "sendgrid", "ses", "postmark", "mailgun", "resend", "log"',
     ],
   ])(
     '%s: a HeraldConfigError naming the backend, the value and the drivers',

@@ -158,7 +158,7 @@ describe('MailerModule', () => {
         MailerModule.forRoot({
           backends: [
             { name: 'a', primary: true, driver: 'smtp', fromEmail: 'a@herald.test' },
-            { name: 'a', primary: true, driver: 'mailgun', fromEmail: 'not-an-email' },
+            { name: 'a', primary: true, driver: 'mandrill', fromEmail: 'not-an-email' },
           ],
         }),
       ],
