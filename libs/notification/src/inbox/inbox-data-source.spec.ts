@@ -17,6 +17,7 @@ const HERALD_TABLES = [
   'herald_notification_preferences',
   'herald_notifications',
   'herald_suppressions',
+  'herald_topic_subscriptions',
   'herald_webhook_endpoints',
 ];
 
