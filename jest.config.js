@@ -36,6 +36,9 @@ module.exports = {
   // one: the demo's `memory.heap` liveness check (1 GiB) measures the process it
   // runs in, which in a test is the long-lived Jest worker.
   workerIdleMemoryLimit: '640MB',
+  // Two workers on the 2-core CI machine: most suites wait on PostgreSQL, Redis, Chromium or a
+  // child process, and every suite keeps to its own schema, key prefix and ports.
+  maxWorkers: 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/src/**/*.spec.ts', '<rootDir>/apps/**/src/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },

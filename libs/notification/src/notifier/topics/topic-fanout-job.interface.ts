@@ -14,3 +14,12 @@ export interface TopicFanoutJob {
   /** Delivery records written so far (the notification record's `deliveries` at the end). */
   deliveries: number;
 }
+
+/** Records a fan-out's progress: the job's data in Redis, read by whoever resumes it. */
+export type TopicCheckpoint = (job: TopicFanoutJob) => Promise<void>;
+
+/** Where `notify(topic(...))` puts its fan-out job (the BullMQ queue `<notifier queue>-topics`). */
+export interface TopicFanoutSink {
+  add(notificationId: string, job: TopicFanoutJob): Promise<void>;
+  close(): Promise<void>;
+}

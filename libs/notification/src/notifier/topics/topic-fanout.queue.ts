@@ -4,14 +4,14 @@ import {
   loadBullmq,
   type BullmqQueueOptions,
 } from '../../delivery/queue/bullmq-connection.util.js';
-import type { TopicFanoutJob } from './topic-fanout-job.interface.js';
+import type { TopicFanoutJob, TopicFanoutSink } from './topic-fanout-job.interface.js';
 
 /**
  * The queue of topic fan-outs (`<notifier queue>-topics`, same Redis and
  * prefix as the delivery queue). The job id is the notification id, so a
  * `notify()` repeated with the same idempotency key adds nothing.
  */
-export class TopicFanoutQueue {
+export class TopicFanoutQueue implements TopicFanoutSink {
   readonly queue: BullMQ.Queue;
   /** The Redis connection and prefix (hash-tagged on a Cluster), as the delivery queue's. */
   private readonly connection: BullmqConnection;

@@ -7,9 +7,11 @@ import type { DispatchedDelivery } from '../pipeline/dispatch.stage.js';
 import type { NotifierPipeline } from '../pipeline/notifier.pipeline.js';
 import type { NotificationStatus } from '../records/notification-record.js';
 import type { NotificationStore } from '../records/notification-store.protocol.js';
-import type { TopicFanoutJob } from './topic-fanout-job.interface.js';
-import type { TopicFanoutQueue } from './topic-fanout.queue.js';
-import type { TopicCheckpoint } from './topic-fanout.worker.js';
+import type {
+  TopicCheckpoint,
+  TopicFanoutJob,
+  TopicFanoutSink,
+} from './topic-fanout-job.interface.js';
 import type { TopicRecipient } from './topic-recipient.js';
 import type { TopicStore } from './topic-store.protocol.js';
 
@@ -44,7 +46,7 @@ export interface TopicFanoutOptions {
   batchSize: number;
   notifications?: readonly NotificationClass[];
   /** The fan-out queue (BullMQ mode); without it the fan-out streams in the caller. */
-  queue?: TopicFanoutQueue;
+  queue?: TopicFanoutSink;
 }
 
 /**

@@ -4,10 +4,7 @@ import {
   loadBullmq,
   type BullmqQueueOptions,
 } from '../../delivery/queue/bullmq-connection.util.js';
-import type { TopicFanoutJob } from './topic-fanout-job.interface.js';
-
-/** Records a fan-out's progress: the job's data in Redis, read by whoever resumes it. */
-export type TopicCheckpoint = (job: TopicFanoutJob) => Promise<void>;
+import type { TopicCheckpoint, TopicFanoutJob } from './topic-fanout-job.interface.js';
 
 export interface TopicFanoutWorkerOptions extends BullmqQueueOptions {
   queueName: string;
