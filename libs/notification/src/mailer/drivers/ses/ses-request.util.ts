@@ -1,17 +1,18 @@
 import type { MailAddress, MailMessage } from '@herald/contracts';
 import { normalizeAddress } from '../../mail-validation.util.js';
+import { base64Of, mailbox } from '../mailbox.util.js';
 
 /** Characters SES allows in the name and value of an `EmailTags` entry. */
 const TAG_CHARS = /[^A-Za-z0-9_-]/g;
 
-/** `Name <address>` as RFC 5322 wants it: quoted when plain ASCII, RFC 2047 encoded otherwise. */
+/**
+ * `Name <address>` as RFC 5322 wants it: the shared quoted mailbox when the
+ * name is plain ASCII, the name RFC 2047 encoded otherwise (SES refuses raw UTF-8 there).
+ */
 export function sesAddress(value: MailAddress): string {
   const { name, address } = normalizeAddress(value);
-  if (!name) return address;
-  const shown = /^[\x20-\x7e]*$/.test(name)
-    ? `"${name.replace(/(["\\])/g, '\\$1')}"`
-    : `=?UTF-8?B?${Buffer.from(name, 'utf8').toString('base64')}?=`;
-  return `${shown} <${address}>`;
+  if (!name || /^[\x20-\x7e]*$/.test(name)) return mailbox(value);
+  return `=?UTF-8?B?${base64Of(name)}?= <${address}>`;
 }
 
 const content = (data: string) => ({ Data: data, Charset: 'UTF-8' });
@@ -37,9 +38,7 @@ export function toSesSendEmail(
     simple.Headers = Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value }));
   if (message.attachments?.length)
     simple.Attachments = message.attachments.map((a) => ({
-      RawContent: (Buffer.isBuffer(a.content) ? a.content : Buffer.from(a.content)).toString(
-        'base64',
-      ),
+      RawContent: base64Of(a.content),
       FileName: a.filename,
       ContentDisposition: a.contentId ? 'INLINE' : 'ATTACHMENT',
       ...(a.contentId ? { ContentId: a.contentId } : {}),
