@@ -89,6 +89,16 @@ class Big extends Notification<Customer> {
   }
 }
 
+/** A push render that returned nothing: no size to check, the push channel's own error. */
+class NoPush extends Notification<Customer> {
+  via() {
+    return ['push'];
+  }
+  toPush() {
+    return undefined as never;
+  }
+}
+
 class Counting extends NoopMetricsCollector {
   readonly counts = new Map<string, number>();
   override increment(name: string, value = 1, tags: MetricLabels = {}): void {
@@ -245,5 +255,13 @@ describe('NotifierModule with NotificationTemplatesModule', () => {
     await expect(
       notifier.notify(Notifier.route('push', 'tok-1'), new Big()),
     ).rejects.toBeInstanceOf(PushPayloadTooLargeError);
+  });
+
+  it('a push render that returned no object is not measured: notify() answers without a TypeError', async () => {
+    const outcome = await notifier.notify(Notifier.route('push', 'tok-1'), new NoPush()).then(
+      (result) => result,
+      (error: unknown) => error,
+    );
+    expect(outcome).not.toBeInstanceOf(TypeError);
   });
 });

@@ -78,7 +78,9 @@ export class NotificationRenderer {
    * counts the segments of what it sends).
    */
   checkLimits(channel: string, content: unknown, type: string): void {
-    if (channel === 'push') assertPushPayloadSize(content as PushContent, type);
+    // content that is not an object is the push channel's to reject, with its own typed error
+    if (channel === 'push' && typeof content === 'object' && content !== null)
+      assertPushPayloadSize(content as PushContent, type);
     if (channel === 'sms') {
       const body = (content as { body?: unknown }).body;
       if (typeof body !== 'string') return;
