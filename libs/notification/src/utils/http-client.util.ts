@@ -1,11 +1,13 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { describeUrl, secretRedactor } from '@herald/contracts/internal';
 import {
   DeliveryError,
   parseRetryAfter,
   type DeliveryFailureReason,
 } from '../errors/delivery.error.js';
+import { RequestDeadlines, type RequestDeadline } from './request-deadlines.util.js';
 
 export interface HttpResponse {
   status: number;
@@ -27,23 +29,34 @@ export interface DeliveryContext {
   provider: string;
 }
 
+/** What `request` needs of a URL, worked out once per URL. */
+interface Target {
+  secure: boolean;
+  options: http.RequestOptions;
+}
+
+/** How many distinct URLs a client keeps worked out (drivers call a handful). */
+const TARGET_CACHE = 64;
+
 /**
  * A tiny keep-alive HTTP(S) client for the REST drivers. Transport failures
  * (refused, reset, DNS, timeout) reject with a transient `DeliveryError`; any
  * HTTP status resolves, and the driver maps it with `httpDeliveryError`.
+ * `timeoutMs` limits the whole exchange (one shared timer, see
+ * `RequestDeadlines`); a URL is parsed once, and its credentials are worked
+ * out only when an error has to be scrubbed of them.
  */
 export class HttpClient {
   private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
+  private readonly targets = new Map<string, Target>();
+  private readonly deadlines = new RequestDeadlines();
 
   constructor(private readonly context: DeliveryContext) {}
 
   request(url: string, options: HttpRequestOptions): Promise<HttpResponse> {
-    let target: URL;
-    try {
-      target = new URL(url);
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error();
-    } catch {
+    const target = this.targets.get(url) ?? this.parse(url);
+    if (!target) {
       // Node's TypeError carries the whole URL as `input`: it is not passed on
       return Promise.reject(
         new DeliveryError(
@@ -52,48 +65,71 @@ export class HttpClient {
         ),
       );
     }
-    const scrub = secretRedactor(url);
-    const secure = target.protocol === 'https:';
-    const send = secure ? https.request : http.request;
+    const send = target.secure ? https.request : http.request;
     return new Promise((resolve, reject) => {
+      let deadline: RequestDeadline | undefined;
+      const settled = () => {
+        if (deadline) this.deadlines.clear(deadline);
+      };
+      const fail = (error: unknown) => {
+        settled();
+        reject(transportError(this.context, error, (text) => secretRedactor(url)(text)));
+      };
       const req = send(
-        target,
-        {
-          method: options.method ?? 'GET',
-          headers: options.headers,
-          agent: secure ? this.httpsAgent : this.httpAgent,
-          timeout: options.timeoutMs,
-        },
+        { ...target.options, method: options.method ?? 'GET', headers: options.headers },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', (e) => reject(transportError(this.context, e, scrub)));
-          res.on('end', () =>
+          res.on('error', fail);
+          res.on('end', () => {
+            settled();
             resolve({
               status: res.statusCode ?? 0,
               headers: res.headers,
               body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
+            });
+          });
         },
       );
-      req.on('timeout', () => {
-        req.destroy(
-          new DeliveryError(
-            `${this.context.provider} did not answer within ${options.timeoutMs} ms (backend "${this.context.backend}")`,
-            { reason: 'timeout', channel: this.context.channel, backend: this.context.backend },
+      // like Node's `timeout` option, 0 (or none) means no limit
+      if (options.timeoutMs > 0)
+        deadline = this.deadlines.add(options.timeoutMs, () =>
+          req.destroy(
+            new DeliveryError(
+              `${this.context.provider} did not answer within ${options.timeoutMs} ms (backend "${this.context.backend}")`,
+              { reason: 'timeout', channel: this.context.channel, backend: this.context.backend },
+            ),
           ),
         );
-      });
-      req.on('error', (e) => reject(transportError(this.context, e, scrub)));
+      req.on('error', fail);
       req.end(options.body);
     });
   }
 
   /** Closes idle keep-alive sockets. */
   close(): void {
+    this.deadlines.close();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
+  }
+
+  /** The request options of an http(s) URL, or `undefined` for anything else. */
+  private parse(url: string): Target | undefined {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return undefined;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+    const secure = parsed.protocol === 'https:';
+    const target: Target = {
+      secure,
+      options: { ...urlToHttpOptions(parsed), agent: secure ? this.httpsAgent : this.httpAgent },
+    };
+    if (this.targets.size >= TARGET_CACHE) this.targets.clear();
+    this.targets.set(url, target);
+    return target;
   }
 }
 
