@@ -33,7 +33,7 @@ export class ChatChannel implements ChatChannelProtocol {
         this.check(message);
         try {
           const result = await this.driver.send(message, traceHeaders);
-          return { ...result, backend: this.name };
+          return Object.assign({}, result, { backend: this.name });
         } catch (error) {
           throw ensureDeliveryError(error, 'chat', this.name);
         }

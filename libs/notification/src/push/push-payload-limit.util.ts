@@ -12,7 +12,9 @@ type PushContent = Omit<PushMessage, 'token' | 'idempotencyKey'>;
  * JSON (`aps` plus the data keys) and the FCM `notification` and `data`.
  */
 export function pushPayloadSizes(message: PushContent): { apns: number; fcm: number } {
-  const apns = Buffer.byteLength(JSON.stringify(toApnsPayload({ ...message, token: '' })));
+  const apns = Buffer.byteLength(
+    JSON.stringify(toApnsPayload(Object.assign({}, message, { token: '' }))),
+  );
   const fcmPayload: Record<string, unknown> = {};
   if (message.title !== undefined || message.body !== undefined)
     fcmPayload.notification = { title: message.title, body: message.body };

@@ -76,7 +76,11 @@ export class HttpClient {
         reject(transportError(this.context, error, (text) => secretRedactor(url)(text)));
       };
       const req = send(
-        { ...target.options, method: options.method ?? 'GET', headers: options.headers },
+        // not `{ ...target.options, method, headers }`: on Node 20 a spread followed by new keys is slow
+        Object.assign({}, target.options, {
+          method: options.method ?? 'GET',
+          headers: options.headers,
+        }),
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));

@@ -181,7 +181,9 @@ export class DeliveryService {
     const { record, created } = await this.engine.store.create(input);
     if (job) {
       if (created || record.status === 'queued') await this.enqueue([{ ...job }]);
-      return { ...adapter.queuedResult(id, record.backend, message), deliveryId: id };
+      return Object.assign({}, adapter.queuedResult(id, record.backend, message), {
+        deliveryId: id,
+      });
     }
     if (!created) return this.replay(adapter, record, message);
     const backends = this.chainOf(channel, chain) as DeliveryBackend<M, R>[];
@@ -194,7 +196,7 @@ export class DeliveryService {
       undefined,
       record,
     );
-    return { ...result, deliveryId: id };
+    return Object.assign({}, result, { deliveryId: id });
   }
 
   /**
@@ -461,6 +463,6 @@ export class DeliveryService {
       record.backend,
       message,
     );
-    return { ...base, deliveryId: record.id };
+    return Object.assign({}, base, { deliveryId: record.id });
   }
 }
