@@ -1,6 +1,6 @@
 /**
  * The orchestrator's view of one bench process: spawns
- * `node <script> <role>`, reads its JSON lines (see probe.js) and answers
+ * `node --expose-gc <script> <role>`, reads its JSON lines (see probe.js) and answers
  * them: `until(test)` resolves with the first message `test` accepts,
  * `stop()` sends SIGTERM and resolves with its `done` message. A process
  * that exits before it is asked to rejects both, with its stderr.
@@ -9,7 +9,7 @@ const { spawn } = require('node:child_process');
 const { join } = require('node:path');
 
 function startChild(script, role, env) {
-  const child = spawn(process.execPath, [join(__dirname, script), role], {
+  const child = spawn(process.execPath, ['--expose-gc', join(__dirname, script), role], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -38,6 +38,9 @@
  *   that called notify(); `workerPeakRssMb`: the larger of the two workers'.
  *   Herald's fan-out runs in a worker, the peer's in its caller; neither
  *   holds more than one page, so both should stay flat as N grows;
+ *   `heapAfterGcMb`: each process's V8 heap after a full GC once the run
+ *   is over, which tells what it holds from a peak that only reflects when
+ *   V8 chose to collect;
  * - `callerRssGrowth`: caller peak RSS at the largest N / at the smallest.
  * The schema and every Redis key under the bench's prefix are removed at the end.
  *
@@ -188,7 +191,9 @@ async function runSide(admin, side, n, topicKey, round) {
       firstDeliveryMs: first - notified.start,
       callMs: notified.end - notified.start,
       callerPeakRss: callerDone.peakRss,
+      callerHeapAfterGc: callerDone.heapAfterGc,
       workerPeakRss: Math.max(...workersDone.map((d) => d.peakRss)),
+      workerHeapAfterGc: Math.max(...workersDone.map((d) => d.heapAfterGc)),
     };
   } finally {
     for (const child of children) child.kill();
@@ -262,6 +267,13 @@ async function main() {
     results[`topics.${n}.workerPeakRssMb`] = {
       ...pair('workerPeakRss', mb),
       unit: 'MB, larger of the two workers',
+    };
+    results[`topics.${n}.heapAfterGcMb`] = {
+      callerHerald: mb(of(n, 'herald', 'callerHeapAfterGc')),
+      callerPeer: mb(of(n, 'peer', 'callerHeapAfterGc')),
+      workerHerald: mb(of(n, 'herald', 'workerHeapAfterGc')),
+      workerPeer: mb(of(n, 'peer', 'workerHeapAfterGc')),
+      unit: 'MB of V8 heap still in use after a full GC at the end (what the process holds)',
     };
   }
   if (SIZES.length > 1) {

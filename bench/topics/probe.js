@@ -32,8 +32,10 @@ setInterval(() => {
 const peakRss = () => Math.max(sampled, process.memoryUsage().rss, highWaterMark());
 
 /**
- * Runs `close` on SIGTERM, then reports `{ done: { peakRss, ...extra() } }`
- * and exits: the orchestrator stops each process so once a run is counted.
+ * Runs `close` on SIGTERM, then reports `{ done: { peakRss, heapAfterGc,
+ * ...extra() } }` (bytes; `heapAfterGc`: the V8 heap in use after a full
+ * collection, what the process still holds) and exits: the orchestrator
+ * stops each process so once a run is counted.
  */
 function onStop(close, extra = () => ({})) {
   process.once('SIGTERM', () => {
@@ -41,7 +43,10 @@ function onStop(close, extra = () => ({})) {
       .then(close)
       .then(
         () => {
-          say({ done: { peakRss: peakRss(), ...extra() } });
+          const peak = peakRss();
+          // what is still held after a full collection (the process runs with --expose-gc)
+          global.gc?.();
+          say({ done: { peakRss: peak, heapAfterGc: process.memoryUsage().heapUsed, ...extra() } });
           process.exit(0);
         },
         (error) => {
