@@ -6,7 +6,7 @@
  * - `caller`: boots the app without workers, reports `{ ready }`, calls
  *   `notify(topic(key), new ReleasePublished(...))` once and reports
  *   `{ notified: { notificationId, start, end } }` (epoch ms).
- * Both stay up until SIGTERM, then report `{ done: { peakRss, accepted } }`.
+ * Both stay up until SIGTERM, then report `{ done: { peakRss, heapAfterGc, accepted } }`.
  */
 const { NotifierService, topic } = require('@herald/notification/notifier');
 const { startHeraldApp, ReleasePublished } = require('./herald-app');

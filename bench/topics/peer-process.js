@@ -13,7 +13,7 @@
  *   delivery as sent: one INSERT into `herald_delivery_records` (pg Pool of
  *   10 connections, as Herald's data source).
  * Both report `{ ready }` once set up, stay up until SIGTERM, then report
- * `{ done: { peakRss, accepted } }`.
+ * `{ done: { peakRss, heapAfterGc, accepted } }`.
  */
 const { createHash, randomUUID } = require('node:crypto');
 const { Queue, Worker } = require('bullmq');
