@@ -8,10 +8,4 @@ export { MailerChannel } from './mailer-channel.js';
 export type { MailProviderDriver, MailDriverResult } from './mail-driver.interface.js';
 export { createMailerChannel } from './create-mailer-channel.js';
 export { RetryingMailer, type RetryingMailerOptions } from './retrying-mailer.js';
-/** What the `ses` mail driver can do (for the provider catalog). */
-export { sesCapabilities } from './drivers/ses/ses.capabilities.js';
 export { MAIL_UNSUBSCRIBED_EVENT, type MailUnsubscribedEvent } from './mail-unsubscribe.events.js';
-/** What each REST mail driver does (the provider catalog reads these). */
-export { postmarkCapabilities } from './drivers/postmark/postmark.capabilities.js';
-export { mailgunCapabilities } from './drivers/mailgun/mailgun.capabilities.js';
-export { resendCapabilities } from './drivers/resend/resend.capabilities.js';

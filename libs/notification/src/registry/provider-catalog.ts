@@ -1,25 +1,26 @@
-import { discordCapabilities } from '../chat/drivers/discord/discord-chat.driver.js';
-import { slackApiCapabilities } from '../chat/drivers/slack/slack-api.driver.js';
-import { slackWebhookCapabilities } from '../chat/drivers/slack/slack-webhook.driver.js';
-import { teamsCapabilities } from '../chat/drivers/teams/teams-chat.driver.js';
-import { telegramCapabilities } from '../chat/drivers/telegram/telegram-chat.driver.js';
+import { discordCapabilities } from '../chat/drivers/discord/discord.capabilities.js';
+import { slackApiCapabilities } from '../chat/drivers/slack/slack-api.capabilities.js';
+import { slackWebhookCapabilities } from '../chat/drivers/slack/slack-webhook.capabilities.js';
+import { teamsCapabilities } from '../chat/drivers/teams/teams.capabilities.js';
+import { telegramCapabilities } from '../chat/drivers/telegram/telegram.capabilities.js';
 import { mailgunCapabilities } from '../mailer/drivers/mailgun/mailgun.capabilities.js';
 import { postmarkCapabilities } from '../mailer/drivers/postmark/postmark.capabilities.js';
 import { resendCapabilities } from '../mailer/drivers/resend/resend.capabilities.js';
-import { sendgridCapabilities } from '../mailer/drivers/sendgrid/sendgrid-mail.driver.js';
+import { sendgridCapabilities } from '../mailer/drivers/sendgrid/sendgrid.capabilities.js';
 import { sesCapabilities } from '../mailer/drivers/ses/ses.capabilities.js';
-import { smtpCapabilities } from '../mailer/drivers/smtp/smtp-mail.driver.js';
-import { outgoingWebhookCapabilities } from '../notifier/webhooks/webhook-sender.js';
-import { apnsCapabilities } from '../push/drivers/apns/apns-push.driver.js';
-import { fcmCapabilities } from '../push/drivers/fcm/fcm-push.driver.js';
-import { webPushCapabilities } from '../push/drivers/webpush/webpush-push.driver.js';
+import { smtpCapabilities } from '../mailer/drivers/smtp/smtp.capabilities.js';
+import { outgoingWebhookCapabilities } from '../notifier/webhooks/webhook.capabilities.js';
+import { apnsCapabilities } from '../push/drivers/apns/apns.capabilities.js';
+import { fcmCapabilities } from '../push/drivers/fcm/fcm.capabilities.js';
+import { webPushCapabilities } from '../push/drivers/webpush/webpush.capabilities.js';
 import { vonageCapabilities } from '../sms/drivers/vonage/vonage.capabilities.js';
-import { twilioCapabilities } from '../sms/drivers/twilio/twilio-sms.driver.js';
+import { twilioCapabilities } from '../sms/drivers/twilio/twilio.capabilities.js';
 import { whatsappTwilioCapabilities } from '../whatsapp/twilio-whatsapp.capabilities.js';
 import type { ProviderCapabilities } from './provider-capabilities.js';
 
 /**
- * Every provider driver's own declaration, in the order of the table in
+ * Every provider driver's own declaration (its `<driver>.capabilities.ts`
+ * beside the driver), in the order of the table in
  * docs/channels.md (by channel, then driver). The `log` drivers send
  * nothing and are not listed.
  */

@@ -5,6 +5,7 @@ import { DeliverySuppressedError } from '../../errors/delivery-suppressed.error.
 import type {
   DeliveryChannel,
   DeliveryRecord,
+  DeliveryRecordData,
   DeliveryStatus,
 } from '../records/delivery-record.js';
 import type { DeliveryJob, DeliveryQueue } from '../queue/delivery-queue.protocol.js';
@@ -52,6 +53,13 @@ export interface DeliveryRequest<M = unknown> {
    * them up again. Not stored; a queue worker's recheck looks at every address.
    */
   screened?: readonly string[];
+  /**
+   * What the sender already knows of the record's channel fields (the
+   * notifier's SMS segments, counted when it rendered the text): the
+   * adapter's `recordFieldsOf` is not asked again. Dropped when a guard
+   * rewrites the message.
+   */
+  recordFields?: Partial<Pick<DeliveryRecordData, 'smsSegments' | 'smsEncoding'>>;
 }
 
 /** How one message of `sendMany()` ended (inline) or where it stands (queued). */
@@ -218,7 +226,9 @@ export class DeliveryService {
       if (verdict.action === 'suppress') refused.push({ request, reason: verdict.reason });
       else
         passing.push(
-          verdict.message === undefined ? request : { ...request, message: verdict.message },
+          verdict.message === undefined
+            ? request
+            : { ...request, message: verdict.message, recordFields: undefined },
         );
     });
     const stored = await createRecords(
@@ -412,7 +422,7 @@ export class DeliveryService {
         idempotencyKey: key,
         notificationId: request.notificationId,
         job,
-        ...request.adapter.recordFieldsOf?.(request.message),
+        ...(request.recordFields ?? request.adapter.recordFieldsOf?.(request.message)),
       },
     };
   }

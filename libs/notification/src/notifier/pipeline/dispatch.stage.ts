@@ -11,7 +11,7 @@ import {
 import type { DeliveryRequest, DeliveryService } from '../../delivery/reliable/delivery.service.js';
 import type { NewDeliveryRecord } from '../../delivery/stores/delivery-store.protocol.js';
 import { createRecords } from '../../delivery/stores/create-records.util.js';
-import { smsSegments } from '../../sms/sms-segments.util.js';
+import { smsSegments, type SmsSegmentInfo } from '../../sms/sms-segments.util.js';
 import { findControlCharacter } from '../../utils/store-text.util.js';
 import { customChannelAdapter } from '../channels/custom-channel.adapter.js';
 import { INBOX_ADAPTER } from '../channels/inbox-delivery.adapter.js';
@@ -190,7 +190,7 @@ export class DispatchStage {
       }
     }
     const hooks = await this.webhookEndpoints(allowed);
-    for (const { ctx, content, screened } of allowed) {
+    for (const { ctx, content, screened, sms } of allowed) {
       if (chatByStore({ ctx })) {
         const addresses = chatByUser.get(ctx.address) ?? [];
         if (addresses.length === 0)
@@ -210,7 +210,7 @@ export class DispatchStage {
         continue;
       }
       if (ctx.channel !== 'push') {
-        this.request(decision, ctx, ctx.address, content, undefined, screened);
+        this.request(decision, ctx, ctx.address, content, undefined, screened, sms);
         continue;
       }
       if (ctx.recipient.routes?.push !== undefined) {
@@ -287,6 +287,7 @@ export class DispatchStage {
     content: unknown,
     chain?: string[],
     screened = false,
+    planned?: SmsSegmentInfo,
   ): void {
     const { notification } = decision.plan;
     const idempotencyKey = deliveryKey(notification.id, ctx.channel, ctx.recipient, address);
@@ -301,8 +302,10 @@ export class DispatchStage {
     switch (ctx.channel) {
       case 'sms': {
         const sms = content as { body: string; from?: string };
-        if (typeof sms.body === 'string') {
-          const { encoding, segments } = smsSegments(sms.body);
+        // counted when the plan was rendered; a plan without the count (a digest, an older job) counts here
+        const info = typeof sms.body === 'string' ? (planned ?? smsSegments(sms.body)) : undefined;
+        if (info) {
+          const { encoding, segments } = info;
           this.deps.metrics.smsSegments(notification.type, encoding, segments);
           Object.assign(meta, { smsEncoding: encoding, smsSegments: String(segments) });
         }
@@ -311,6 +314,10 @@ export class DispatchStage {
           adapter: SMS_ADAPTER,
           chain: channels.chain('sms'),
           message: { to: address, body: sms.body, from: sms.from, idempotencyKey },
+          // the record's columns, so that reliable delivery does not count again
+          ...(info && {
+            recordFields: { smsSegments: info.segments, smsEncoding: info.encoding },
+          }),
         };
         break;
       }

@@ -2,7 +2,10 @@ import type { NotifierChannelRegistry } from '../channels/notifier-channel.regis
 import type { GateContext, NotificationGate } from '../gates/notification-gate.interface.js';
 import { runGates } from '../gates/run-gates.util.js';
 import { isScreeningGate } from '../gates/screening-gate.interface.js';
-import type { NotificationPlan } from '../planning/notification-plan.interface.js';
+import type {
+  NotificationPlan,
+  PlannedSmsDelivery,
+} from '../planning/notification-plan.interface.js';
 import type { GatedPlan, NotSentDelivery } from './pipeline.interface.js';
 
 /**
@@ -33,9 +36,9 @@ export class GatesStage {
     const { notification } = plan;
     const gated: GatedPlan = { plan, deliveries: [] };
     const contexts: GateContext[] = [];
-    const contents: unknown[] = [];
+    const planned: PlannedSmsDelivery[] = [];
     for (const { profile, deliveries } of plan.recipients) {
-      for (const delivery of deliveries) {
+      for (const delivery of deliveries as PlannedSmsDelivery[]) {
         const address = this.channels.addressOf(delivery.channel, profile) ?? '';
         if (delivery.skipped !== undefined) {
           const { channel, skipped: reason } = delivery;
@@ -51,13 +54,13 @@ export class GatesStage {
           now,
           stage,
         });
-        contents.push(delivery.content);
+        planned.push(delivery);
       }
     }
     const answers = await runGates(this.gates, contexts);
     answers.forEach((answer, i) => {
       const ctx = contexts[i];
-      const content = contents[i];
+      const { content, sms } = planned[i];
       switch (answer.action) {
         case 'allow':
           gated.deliveries.push({
@@ -65,6 +68,7 @@ export class GatesStage {
             ctx,
             content,
             screened: ctx.address !== '' && this.screened.has(ctx.channel),
+            ...(sms && { sms }),
           });
           return;
         case 'suppress':
@@ -78,6 +82,9 @@ export class GatesStage {
               reason: answer.reason,
             },
           });
+          return;
+        case 'defer':
+          gated.deliveries.push({ ...answer, ctx, content, ...(sms && { sms }) });
           return;
         default:
           gated.deliveries.push({ ...answer, ctx, content });

@@ -5,6 +5,7 @@ import type {
   PlannedRecipient,
 } from '../planning/notification-plan.interface.js';
 import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import type { SmsSegmentInfo } from '../../sms/sms-segments.util.js';
 
 /** A delivery the gates let through, with its rendered content. */
 export interface AllowedDelivery {
@@ -15,6 +16,8 @@ export interface AllowedDelivery {
    * reliable delivery does not look it up again.
    */
   screened: boolean;
+  /** SMS: the segment count the plan carries (counted when it was rendered). */
+  sms?: SmsSegmentInfo;
 }
 
 /** A delivery that is recorded but not sent: skipped, suppressed, throttled or digested. */
@@ -35,7 +38,14 @@ export type GatedDelivery =
   | ({ action: 'allow' } & AllowedDelivery)
   | { action: 'not-sent'; part: NotSentDelivery }
   | { action: 'digest'; key: string; windowMs?: number; ctx: GateContext; content: unknown }
-  | { action: 'defer'; untilMs: number; reason?: string; ctx: GateContext; content: unknown };
+  | {
+      action: 'defer';
+      untilMs: number;
+      reason?: string;
+      ctx: GateContext;
+      content: unknown;
+      sms?: SmsSegmentInfo;
+    };
 
 /** What the gates stage answers. */
 export interface GatedPlan {

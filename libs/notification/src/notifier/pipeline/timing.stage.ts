@@ -1,8 +1,11 @@
 import { NotifierConfigError } from '../errors/notifier-config.error.js';
-import type { GateContext, NotificationDigester } from '../gates/notification-gate.interface.js';
-import type { PlannedRecipient } from '../planning/notification-plan.interface.js';
+import type { NotificationDigester } from '../gates/notification-gate.interface.js';
+import type {
+  PlannedRecipient,
+  PlannedSmsDelivery,
+} from '../planning/notification-plan.interface.js';
 import type { NotifierScheduler } from '../queue/notifier-job.interface.js';
-import type { GatedPlan, Timetable } from './pipeline.interface.js';
+import type { GatedDelivery, GatedPlan, Timetable } from './pipeline.interface.js';
 
 export interface TimingStageDeps {
   digester?: NotificationDigester;
@@ -62,7 +65,7 @@ export class TimingStage {
               },
             ]);
           }
-          defer(table.deferred, delivery.untilMs, delivery.ctx, delivery.content, delivery.reason);
+          defer(table.deferred, delivery);
           break;
       }
     }
@@ -70,13 +73,13 @@ export class TimingStage {
   }
 }
 
-/** Adds a deferred delivery to the plan of its due time, beside its recipient's others. */
+/**
+ * Adds a deferred delivery to the plan of its due time, beside its
+ * recipient's others (an SMS with the segment count it was planned with).
+ */
 function defer(
   deferred: Map<number, PlannedRecipient[]>,
-  untilMs: number,
-  ctx: GateContext,
-  content: unknown,
-  reason?: string,
+  { untilMs, ctx, content, reason, sms }: Extract<GatedDelivery, { action: 'defer' }>,
 ): void {
   const group = deferred.get(untilMs) ?? [];
   let entry = group.find((r) => r.profile === ctx.recipient);
@@ -84,10 +87,11 @@ function defer(
     entry = { profile: ctx.recipient, deliveries: [] };
     group.push(entry);
   }
-  entry.deliveries.push(
+  const planned: PlannedSmsDelivery =
     reason === undefined
       ? { channel: ctx.channel, content }
-      : { channel: ctx.channel, content, deferred: reason },
-  );
+      : { channel: ctx.channel, content, deferred: reason };
+  if (sms) planned.sms = sms;
+  entry.deliveries.push(planned);
   deferred.set(untilMs, group);
 }

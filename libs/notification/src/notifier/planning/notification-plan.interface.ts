@@ -1,5 +1,6 @@
 import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
 import type { RecipientProfile } from '../recipients/recipient.interface.js';
+import type { SmsSegmentInfo } from '../../sms/sms-segments.util.js';
 
 /** One channel of one recipient, rendered (JSON), or skipped for want of an address. */
 export interface PlannedDelivery {
@@ -9,6 +10,18 @@ export interface PlannedDelivery {
   skipped?: string;
   /** Why a gate deferred it (quiet hours, a rate limit), on a deferred dispatch. */
   deferred?: string;
+}
+
+/**
+ * Internal (not exported by the package): a planned SMS also carries the
+ * segment count of its body, counted once where it was rendered, so that the
+ * dispatcher's metric and the delivery record read it instead of counting
+ * again. JSON like the rest of the plan; never part of the provider request.
+ * Absent on plans made before it existed, and on digests: the dispatcher
+ * counts then.
+ */
+export interface PlannedSmsDelivery extends PlannedDelivery {
+  sms?: SmsSegmentInfo;
 }
 
 /** A recipient and their rendered channels. */

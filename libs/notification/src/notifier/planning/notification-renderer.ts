@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { assertPushPayloadSize } from '../../push/push-payload-limit.util.js';
-import { smsSegments } from '../../sms/sms-segments.util.js';
+import { smsSegments, type SmsSegmentInfo } from '../../sms/sms-segments.util.js';
 import { resolveLocale } from '../../templates/locale/resolve-locale.util.js';
 import { canonicalLocale } from '../../templates/locale/locale-chain.util.js';
 import { isTimeZone, type NotificationTemplates } from '../../templates/notification-templates.js';
@@ -74,22 +74,25 @@ export class NotificationRenderer {
 
   /**
    * Push: the APNs and FCM payload limits (a typed error). SMS: a warning
-   * above the configured number of segments (the dispatcher stores and
-   * counts the segments of what it sends).
+   * above the configured number of segments; answers the segment count, which
+   * the plan carries so that the dispatcher (metric) and the delivery record
+   * do not count again.
    */
-  checkLimits(channel: string, content: unknown, type: string): void {
+  checkLimits(channel: string, content: unknown, type: string): SmsSegmentInfo | undefined {
     // content that is not an object is the push channel's to reject, with its own typed error
     if (channel === 'push' && typeof content === 'object' && content !== null)
       assertPushPayloadSize(content as PushContent, type);
     if (channel === 'sms') {
       const body = (content as { body?: unknown }).body;
-      if (typeof body !== 'string') return;
+      if (typeof body !== 'string') return undefined;
       const info = smsSegments(body);
       const limit = this.options.smsSegmentWarning ?? 3;
       if (info.segments > limit)
         this.logger.warn(
           `${type}: the SMS is ${info.segments} segments (${info.encoding}, ${info.units} ${info.encoding === 'GSM-7' ? 'septets' : 'UTF-16 units'}), over smsSegmentWarning ${limit}; each segment is billed`,
         );
+      return info;
     }
+    return undefined;
   }
 }

@@ -9,7 +9,6 @@ import {
 } from '../../../utils/http-client.util.js';
 import { chatSecretScrubber, scrubbedError } from '../../chat-secrets.util.js';
 import type { ChatDriverResult, ChatProviderDriver } from '../../chat-driver.interface.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 interface DiscordAnswer {
   id?: string;
@@ -104,16 +103,3 @@ function reasonFor(status: number, code: number | undefined): DeliveryFailureRea
   if (status >= 200 && status < 300) return 'unknown';
   return undefined;
 }
-
-/** What the `discord` driver (Discord webhook) can do: one row of the provider table in docs/channels.md. */
-export const discordCapabilities: ProviderCapabilities = {
-  driver: 'discord',
-  channel: 'chat',
-  provider: 'Discord webhook',
-  send: '`POST /api/webhooks/{id}/{token}?wait=true`, embeds, `allowed_mentions` empty',
-  batch: null,
-  feedbackWebhook: null,
-  signature: null,
-  suppressionSources: [],
-  rateLimit: '429 retried after `Retry-After`',
-};

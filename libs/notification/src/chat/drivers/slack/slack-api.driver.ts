@@ -10,7 +10,6 @@ import { ChatPacer } from '../../chat-pacer.js';
 import { chatSecretScrubber, scrubbedError } from '../../chat-secrets.util.js';
 import type { ChatDriverResult, ChatProviderDriver } from '../../chat-driver.interface.js';
 import { slackReason } from './slack-errors.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 interface PostMessageAnswer {
   ok?: boolean;
@@ -95,16 +94,3 @@ export class SlackApiDriver implements ChatProviderDriver {
     this.http.close();
   }
 }
-
-/** What the `slack` driver (Slack Web API (`mode: api`)) can do: one row of the provider table in docs/channels.md. */
-export const slackApiCapabilities: ProviderCapabilities = {
-  driver: 'slack',
-  channel: 'chat',
-  provider: 'Slack Web API (`mode: api`)',
-  send: '`POST /api/chat.postMessage`, Bearer bot token, Block Kit, thread replies',
-  batch: null,
-  feedbackWebhook: null,
-  signature: null,
-  suppressionSources: [],
-  rateLimit: '1 message/s per channel, paced by Herald; 429 retried after `Retry-After`',
-};

@@ -10,7 +10,6 @@ import { ChatPacer } from '../../chat-pacer.js';
 import { chatSecretScrubber, scrubbedError } from '../../chat-secrets.util.js';
 import type { ChatDriverResult, ChatProviderDriver } from '../../chat-driver.interface.js';
 import { slackReason } from './slack-errors.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 /**
  * Slack incoming webhook: `POST <webhook_url>` with `{ text, blocks }`
@@ -77,16 +76,3 @@ export class SlackWebhookDriver implements ChatProviderDriver {
     this.http.close();
   }
 }
-
-/** What the `slack` driver (Slack incoming webhook (`mode: webhook`)) can do: one row of the provider table in docs/channels.md. */
-export const slackWebhookCapabilities: ProviderCapabilities = {
-  driver: 'slack',
-  channel: 'chat',
-  provider: 'Slack incoming webhook (`mode: webhook`)',
-  send: '`POST` to the webhook URL, JSON with Block Kit',
-  batch: null,
-  feedbackWebhook: null,
-  signature: null,
-  suppressionSources: [],
-  rateLimit: 'about 1 message/s, paced by Herald; 429 retried after `Retry-After`',
-};

@@ -9,7 +9,6 @@ import {
 } from '../../../utils/http-client.util.js';
 import { chatSecretScrubber, scrubbedError } from '../../chat-secrets.util.js';
 import type { ChatDriverResult, ChatProviderDriver } from '../../chat-driver.interface.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 /**
  * Microsoft Teams through a Power Automate Workflows webhook (the Office 365
@@ -66,16 +65,3 @@ export class TeamsChatDriver implements ChatProviderDriver {
     this.http.close();
   }
 }
-
-/** What the `teams` driver (Microsoft Teams Workflows webhook) can do: one row of the provider table in docs/channels.md. */
-export const teamsCapabilities: ProviderCapabilities = {
-  driver: 'teams',
-  channel: 'chat',
-  provider: 'Microsoft Teams Workflows webhook',
-  send: '`POST` to the Workflows URL, Adaptive Card',
-  batch: null,
-  feedbackWebhook: null,
-  signature: null,
-  suppressionSources: [],
-  rateLimit: '429 retried after `Retry-After`',
-};

@@ -9,7 +9,6 @@ import {
 } from '../../../utils/http-client.util.js';
 import { chatSecretScrubber, scrubbedError } from '../../chat-secrets.util.js';
 import type { ChatDriverResult, ChatProviderDriver } from '../../chat-driver.interface.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 interface TelegramAnswer {
   ok?: boolean;
@@ -116,16 +115,3 @@ function reasonFor(status: number, description = ''): DeliveryFailureReason | un
   if (status === 200) return 'unknown';
   return undefined;
 }
-
-/** What the `telegram` driver (Telegram Bot API) can do: one row of the provider table in docs/channels.md. */
-export const telegramCapabilities: ProviderCapabilities = {
-  driver: 'telegram',
-  channel: 'chat',
-  provider: 'Telegram Bot API',
-  send: '`POST /bot{token}/sendMessage`, MarkdownV2 or HTML escaped by Herald',
-  batch: null,
-  feedbackWebhook: null,
-  signature: null,
-  suppressionSources: [],
-  rateLimit: '429 retried after `parameters.retry_after`',
-};

@@ -8,7 +8,6 @@ import {
 } from '../../../utils/http-client.util.js';
 import type { MailProviderDriver, MailDriverResult } from '../../mail-driver.interface.js';
 import { normalizeAddress, recipientsOf } from '../../mail-validation.util.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 /**
  * SendGrid v3 `POST /v3/mail/send` with a Bearer API key. Answers 202 with
@@ -115,20 +114,3 @@ export function toSendgrid(message: MailMessage, sandbox: boolean): Record<strin
   if (sandbox) body.mail_settings = { sandbox_mode: { enable: true } };
   return body;
 }
-
-/** What the `sendgrid` driver (Twilio SendGrid) can do: one row of the provider table in docs/channels.md. */
-export const sendgridCapabilities: ProviderCapabilities = {
-  driver: 'sendgrid',
-  channel: 'mail',
-  provider: 'Twilio SendGrid',
-  send: 'REST `POST /v3/mail/send`, JSON, Bearer API key',
-  batch: null,
-  feedbackWebhook: '`webhooks/sendgrid/events` (Event Webhook)',
-  signature: 'ECDSA P-256 `X-Twilio-Email-Event-Webhook-Signature` over timestamp and body',
-  suppressionSources: [
-    'hard bounce',
-    'spam report',
-    '`dropped` for a bounced, reported or unsubscribed address',
-  ],
-  rateLimit: '429: retried after `Retry-After`',
-};

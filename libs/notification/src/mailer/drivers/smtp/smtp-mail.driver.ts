@@ -3,7 +3,6 @@ import { requireOptional } from '@herald/contracts/internal';
 import type { MailProviderDriver, MailDriverResult } from '../../mail-driver.interface.js';
 import { normalizeAddress } from '../../mail-validation.util.js';
 import { smtpDeliveryError } from './smtp-error.mapper.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 type Nodemailer = typeof import('nodemailer');
 type Transporter = import('nodemailer').Transporter<
@@ -110,16 +109,3 @@ function extraHeaders(message: MailMessage): Record<string, string> {
   if (message.idempotencyKey) headers['X-Herald-Idempotency-Key'] = message.idempotencyKey;
   return headers;
 }
-
-/** What the `smtp` driver (Any SMTP server (nodemailer)) can do: one row of the provider table in docs/channels.md. */
-export const smtpCapabilities: ProviderCapabilities = {
-  driver: 'smtp',
-  channel: 'mail',
-  provider: 'Any SMTP server (nodemailer)',
-  send: 'SMTP with STARTTLS or implicit TLS, pooled connections',
-  batch: null,
-  feedbackWebhook: null,
-  signature: null,
-  suppressionSources: [],
-  rateLimit: '4xx replies (421, 450, 451, 452) are transient and retried with backoff',
-};

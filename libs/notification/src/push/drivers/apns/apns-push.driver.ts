@@ -14,7 +14,6 @@ import {
 } from '../../../utils/http-client.util.js';
 import type { PushDriverResult, PushProviderDriver } from '../../push-driver.interface.js';
 import { ApnsTokenProvider } from './apns-token.provider.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 /** APNs `reason` → failure reason (Apple's "Handling notification responses" table). */
 const APNS_REASONS: Record<string, DeliveryFailureReason> = {
@@ -200,18 +199,3 @@ function uuidFrom(key: string): string {
   const h = createHash('sha256').update(key).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`.toUpperCase();
 }
-
-/** What the `apns` driver (Apple Push Notification service) can do: one row of the provider table in docs/channels.md. */
-export const apnsCapabilities: ProviderCapabilities = {
-  driver: 'apns',
-  channel: 'push',
-  provider: 'Apple Push Notification service',
-  send: 'HTTP/2 `POST /3/device/{token}`, ES256 provider token',
-  batch: null,
-  feedbackWebhook: null,
-  signature: null,
-  suppressionSources: [
-    '410 `Unregistered` / `BadDeviceToken`: the device token is dropped from the device registry (or suppressed without one)',
-  ],
-  rateLimit: '429 `TooManyRequests` and 503: retried after `Retry-After`',
-};

@@ -10,7 +10,6 @@ import {
 } from '../../../utils/http-client.util.js';
 import type { PushDriverResult, PushProviderDriver } from '../../push-driver.interface.js';
 import { GoogleAccessTokenProvider, type ServiceAccount } from './google-access-token.provider.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 /** FCM v1 `errorCode` → failure reason. */
 const FCM_REASONS: Record<string, DeliveryFailureReason> = {
@@ -177,18 +176,3 @@ function serviceAccountOf(config: FcmDriverConfig, backend: string): ServiceAcco
   }
   return account;
 }
-
-/** What the `fcm` driver (Firebase Cloud Messaging HTTP v1) can do: one row of the provider table in docs/channels.md. */
-export const fcmCapabilities: ProviderCapabilities = {
-  driver: 'fcm',
-  channel: 'push',
-  provider: 'Firebase Cloud Messaging HTTP v1',
-  send: 'REST `POST /v1/projects/{id}/messages:send`, OAuth2 (service-account JWT)',
-  batch: null,
-  feedbackWebhook: null,
-  signature: null,
-  suppressionSources: [
-    '`UNREGISTERED` / 404: the device token is dropped from the device registry (or suppressed without one)',
-  ],
-  rateLimit: '429 `QUOTA_EXCEEDED` and 503: retried after `Retry-After`',
-};

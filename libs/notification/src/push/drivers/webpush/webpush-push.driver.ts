@@ -7,7 +7,6 @@ import {
   type DeliveryContext,
 } from '../../../utils/http-client.util.js';
 import type { PushDriverResult, PushProviderDriver } from '../../push-driver.interface.js';
-import type { ProviderCapabilities } from '../../../registry/provider-capabilities.js';
 
 type WebPushLib = typeof import('web-push');
 
@@ -128,18 +127,3 @@ function topicOf(key: string): string {
   const clean = key.replace(/[^A-Za-z0-9_-]/g, '');
   return clean.slice(0, 32) || 'herald';
 }
-
-/** What the `webpush` driver (Web Push (RFC 8030, any browser push service)) can do: one row of the provider table in docs/channels.md. */
-export const webPushCapabilities: ProviderCapabilities = {
-  driver: 'webpush',
-  channel: 'push',
-  provider: 'Web Push (RFC 8030, any browser push service)',
-  send: '`POST` to the subscription endpoint, `aes128gcm` payload, VAPID',
-  batch: null,
-  feedbackWebhook: null,
-  signature: null,
-  suppressionSources: [
-    '404 / 410: the subscription is dropped from the device registry (or suppressed without one)',
-  ],
-  rateLimit: '429: retried after `Retry-After`',
-};
