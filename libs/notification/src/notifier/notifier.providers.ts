@@ -93,6 +93,8 @@ import { WebhookEndpointsService } from './webhooks/webhook-endpoints.service.js
 import { WebhookSender } from './webhooks/webhook-sender.js';
 import { TOPIC_FANOUT, TOPIC_STORE } from './topics/topic.constants.js';
 import type { TopicFanout } from './topics/topic-fanout.js';
+import { resolveTopicOptions } from './topics/topic-options.util.js';
+import type { TopicStore } from './topics/topic-store.protocol.js';
 import { createTopicProviders } from './topics/topic.providers.js';
 import { TopicService } from './topics/topic.service.js';
 
@@ -379,11 +381,17 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         timing: NotifierTiming,
         moduleRef: ModuleRef,
         topics: TopicFanout,
+        topicStore: TopicStore,
+        options: NotifierModuleOptions,
       ) => {
         const digester = timing.digester();
         const pipeline = new NotifierPipeline({
           store: notifications,
-          resolve: new ResolveRecipientsStage(resolver),
+          // a topic's subscribers are read here, page by page
+          resolve: new ResolveRecipientsStage(resolver, {
+            store: topicStore,
+            batchSize: resolveTopicOptions(options?.topics).batchSize,
+          }),
           plan: new PlanStage(parts.channels, {
             templates: lookupTemplates(moduleRef),
             smsSegmentWarning: parts.setup.smsSegmentWarning,
@@ -405,7 +413,7 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
           outbox: outbox ?? undefined,
           rules: timing,
         });
-        // Topics (topics/): each page of subscribers goes through the same stages.
+        // Topics (topics/): the fan-out's record, queue job and checkpoints around notifyTopic().
         topics.attach({ pipeline, store: notifications, metrics: parts.metrics });
         return new NotifierService({
           store: notifications,
@@ -427,6 +435,8 @@ export function createNotifierProviders(extras: NotifierModuleExtras = {}): Prov
         NOTIFIER_TIMING,
         ModuleRef,
         TOPIC_FANOUT,
+        TOPIC_STORE,
+        NOTIFIER_MODULE_OPTIONS,
       ],
     },
     {

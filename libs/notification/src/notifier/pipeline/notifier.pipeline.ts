@@ -14,7 +14,12 @@ import type { NotifierTiming } from '../timing/notifier-timing.js';
 import type { EscalationPlan, EscalationStep } from '../timing/timing-rules.js';
 import type { DispatchedDelivery, DispatchStage } from './dispatch.stage.js';
 import type { GatesStage } from './gates.stage.js';
-import type { NotifyCall, NotifyResult } from './notify-call.interface.js';
+import type {
+  NotifyCall,
+  NotifyResult,
+  TopicNotifyCall,
+  TopicPageSent,
+} from './notify-call.interface.js';
 import type { PlanStage } from './plan.stage.js';
 import type { ResolveRecipientsStage } from './resolve-recipients.stage.js';
 import type { TimingStage } from './timing.stage.js';
@@ -40,6 +45,8 @@ export interface NotifierPipelineDeps {
  * then writes the notification's record. A call scheduled for later
  * (`delayMs`, `sendAt`), in a transaction (outbox) or held by a gate stops
  * after planning or timing and resumes at the gates when its job is due.
+ * A topic is a target of the resolve stage too: its subscribers are read
+ * page by page, each page taking the same path as a list (`notifyTopic`).
  */
 export class NotifierPipeline {
   constructor(private readonly deps: NotifierPipelineDeps) {}
@@ -147,18 +154,19 @@ export class NotifierPipeline {
   }
 
   /**
-   * One page of a topic's subscribers (topics/): resolve → plan → gates →
-   * timing → dispatch, as `notify()` to that list would, without writing the
-   * notification's record (the fan-out writes it once for all pages).
+   * `notify(topic(key))`: the resolve stage reads the topic's subscribers
+   * page by page (after `call.after`), and each page goes plan → gates →
+   * timing → dispatch as `notify()` to that list would. Yields once a page is
+   * handed over (the fan-out records its checkpoint then; the next page is
+   * read after). Writes no notification record: the fan-out writes it once
+   * for all pages.
    */
-  async sendPage(
-    targets: readonly unknown[],
-    notification: Notification<any>,
-    descriptor: NotificationDescriptor,
-  ): Promise<DispatchedDelivery[]> {
-    const recipients = await this.deps.resolve.run(targets as NotifyCall['targets']);
-    const plan = await this.deps.plan.run(recipients, notification, descriptor);
-    return this.send(plan, 'notify');
+  async *notifyTopic(call: TopicNotifyCall): AsyncGenerator<TopicPageSent, void> {
+    for await (const page of this.deps.resolve.pages(call.topicKey, call.after)) {
+      const plan = await this.planOf(page.recipients, call);
+      const deliveries = await this.send(plan, 'notify');
+      yield { last: page.last, deliveries: deliveries.length };
+    }
   }
 
   /** Gates → timing → dispatch for a planned notification. */
@@ -175,9 +183,17 @@ export class NotifierPipeline {
     call: NotifyCall,
   ): Promise<{ plan: NotificationPlan; escalation: EscalationPlan[] }> {
     const recipients = await this.deps.resolve.run(call.targets);
-    const plan = await this.deps.plan.run(recipients, call.notification, call.descriptor);
+    const plan = await this.planOf(recipients, call);
     const escalation = await this.escalationOf(plan, recipients, call.notification, call.steps);
     return { plan, escalation };
+  }
+
+  /** Plan per channel for resolved recipients (a list's, or a topic page's). */
+  private planOf(
+    recipients: readonly object[],
+    call: Pick<NotifyCall, 'notification' | 'descriptor'>,
+  ): Promise<NotificationPlan> {
+    return this.deps.plan.run(recipients, call.notification, call.descriptor);
   }
 
   /** Marks the plan's inbox messages and renders the escalation steps. */

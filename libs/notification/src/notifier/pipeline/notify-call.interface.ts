@@ -33,3 +33,21 @@ export interface NotifyResult extends NotifyResultLike {
   /** One entry per delivery (a push per device token); empty for scheduled and duplicate calls. */
   deliveries: DispatchedDelivery[];
 }
+
+/**
+ * `notify(topic(key))` as the pipeline receives it: the topic's key and
+ * where to resume (a fan-out's checkpoint), the notification checked as for a list.
+ */
+export interface TopicNotifyCall {
+  topicKey: string;
+  notification: Notification<any>;
+  descriptor: NotificationDescriptor;
+  /** The last subscriber id already handed over; the start when absent. */
+  after?: string;
+}
+
+/** A page of a topic handed to dispatch: its last subscriber id and the deliveries it made. */
+export interface TopicPageSent {
+  last: string;
+  deliveries: number;
+}

@@ -1,7 +1,24 @@
+import { NotifierConfigError } from '../errors/notifier-config.error.js';
 import { NotifyArgumentError } from '../errors/notify-argument.error.js';
 import { RecipientNotFoundError } from '../errors/recipient-not-found.error.js';
 import type { NotifyTarget } from '../recipients/recipient.interface.js';
 import type { RecipientResolver } from '../recipients/recipient-resolver.interface.js';
+import { isTopicRecipient } from '../topics/topic-recipient.js';
+import type { TopicStore } from '../topics/topic-store.protocol.js';
+
+/** Where the resolve stage reads a topic's subscribers, and how many a page holds. */
+export interface TopicSubscriberSource {
+  store: TopicStore;
+  /** `NotifierModule` option `topics.batchSize`. */
+  batchSize: number;
+}
+
+/** One page of a topic's subscribers, resolved as a list given to `notify()` would be. */
+export interface ResolvedTopicPage {
+  recipients: object[];
+  /** The page's last subscriber id: the cursor a fan-out resumes after. */
+  last: string;
+}
 
 /**
  * First stage: the people a `notify()` reaches, as recipient objects in the
@@ -10,13 +27,18 @@ import type { RecipientResolver } from '../recipients/recipient-resolver.interfa
  * (`Notifier.route(...)`) is taken as it is. Anything else, or an unknown id,
  * is a typed error before anything is planned or stored.
  *
- * Each kind of target is told apart in `kindOf`: a new kind (a topic, whose
- * subscribers are read from its store) is one more case there and one more
- * way to produce recipients in `run`.
+ * A topic (`topic(key)`) is read from its store in keyset pages of
+ * `batchSize`, never all at once (`pages`): each page is resolved as a list
+ * (subscribers kept with their routing fields as they are, user ids through
+ * the resolver) and handed on before the next page is read.
  */
 export class ResolveRecipientsStage {
-  constructor(private readonly resolver: RecipientResolver) {}
+  constructor(
+    private readonly resolver: RecipientResolver,
+    private readonly topics?: TopicSubscriberSource,
+  ) {}
 
+  /** A list of targets (user ids, user objects, routes), resolved in the order given. */
   async run(targets: readonly NotifyTarget[]): Promise<object[]> {
     const ids: string[] = [];
     targets.forEach((target, i) => {
@@ -36,6 +58,28 @@ export class ResolveRecipientsStage {
     if (missing.length > 0) throw new RecipientNotFoundError(missing);
     return targets.map((t) => (typeof t === 'string' ? byId.get(t)! : t));
   }
+
+  /**
+   * The subscribers of topic `topicKey` after subscriber id `after` (a
+   * fan-out's checkpoint; the start when absent), one resolved page at a
+   * time, ordered by subscriber id. The next page is read only once the
+   * previous one has been taken.
+   */
+  async *pages(topicKey: string, after?: string): AsyncGenerator<ResolvedTopicPage, void> {
+    if (!this.topics)
+      throw new NotifierConfigError([
+        { path: 'topics', message: 'the resolve stage was built without a topic store' },
+      ]);
+    const { store, batchSize: limit } = this.topics;
+    for (;;) {
+      const page = await store.subscribers(topicKey, { after, limit });
+      if (page.length === 0) return;
+      const recipients = await this.run(page.map((s) => s.recipient ?? s.subscriberId));
+      after = page[page.length - 1].subscriberId;
+      yield { recipients, last: after };
+      if (page.length < limit) return;
+    }
+  }
 }
 
 /** `user-id` (resolved) or `recipient` (a user object or a route, read as it is); typed errors otherwise. */
@@ -51,5 +95,11 @@ function kindOf(target: NotifyTarget, i: number): 'user-id' | 'recipient' {
       `must be a user id, a user object or Notifier.route(...) (got ${target === null ? 'null' : Array.isArray(target) ? 'an array' : typeof target})`,
     );
   }
+  // a topic is read page by page (`pages`), never as one member of a list
+  if (isTopicRecipient(target))
+    throw new NotifyArgumentError(
+      `recipients[${i}]`,
+      'is a topic(); notify one topic at a time, as the first argument on its own',
+    );
   return 'recipient';
 }

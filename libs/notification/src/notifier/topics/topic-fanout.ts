@@ -13,7 +13,6 @@ import type {
   TopicFanoutSink,
 } from './topic-fanout-job.interface.js';
 import type { TopicRecipient } from './topic-recipient.js';
-import type { TopicStore } from './topic-store.protocol.js';
 
 type NotificationClass = abstract new (...args: any[]) => object;
 
@@ -34,24 +33,25 @@ export interface TopicCall {
   escalation?: boolean;
 }
 
-/** What a page of subscribers goes through: the stages of `notify()` for a list. */
+/** The notifier's stages (resolve reads the topic's pages) and where the record is written. */
 export interface TopicPipeline {
-  pipeline: Pick<NotifierPipeline, 'sendPage'>;
+  pipeline: Pick<NotifierPipeline, 'notifyTopic'>;
   store: NotificationStore;
   metrics: NotifierMetrics;
 }
 
 export interface TopicFanoutOptions {
-  topics: TopicStore;
-  batchSize: number;
   notifications?: readonly NotificationClass[];
   /** The fan-out queue (BullMQ mode); without it the fan-out streams in the caller. */
   queue?: TopicFanoutSink;
 }
 
 /**
- * `notify(topic(key), notification)`: the topic's subscribers are read in
- * keyset pages of `batchSize`, and each page goes through the notifier's stages as a `notify()` to that list would (each subscriber's own
+ * `notify(topic(key), notification)`, orchestrated: the record, the queue
+ * job and its checkpoint. The pipeline does the sending
+ * (`NotifierPipeline.notifyTopic`): its resolve stage reads the topic's
+ * subscribers in keyset pages of `topics.batchSize`, and each page goes
+ * through the stages as a `notify()` to that list would (each subscriber's own
  * preferences, suppressions, quiet hours and locale). Delivery ids derive
  * from the notification id and the recipient, so a page run twice (a
  * worker killed after its deliveries, before its checkpoint) writes and
@@ -147,9 +147,9 @@ export class TopicFanout {
   }
 
   /**
-   * Every page of the topic after `after` through the notifier's
-   * stages; `onPage` after each page is handed over. Answers the
-   * delivery records written.
+   * Every page of the topic after `after` through the notifier's stages
+   * (the pipeline reads and sends them); `onPage` after each page is handed
+   * over. Answers the delivery records written.
    */
   private async stream(
     topicKey: string,
@@ -159,18 +159,12 @@ export class TopicFanout {
     onPage?: (last: string, deliveries: number) => Promise<void>,
   ): Promise<number> {
     const { pipeline } = this.stages();
-    const limit = this.options.batchSize;
     let total = 0;
-    for (;;) {
-      const page = await this.options.topics.subscribers(topicKey, { after, limit });
-      if (page.length === 0) return total;
-      const targets = page.map((s) => s.recipient ?? s.subscriberId);
-      const deliveries = await pipeline.sendPage(targets, notification, descriptor);
-      after = page[page.length - 1].subscriberId;
-      total += deliveries.length;
-      await onPage?.(after, deliveries.length);
-      if (page.length < limit) return total;
+    for await (const page of pipeline.notifyTopic({ topicKey, notification, descriptor, after })) {
+      total += page.deliveries;
+      await onPage?.(page.last, page.deliveries);
     }
+    return total;
   }
 
   /** The job's notification as an instance of its class (found by name), with its own fields. */

@@ -39,23 +39,17 @@ export function createTopicProviders(): Provider[] {
     },
     {
       provide: TOPIC_FANOUT,
-      useFactory: (
-        parts: NotifierParts,
-        store: DatabaseTopicStore | MemoryTopicStore,
-        options?: { topics?: NotifierTopicOptions },
-      ) => {
+      useFactory: (parts: NotifierParts, options?: { topics?: NotifierTopicOptions }) => {
         const topics = resolveTopicOptions(options?.topics);
         const { queue } = parts.setup;
         return new TopicFanout({
-          topics: store,
-          batchSize: topics.batchSize,
           notifications: topics.notifications,
           queue: queue
             ? new TopicFanoutQueue({ ...queue, queueName: `${queue.queueName}-topics` })
             : undefined,
         });
       },
-      inject: [NOTIFIER_PARTS, TOPIC_STORE, NOTIFIER_MODULE_OPTIONS],
+      inject: [NOTIFIER_PARTS, NOTIFIER_MODULE_OPTIONS],
     },
     TopicLifecycle,
   ];
