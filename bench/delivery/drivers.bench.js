@@ -14,7 +14,7 @@
  */
 const { execFile } = require('node:child_process');
 const { join } = require('node:path');
-const { compare, median } = require('../harness');
+const { compare, median, round } = require('../harness');
 
 const FILES = [
   'sms.cases.js',
@@ -38,7 +38,7 @@ function side(file, name, mode, info) {
       { env: { ...process.env, BENCH_SIDE_INFO: JSON.stringify(info) }, maxBuffer: 1 << 20 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`${name} ${mode} failed: ${stderr || error.message}`));
-        else resolve(JSON.parse(stdout.trim().split('\n').pop()).perSecond);
+        else resolve(JSON.parse(stdout.trim().split('\n').pop()));
       },
     );
   });
@@ -62,7 +62,16 @@ async function runCase(file, name, spec) {
       forget(fake);
       herald.push(await side(file, name, 'herald', info));
     }
-    return compare(median(herald), median(peer), spec.unit ?? 'sends/s');
+    const of = (runs, key) => median(runs.map((run) => run[key]));
+    return {
+      ...compare(of(herald, 'perSecond'), of(peer, 'perSecond'), spec.unit ?? 'sends/s'),
+      // the sending process's own CPU time (user + system) per send, median of the rounds:
+      // steadier than the rate on a shared machine (the fake's work is not in it)
+      cpuUsPerSend: {
+        herald: round(of(herald, 'cpuUsPerSend')),
+        peer: round(of(peer, 'cpuUsPerSend')),
+      },
+    };
   } finally {
     await fake.stop();
   }
