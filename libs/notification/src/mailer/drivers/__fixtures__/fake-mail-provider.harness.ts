@@ -1,6 +1,7 @@
 import { NamedMailerConfig, type MailAttachment, type MailMessage } from '@herald/contracts';
 import type { FakeProviderServer } from '../../../testing/servers/fake-provider-server.js';
 import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
+import { useFakeProviderChannel } from '../../../utils/__fixtures__/fake-provider-channel.harness.js';
 import { createMailerChannel } from '../../create-mailer-channel.js';
 import type { MailerChannel } from '../../mailer-channel.js';
 
@@ -59,55 +60,35 @@ export interface FakeMailProvider<S extends FakeProviderServer> {
 }
 
 /**
- * Registers the Jest hooks of a driver spec: the fake server starts once and
- * stops after the file; before each test it forgets what it received and a
- * new channel (2 s timeout) is made; after each test the channel closes.
+ * {@link useFakeProviderChannel} for a mail driver: the channel is a mailer
+ * from `noreply@herald.test`, with a 2 s timeout.
  */
 export function useFakeMailProvider<S extends FakeProviderServer>(
   options: FakeMailProviderOptions<S>,
 ): FakeMailProvider<S> {
-  let server: S | undefined;
-  let mailer: MailerChannel | undefined;
-  const make = (overrides: Record<string, unknown> = {}) =>
-    createMailerChannel(
-      new NamedMailerConfig({
-        name: options.name,
-        driver: options.driver,
-        fromEmail: 'noreply@herald.test',
-        fromName: options.fromName ?? 'Herald',
-        [options.driver]: { ...options.settings(harness.server), timeout: 2, ...overrides },
-      }).validate(),
-      new DeliveryTelemetry(),
-    );
-  const harness: FakeMailProvider<S> = {
+  const fake = useFakeProviderChannel({
+    start: options.start,
+    reset: options.clear,
+    make: (server: S, overrides) =>
+      createMailerChannel(
+        new NamedMailerConfig({
+          name: options.name,
+          driver: options.driver,
+          fromEmail: 'noreply@herald.test',
+          fromName: options.fromName ?? 'Herald',
+          [options.driver]: { ...options.settings(server), timeout: 2, ...overrides },
+        }).validate(),
+        new DeliveryTelemetry(),
+      ),
+  });
+  return {
     get server() {
-      if (!server) throw new Error('the fake server starts in beforeAll; use it inside a test');
-      return server;
+      return fake.server;
     },
     get mailer() {
-      if (!mailer) throw new Error('the mailer is made in beforeEach; use it inside a test');
-      return mailer;
+      return fake.channel;
     },
-    async remake(overrides) {
-      await mailer?.close();
-      mailer = make(overrides);
-      return mailer;
-    },
-    settle: (mail = PLAIN_MAIL) => harness.mailer.send(mail).catch((e: unknown) => e),
+    remake: (overrides) => fake.remake(overrides),
+    settle: (mail = PLAIN_MAIL) => fake.channel.send(mail).catch((e: unknown) => e),
   };
-
-  beforeAll(async () => {
-    server = await options.start();
-  });
-  afterAll(() => server?.stop());
-  beforeEach(() => {
-    harness.server.reset();
-    options.clear?.(harness.server);
-    mailer = make();
-  });
-  afterEach(async () => {
-    await mailer?.close();
-    mailer = undefined;
-  });
-  return harness;
 }
