@@ -1,7 +1,11 @@
-import type { FakeProviderServer } from '../../testing/servers/fake-provider-server.js';
+/** What the harness needs of a fake server (`FakeProviderServer`, or one of its own, like APNs'). */
+export interface FakeServer {
+  reset(): void;
+  stop(): Promise<void>;
+}
 
 /** What a driver spec declares: its provider's fake server and how a channel reaches it. */
-export interface FakeProviderChannelOptions<S extends FakeProviderServer, C> {
+export interface FakeProviderChannelOptions<S extends FakeServer, C> {
   /** Starts the provider's fake server, e.g. `() => new FakeTwilioServer().start()`. */
   start(): Promise<S>;
   /** A channel whose driver points at `server`, its settings changed by `overrides`. */
@@ -14,7 +18,7 @@ export interface FakeProviderChannelOptions<S extends FakeProviderServer, C> {
 }
 
 /** A started fake provider and a channel pointed at it, fresh for each test. */
-export interface FakeProviderChannel<S extends FakeProviderServer, C> {
+export interface FakeProviderChannel<S extends FakeServer, C> {
   readonly server: S;
   /** The test's channel, closed after the test. */
   readonly channel: C;
@@ -29,10 +33,9 @@ export interface FakeProviderChannel<S extends FakeProviderServer, C> {
  * stops after the file; before each test it forgets what it received and a
  * new channel is made; after each test the channel closes.
  */
-export function useFakeProviderChannel<
-  S extends FakeProviderServer,
-  C extends { close(): unknown },
->(options: FakeProviderChannelOptions<S, C>): FakeProviderChannel<S, C> {
+export function useFakeProviderChannel<S extends FakeServer, C extends { close(): unknown }>(
+  options: FakeProviderChannelOptions<S, C>,
+): FakeProviderChannel<S, C> {
   let server: S | undefined;
   let channel: C | undefined;
   const harness: FakeProviderChannel<S, C> = {
