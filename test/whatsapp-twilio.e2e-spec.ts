@@ -1,6 +1,4 @@
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
-import { ObservabilityModule } from '@herald/observability';
 import {
   DELIVERY_STORE,
   Notification,
@@ -18,7 +16,8 @@ import { NotifierModule } from '@herald/notification/notifier';
 import { FakeTwilioServer } from '@herald/notification/testing';
 import { until } from './helpers/notifier-app.js';
 import {
-  deliveryRecordsDatabase,
+  deliveryAppBase,
+  INLINE_DELIVERY,
   listenForWebhookApp,
   type WebhookAppServer,
 } from './helpers/webhook-app-server.js';
@@ -56,11 +55,9 @@ describe('WhatsApp through Twilio (notifier channel, content templates, session 
     http = await listenForWebhookApp();
     const moduleRef = await Test.createTestingModule({
       imports: [
-        ObservabilityModule,
-        EventEmitterModule.forRoot(),
-        deliveryRecordsDatabase(),
+        ...deliveryAppBase(),
         NotificationModule.forRoot({
-          delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+          delivery: INLINE_DELIVERY,
         }),
         NotifierModule.forRoot(
           { store: 'database' },

@@ -1,7 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
-import { ObservabilityModule } from '@herald/observability';
 import {
   MailerModule,
   NotificationModule,
@@ -13,7 +11,7 @@ import type {
   FakePostmarkServer,
   FakeResendServer,
 } from '@herald/notification/testing';
-import { deliveryRecordsDatabase, listenForWebhookApp } from './webhook-app-server.js';
+import { deliveryAppBase, INLINE_DELIVERY, listenForWebhookApp } from './webhook-app-server.js';
 
 /** The three REST mail providers' fakes. */
 export interface MailProviderFakes {
@@ -40,11 +38,9 @@ export async function startMailProvidersApp(fakes: MailProviderFakes): Promise<M
   const from = { fromEmail: 'noreply@herald.test' };
   const moduleRef = await Test.createTestingModule({
     imports: [
-      ObservabilityModule,
-      EventEmitterModule.forRoot(),
-      deliveryRecordsDatabase(),
+      ...deliveryAppBase(),
       NotificationModule.forRoot({
-        delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+        delivery: INLINE_DELIVERY,
       }),
       MailerModule.forRoot({
         backends: [

@@ -1,12 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import type { VonageSignatureMethod } from '@herald/contracts';
-import { ObservabilityModule } from '@herald/observability';
 import { NotificationModule, NotificationWebhooksModule } from '@herald/notification';
 import { NotifierModule } from '@herald/notification/notifier';
 import type { FakeVonageServer } from '@herald/notification/testing';
-import { deliveryRecordsDatabase, listenForWebhookApp } from './webhook-app-server.js';
+import { deliveryAppBase, INLINE_DELIVERY, listenForWebhookApp } from './webhook-app-server.js';
 
 export interface VonageTestApp {
   app: INestApplication;
@@ -32,9 +30,7 @@ export async function startVonageApp(
   const method = options.signatureMethod ?? vonage.signatureMethod;
   const moduleRef = await Test.createTestingModule({
     imports: [
-      ObservabilityModule,
-      EventEmitterModule.forRoot(),
-      deliveryRecordsDatabase(),
+      ...deliveryAppBase(),
       NotificationModule.forRoot({
         smsBackends: [
           {
@@ -52,7 +48,7 @@ export async function startVonageApp(
             },
           },
         ],
-        delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+        delivery: INLINE_DELIVERY,
       }),
       NotifierModule.forRoot({ store: 'database' }),
       NotificationWebhooksModule.forRoot({

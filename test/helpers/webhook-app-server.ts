@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DynamicModule, INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import express from 'express';
+import { ObservabilityModule } from '@herald/observability';
 import {
   CreateDeliveryRecords1732400000000,
   NOTIFIER_MIGRATIONS,
@@ -46,17 +48,30 @@ export async function listenForWebhookApp(): Promise<WebhookAppServer> {
   };
 }
 
+/** Delivery that sends in the request, records in the database and tries once. */
+export const INLINE_DELIVERY = {
+  enabled: true,
+  queue: 'inline',
+  store: 'database',
+  retryAttempts: 1,
+} as const;
+
 /**
+ * What every webhook app boots first: observability, the event emitter, and
  * TypeORM on `database` (default: a private in-memory SQLite) with the
  * delivery records and the notifier's tables, migrated at start.
  */
-export function deliveryRecordsDatabase(
+export function deliveryAppBase(
   database: Parameters<typeof TypeOrmModule.forRoot>[0] = memorySqlite(),
-): DynamicModule {
-  return TypeOrmModule.forRoot({
-    ...database,
-    migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
-    migrationsRun: true,
-    synchronize: false,
-  } as Parameters<typeof TypeOrmModule.forRoot>[0]);
+): Array<Type | DynamicModule> {
+  return [
+    ObservabilityModule,
+    EventEmitterModule.forRoot(),
+    TypeOrmModule.forRoot({
+      ...database,
+      migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
+      migrationsRun: true,
+      synchronize: false,
+    } as Parameters<typeof TypeOrmModule.forRoot>[0]),
+  ];
 }

@@ -1,7 +1,5 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
-import { ObservabilityModule } from '@herald/observability';
 import {
   MailerModule,
   NotificationModule,
@@ -15,7 +13,7 @@ import type {
   FakeTwilioServer,
 } from '@herald/notification/testing';
 import { memorySqlite } from './sqlite.js';
-import { deliveryRecordsDatabase, listenForWebhookApp } from './webhook-app-server.js';
+import { deliveryAppBase, INLINE_DELIVERY, listenForWebhookApp } from './webhook-app-server.js';
 import { createPrivateSchema } from './pg-schema.js';
 
 let seq = 0;
@@ -51,9 +49,7 @@ export async function startWebhooksApp(
   const database = schema ? { ...schema.options, extra: { max: 5 } } : memorySqlite();
   const moduleRef = await Test.createTestingModule({
     imports: [
-      ObservabilityModule,
-      EventEmitterModule.forRoot(),
-      deliveryRecordsDatabase(database),
+      ...deliveryAppBase(database),
       NotificationModule.forRoot({
         smsBackends: [
           {
@@ -69,7 +65,7 @@ export async function startWebhooksApp(
             },
           },
         ],
-        delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+        delivery: INLINE_DELIVERY,
       }),
       MailerModule.forRoot({
         backends: [
