@@ -1,12 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import express from 'express';
-import { ObservabilityModule } from '@herald/observability';
 import {
   DELIVERY_STORE,
   Notification,
@@ -21,13 +13,14 @@ import {
   type WhatsAppContent,
 } from '@herald/notification';
 import { NotifierModule } from '@herald/notification/notifier';
-import {
-  CreateDeliveryRecords1732400000000,
-  NOTIFIER_MIGRATIONS,
-} from '@herald/notification/typeorm';
 import { FakeTwilioServer } from '@herald/notification/testing';
 import { until } from './helpers/notifier-app.js';
-import { memorySqlite } from './helpers/sqlite.js';
+import {
+  deliveryAppBase,
+  INLINE_DELIVERY,
+  listenForWebhookApp,
+  type WebhookAppServer,
+} from './helpers/webhook-app-server.js';
 
 interface User {
   id: string;
@@ -51,9 +44,7 @@ class OrderShipped extends Notification<User> {
 
 describe('WhatsApp through Twilio (notifier channel, content templates, session window, signed status callbacks)', () => {
   const twilio = new FakeTwilioServer();
-  let app: INestApplication;
-  let server: Server;
-  let url: string;
+  let http: WebhookAppServer;
   let notifier: NotifierService;
   let store: DeliveryStore;
   let seq = 0;
@@ -61,21 +52,12 @@ describe('WhatsApp through Twilio (notifier channel, content templates, session 
   beforeAll(async () => {
     await twilio.start();
     twilio.contentTemplates.set(TEMPLATE, 'Hi {{1}}, order {{2}} has shipped.');
-    server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    http = await listenForWebhookApp();
     const moduleRef = await Test.createTestingModule({
       imports: [
-        ObservabilityModule,
-        EventEmitterModule.forRoot(),
-        TypeOrmModule.forRoot({
-          ...memorySqlite(),
-          migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
-          migrationsRun: true,
-          synchronize: false,
-        }),
+        ...deliveryAppBase(),
         NotificationModule.forRoot({
-          delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+          delivery: INLINE_DELIVERY,
         }),
         NotifierModule.forRoot(
           { store: 'database' },
@@ -86,7 +68,7 @@ describe('WhatsApp through Twilio (notifier channel, content templates, session 
                 authToken: twilio.authToken,
                 from: '+14155238886',
                 baseUrl: twilio.url,
-                statusCallbackUrl: `${url}/webhooks/twilio/status`,
+                statusCallbackUrl: `${http.url}/webhooks/twilio/status`,
               }),
             ],
           },
@@ -94,17 +76,12 @@ describe('WhatsApp through Twilio (notifier channel, content templates, session 
         NotificationWebhooksModule.forRoot({ twilio: { authToken: twilio.authToken } }),
       ],
     }).compile();
-    const expressApp = express();
-    app = moduleRef.createNestApplication(new ExpressAdapter(expressApp), { rawBody: true });
-    await app.init();
-    server.on('request', expressApp);
+    const app = await http.serve(moduleRef);
     notifier = app.get(NotifierService);
     store = app.get(DELIVERY_STORE);
   });
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
-    await app?.close();
+    await http?.close();
     await twilio.stop();
   });
 
@@ -138,7 +115,7 @@ describe('WhatsApp through Twilio (notifier channel, content templates, session 
       To: `whatsapp:${recipient.phone}`,
       From: 'whatsapp:+14155238886',
       ContentSid: TEMPLATE,
-      StatusCallback: `${url}/webhooks/twilio/status`,
+      StatusCallback: `${http.url}/webhooks/twilio/status`,
       Body: 'Hi Ada, order O-1 has shipped.',
     });
     expect(JSON.parse(sent.ContentVariables)).toEqual({ '1': 'Ada', '2': 'O-1' });

@@ -1,28 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import express from 'express';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ObservabilityModule } from '@herald/observability';
 import {
   MailerModule,
   NotificationModule,
   NotificationWebhooksModule,
   SuppressionModule,
 } from '@herald/notification';
-import {
-  CreateDeliveryRecords1732400000000,
-  NOTIFIER_MIGRATIONS,
-} from '@herald/notification/typeorm';
 import type {
   FakeMailgunServer,
   FakePostmarkServer,
   FakeResendServer,
 } from '@herald/notification/testing';
-import { memorySqlite } from './sqlite.js';
+import { deliveryAppBase, INLINE_DELIVERY, listenForWebhookApp } from './webhook-app-server.js';
 
 /** The three REST mail providers' fakes. */
 export interface MailProviderFakes {
@@ -44,22 +33,14 @@ export interface MailProvidersApp {
  * `rawBody: true`; each fake's webhook URL points at its route.
  */
 export async function startMailProvidersApp(fakes: MailProviderFakes): Promise<MailProvidersApp> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const http = await listenForWebhookApp();
+  const url = http.url;
   const from = { fromEmail: 'noreply@herald.test' };
   const moduleRef = await Test.createTestingModule({
     imports: [
-      ObservabilityModule,
-      EventEmitterModule.forRoot(),
-      TypeOrmModule.forRoot({
-        ...memorySqlite(),
-        migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
-        migrationsRun: true,
-        synchronize: false,
-      }),
+      ...deliveryAppBase(),
       NotificationModule.forRoot({
-        delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+        delivery: INLINE_DELIVERY,
       }),
       MailerModule.forRoot({
         backends: [
@@ -99,10 +80,7 @@ export async function startMailProvidersApp(fakes: MailProviderFakes): Promise<M
       SuppressionModule.forRoot({ store: 'database' }),
     ],
   }).compile();
-  const expressApp = express();
-  const app = moduleRef.createNestApplication(new ExpressAdapter(expressApp), { rawBody: true });
-  await app.init();
-  server.on('request', expressApp);
+  const app = await http.serve(moduleRef);
   fakes.postmark.webhookUrl = `${url}/webhooks/postmark/events`;
   fakes.mailgun.webhookUrl = `${url}/webhooks/mailgun/events`;
   fakes.resend.webhookUrl = `${url}/webhooks/resend/events`;
@@ -110,9 +88,7 @@ export async function startMailProvidersApp(fakes: MailProviderFakes): Promise<M
     app,
     url,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await app.close();
+      await http.close();
     },
   };
 }

@@ -1,21 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import express from 'express';
 import type { VonageSignatureMethod } from '@herald/contracts';
-import { ObservabilityModule } from '@herald/observability';
 import { NotificationModule, NotificationWebhooksModule } from '@herald/notification';
 import { NotifierModule } from '@herald/notification/notifier';
-import {
-  CreateDeliveryRecords1732400000000,
-  NOTIFIER_MIGRATIONS,
-} from '@herald/notification/typeorm';
 import type { FakeVonageServer } from '@herald/notification/testing';
-import { memorySqlite } from './sqlite.js';
+import { deliveryAppBase, INLINE_DELIVERY, listenForWebhookApp } from './webhook-app-server.js';
 
 export interface VonageTestApp {
   app: INestApplication;
@@ -36,20 +25,12 @@ export async function startVonageApp(
   vonage: FakeVonageServer,
   options: { signRequests?: boolean; signatureMethod?: VonageSignatureMethod } = {},
 ): Promise<VonageTestApp> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const http = await listenForWebhookApp();
+  const url = http.url;
   const method = options.signatureMethod ?? vonage.signatureMethod;
   const moduleRef = await Test.createTestingModule({
     imports: [
-      ObservabilityModule,
-      EventEmitterModule.forRoot(),
-      TypeOrmModule.forRoot({
-        ...memorySqlite(),
-        migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
-        migrationsRun: true,
-        synchronize: false,
-      }),
+      ...deliveryAppBase(),
       NotificationModule.forRoot({
         smsBackends: [
           {
@@ -67,7 +48,7 @@ export async function startVonageApp(
             },
           },
         ],
-        delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+        delivery: INLINE_DELIVERY,
       }),
       NotifierModule.forRoot({ store: 'database' }),
       NotificationWebhooksModule.forRoot({
@@ -75,17 +56,12 @@ export async function startVonageApp(
       }),
     ],
   }).compile();
-  const expressApp = express();
-  const app = moduleRef.createNestApplication(new ExpressAdapter(expressApp), { rawBody: true });
-  await app.init();
-  server.on('request', expressApp);
+  const app = await http.serve(moduleRef);
   return {
     app,
     url,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await app.close();
+      await http.close();
     },
   };
 }

@@ -1,12 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import express from 'express';
-import { ObservabilityModule } from '@herald/observability';
 import {
   MailerModule,
   NotificationModule,
@@ -14,16 +7,13 @@ import {
   type NotificationWebhooksRoutes,
 } from '@herald/notification';
 import { NotifierModule } from '@herald/notification/notifier';
-import {
-  CreateDeliveryRecords1732400000000,
-  NOTIFIER_MIGRATIONS,
-} from '@herald/notification/typeorm';
 import type {
   FakeSendgridServer,
   FakeSesServer,
   FakeTwilioServer,
 } from '@herald/notification/testing';
 import { memorySqlite } from './sqlite.js';
+import { deliveryAppBase, INLINE_DELIVERY, listenForWebhookApp } from './webhook-app-server.js';
 import { createPrivateSchema } from './pg-schema.js';
 
 let seq = 0;
@@ -50,9 +40,8 @@ export async function startWebhooksApp(
   routes: NotificationWebhooksRoutes = {},
   imports: DynamicModule[] = [],
 ): Promise<WebhooksTestApp> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const http = await listenForWebhookApp();
+  const url = http.url;
   const schema =
     db === 'postgres'
       ? await createPrivateSchema(`herald_webhooks_test_${process.pid}_${++seq}`)
@@ -60,14 +49,7 @@ export async function startWebhooksApp(
   const database = schema ? { ...schema.options, extra: { max: 5 } } : memorySqlite();
   const moduleRef = await Test.createTestingModule({
     imports: [
-      ObservabilityModule,
-      EventEmitterModule.forRoot(),
-      TypeOrmModule.forRoot({
-        ...database,
-        migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
-        migrationsRun: true,
-        synchronize: false,
-      }),
+      ...deliveryAppBase(database),
       NotificationModule.forRoot({
         smsBackends: [
           {
@@ -83,7 +65,7 @@ export async function startWebhooksApp(
             },
           },
         ],
-        delivery: { enabled: true, queue: 'inline', store: 'database', retryAttempts: 1 },
+        delivery: INLINE_DELIVERY,
       }),
       MailerModule.forRoot({
         backends: [
@@ -131,19 +113,14 @@ export async function startWebhooksApp(
       ...imports,
     ],
   }).compile();
-  const expressApp = express();
-  const app = moduleRef.createNestApplication(new ExpressAdapter(expressApp), { rawBody: true });
-  await app.init();
-  server.on('request', expressApp);
+  const app = await http.serve(moduleRef);
   fakes.sendgrid.eventWebhookUrl = `${url}/${routes.sendgridEvents || 'webhooks/sendgrid/events'}`;
   if (fakes.ses) fakes.ses.notificationUrl = `${url}/${routes.sesEvents || 'webhooks/ses/events'}`;
   return {
     app,
     url,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await app.close();
+      await http.close();
       await schema?.drop();
     },
   };

@@ -1,5 +1,6 @@
 import { DeliveryError } from '../errors/delivery.error.js';
 import { Mailable } from '../mailer/mailable.js';
+import { InMemoryChatChannel } from './in-memory-chat-channel.js';
 import { InMemoryMailer } from './in-memory-mailer.js';
 import { InMemoryPushChannel } from './in-memory-push-channel.js';
 import { InMemorySmsChannel } from './in-memory-sms-channel.js';
@@ -52,5 +53,41 @@ describe('in-memory channels of the test kit', () => {
       mailer.send({ to: ['a@example.com'], subject: 'x\nBcc: c@example.com', text: 't' }),
     ).rejects.toMatchObject({ reason: 'bad_request' });
     expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('InMemoryChatChannel records copies, threads replies and fails on demand, queued', async () => {
+    const chat = new InMemoryChatChannel('ops');
+    const message = { to: '#deploys', text: 'deployed' };
+    const first = await chat.send(message);
+    expect(first).toEqual({ messageId: 'chat-1', threadId: 'chat-1', backend: 'ops' });
+    message.text = 'changed after sending';
+    expect(chat.sent[0].text).toBe('deployed');
+    chat.failNext().failNext();
+    for (let i = 0; i < 2; i++)
+      await expect(chat.send({ to: '#deploys', text: 'x' })).rejects.toMatchObject({
+        reason: 'provider_unavailable',
+        channel: 'chat',
+        backend: 'ops',
+      });
+    const reply = await chat.send({ to: '#other', text: 'r', threadId: first.messageId });
+    expect(reply).toMatchObject({ messageId: 'chat-2', threadId: 'chat-1' });
+    expect(chat.sentTo('#deploys')).toHaveLength(1);
+    chat.failNext();
+    chat.reset();
+    expect(chat.sent).toHaveLength(0);
+    await expect(chat.send({ to: '#deploys', text: 'after reset' })).resolves.toBeDefined();
+  });
+
+  it('InMemoryMailer validates before an injected failure, which names the mail channel', async () => {
+    const mailer = new InMemoryMailer().failNext();
+    await expect(
+      mailer.send({ to: ['a@example.com'], subject: 'x\nBcc: c@example.com', text: 't' }),
+    ).rejects.toMatchObject({ reason: 'bad_request' });
+    await expect(
+      mailer.send({ to: ['a@example.com'], subject: 's', text: 't' }),
+    ).rejects.toMatchObject({ reason: 'provider_unavailable', channel: 'mail', backend: 'memory' });
+    expect((await mailer.send({ to: ['a@example.com'], subject: 's', text: 't' })).messageId).toBe(
+      '<memory-1@herald.test>',
+    );
   });
 });

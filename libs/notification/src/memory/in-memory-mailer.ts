@@ -1,6 +1,6 @@
 import type { MailerProtocol, MailMessage, MailSendResult, Sendable } from '@herald/contracts';
-import { DeliveryError } from '../errors/delivery.error.js';
 import { assertSendableMail, recipientsOf } from '../mailer/mail-validation.util.js';
+import { InMemoryChannel } from './in-memory-channel.js';
 
 /**
  * A mailer for your own tests: builds each `Mailable`, validates it like a
@@ -11,25 +11,12 @@ import { assertSendableMail, recipientsOf } from '../mailer/mail-validation.util
  * moduleBuilder.overrideProvider(MAILER).useValue(mailer);
  * expect(mailer.sent[0].subject).toBe('Welcome');
  */
-export class InMemoryMailer implements MailerProtocol {
-  readonly sent: MailMessage[] = [];
-  private readonly failures: DeliveryError[] = [];
-  private counter = 0;
-
+export class InMemoryMailer extends InMemoryChannel<MailMessage> implements MailerProtocol {
   constructor(
-    readonly name = 'memory',
+    name = 'memory',
     private readonly defaultFrom = 'noreply@example.com',
-  ) {}
-
-  failNext(
-    error: DeliveryError = new DeliveryError('injected failure', {
-      reason: 'provider_unavailable',
-      channel: 'mail',
-      backend: this.name,
-    }),
-  ): this {
-    this.failures.push(error);
-    return this;
+  ) {
+    super(name, 'mail');
   }
 
   async send(mail: Sendable): Promise<MailSendResult> {
@@ -39,11 +26,10 @@ export class InMemoryMailer implements MailerProtocol {
         : (mail as MailMessage);
     const ready = { ...message, from: message.from ?? this.defaultFrom };
     assertSendableMail(ready, this.name);
-    const failure = this.failures.shift();
-    if (failure) throw failure;
-    this.sent.push(ready);
+    this.takeFailure();
+    const n = this.record(ready);
     return {
-      messageId: `<memory-${++this.counter}@herald.test>`,
+      messageId: `<memory-${n}@herald.test>`,
       backend: this.name,
       accepted: recipientsOf(ready),
       rejected: [],
@@ -53,10 +39,5 @@ export class InMemoryMailer implements MailerProtocol {
   /** Messages sent to `address` (to, cc or bcc). */
   sentTo(address: string): MailMessage[] {
     return this.sent.filter((m) => recipientsOf(m).includes(address));
-  }
-
-  reset(): void {
-    this.sent.length = 0;
-    this.failures.length = 0;
   }
 }

@@ -1,6 +1,7 @@
 import type { PushChannelProtocol, PushMessage, PushSendResult } from '@herald/contracts';
 import { DeliveryError } from '../errors/delivery.error.js';
 import { pushFailureResult } from '../push/push-channel.js';
+import { InMemoryChannel } from './in-memory-channel.js';
 
 /**
  * A push channel for your own tests: records every message, reports the
@@ -11,33 +12,23 @@ import { pushFailureResult } from '../push/push-channel.js';
  * const [r] = await push.sendBatch([{ token: 'stale-token', title: 'x' }]);
  * expect(r.dead).toBe(true);
  */
-export class InMemoryPushChannel implements PushChannelProtocol {
-  readonly sent: PushMessage[] = [];
+export class InMemoryPushChannel
+  extends InMemoryChannel<PushMessage>
+  implements PushChannelProtocol
+{
   readonly deadTokens = new Set<string>();
-  private readonly failures: DeliveryError[] = [];
-  private counter = 0;
 
-  constructor(readonly name = 'memory') {}
+  constructor(name = 'memory') {
+    super(name, 'push');
+  }
 
   markDead(...tokens: string[]): this {
     tokens.forEach((t) => this.deadTokens.add(t));
     return this;
   }
 
-  failNext(
-    error: DeliveryError = new DeliveryError('injected failure', {
-      reason: 'provider_unavailable',
-      channel: 'push',
-      backend: this.name,
-    }),
-  ): this {
-    this.failures.push(error);
-    return this;
-  }
-
   async send(message: PushMessage): Promise<PushSendResult> {
-    const failure = this.failures.shift();
-    if (failure) throw failure;
+    this.takeFailure();
     if (this.deadTokens.has(message.token)) {
       throw new DeliveryError(`token is no longer registered`, {
         reason: 'dead_token',
@@ -46,11 +37,11 @@ export class InMemoryPushChannel implements PushChannelProtocol {
         providerCode: 'Unregistered',
       });
     }
-    this.sent.push(structuredClone(message));
+    const n = this.record(structuredClone(message));
     return {
       token: message.token,
       success: true,
-      messageId: `memory-${++this.counter}`,
+      messageId: `memory-${n}`,
       backend: this.name,
     };
   }
@@ -67,9 +58,9 @@ export class InMemoryPushChannel implements PushChannelProtocol {
     return results;
   }
 
-  reset(): void {
-    this.sent.length = 0;
-    this.failures.length = 0;
+  /** Forgets what was sent, the queued failures and the dead tokens. */
+  override reset(): void {
+    super.reset();
     this.deadTokens.clear();
   }
 }

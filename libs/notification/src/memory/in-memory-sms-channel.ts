@@ -1,5 +1,5 @@
 import type { SMSChannelProtocol, SmsMessage, SmsSendResult } from '@herald/contracts';
-import { DeliveryError } from '../errors/delivery.error.js';
+import { InMemoryChannel } from './in-memory-channel.js';
 
 /**
  * An SMS channel for your own tests: records every message, sends nothing,
@@ -10,31 +10,16 @@ import { DeliveryError } from '../errors/delivery.error.js';
  * await moduleRef.overrideProvider(SMS_CHANNEL).useValue(sms)...
  * expect(sms.sent[0].body).toContain('123456');
  */
-export class InMemorySmsChannel implements SMSChannelProtocol {
-  readonly sent: SmsMessage[] = [];
-  private readonly failures: DeliveryError[] = [];
-  private counter = 0;
-
-  constructor(readonly name = 'memory') {}
-
-  /** The next `send` rejects with `error` (queued: call several times for several failures). */
-  failNext(
-    error: DeliveryError = new DeliveryError('injected failure', {
-      reason: 'provider_unavailable',
-      channel: 'sms',
-      backend: this.name,
-    }),
-  ): this {
-    this.failures.push(error);
-    return this;
+export class InMemorySmsChannel extends InMemoryChannel<SmsMessage> implements SMSChannelProtocol {
+  constructor(name = 'memory') {
+    super(name, 'sms');
   }
 
   async send(message: SmsMessage): Promise<SmsSendResult> {
-    const failure = this.failures.shift();
-    if (failure) throw failure;
-    this.sent.push(structuredClone(message));
+    this.takeFailure();
+    const n = this.record(structuredClone(message));
     return {
-      messageId: `SM${String(++this.counter).padStart(32, '0')}`,
+      messageId: `SM${String(n).padStart(32, '0')}`,
       status: 'queued',
       backend: this.name,
     };
@@ -43,10 +28,5 @@ export class InMemorySmsChannel implements SMSChannelProtocol {
   /** Messages sent to `to`. */
   sentTo(to: string): SmsMessage[] {
     return this.sent.filter((m) => m.to === to);
-  }
-
-  reset(): void {
-    this.sent.length = 0;
-    this.failures.length = 0;
   }
 }

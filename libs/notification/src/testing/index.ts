@@ -73,6 +73,7 @@ export {
   createSelfSignedCertificate,
   type SelfSignedCertificate,
 } from './servers/self-signed-certificate.js';
+export { InMemoryChannel } from '../memory/in-memory-channel.js';
 export { InMemorySmsChannel } from '../memory/in-memory-sms-channel.js';
 export { InMemoryPushChannel } from '../memory/in-memory-push-channel.js';
 export { InMemoryMailer } from '../memory/in-memory-mailer.js';

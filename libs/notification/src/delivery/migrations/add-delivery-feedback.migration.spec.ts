@@ -3,6 +3,7 @@ import {
   type TestDatabase,
 } from '../stores/__fixtures__/delivery-test-databases.js';
 import { DatabaseDeliveryStore } from '../stores/database-delivery.store.js';
+import { migrationProbe } from '../../typeorm/__fixtures__/migration-test-database.js';
 import { AddDeliveryFeedback1735300000000 } from './add-delivery-feedback.migration.js';
 import { AddDeliveryJob1736100000000 } from './add-delivery-job.migration.js';
 import { AddSmsSegmentsToDeliveryRecords1736500000000 } from './add-sms-segments.migration.js';
@@ -14,18 +15,7 @@ describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000
   });
   afterAll(() => db?.close());
 
-  const columns = async () => {
-    const table = 'herald_delivery_records';
-    const rows =
-      kind === 'sqlite'
-        ? ((await db.dataSource.query(`PRAGMA table_info("${table}")`)) as Array<{ name: string }>)
-        : ((await db.dataSource.query(
-            `SELECT column_name AS name FROM information_schema.columns
-             WHERE table_schema = $1 AND table_name = $2`,
-            [(db.dataSource.options as { schema?: string }).schema, table],
-          )) as Array<{ name: string }>);
-    return rows.map((r) => r.name);
-  };
+  const columns = () => migrationProbe(db.dataSource).columns('herald_delivery_records');
 
   it('adds the feedback columns, undoes cleanly and runs again over existing rows', async () => {
     const store = new DatabaseDeliveryStore(db.dataSource);
@@ -38,15 +28,12 @@ describe.each(['sqlite', 'postgres'] as const)('AddDeliveryFeedback1735300000000
     await db.dataSource.undoLastMigration();
     expect(await columns()).not.toContain('provider_reason');
     expect(await columns()).not.toContain('provider_status_at');
-    const runner = db.dataSource.createQueryRunner();
-    try {
-      await new AddDeliveryFeedback1735300000000().up(runner);
-      await new AddDeliveryFeedback1735300000000().up(runner); // idempotent
-      await new AddDeliveryJob1736100000000().up(runner);
-      await new AddSmsSegmentsToDeliveryRecords1736500000000().up(runner);
-    } finally {
-      await runner.release();
-    }
+    await migrationProbe(db.dataSource).up(
+      new AddDeliveryFeedback1735300000000(),
+      new AddDeliveryFeedback1735300000000(), // idempotent
+      new AddDeliveryJob1736100000000(),
+      new AddSmsSegmentsToDeliveryRecords1736500000000(),
+    );
     await store.transition('dlv_m1', 'sending');
     await store.transition('dlv_m1', 'sent', { providerMessageId: 'SMm1' });
     const delivered = await store.transition('dlv_m1', 'delivered', { providerReason: 'ok' });

@@ -3,6 +3,7 @@ import {
   type TestDatabase,
 } from '../stores/__fixtures__/delivery-test-databases.js';
 import { DatabaseDeliveryStore } from '../stores/database-delivery.store.js';
+import { migrationProbe } from '../../typeorm/__fixtures__/migration-test-database.js';
 import { AddDeliveryJob1736100000000 } from './add-delivery-job.migration.js';
 import { AddSmsSegmentsToDeliveryRecords1736500000000 } from './add-sms-segments.migration.js';
 
@@ -13,18 +14,7 @@ describe.each(['sqlite', 'postgres'] as const)('AddDeliveryJob1736100000000 on %
   });
   afterAll(() => db?.close());
 
-  const columns = async () => {
-    const table = 'herald_delivery_records';
-    const rows =
-      kind === 'sqlite'
-        ? ((await db.dataSource.query(`PRAGMA table_info("${table}")`)) as Array<{ name: string }>)
-        : ((await db.dataSource.query(
-            `SELECT column_name AS name FROM information_schema.columns
-             WHERE table_schema = $1 AND table_name = $2`,
-            [(db.dataSource.options as { schema?: string }).schema, table],
-          )) as Array<{ name: string }>);
-    return rows.map((r) => r.name);
-  };
+  const columns = () => migrationProbe(db.dataSource).columns('herald_delivery_records');
 
   it('adds the job column, undoes cleanly and runs again over existing rows', async () => {
     const store = new DatabaseDeliveryStore(db.dataSource);
@@ -46,14 +36,11 @@ describe.each(['sqlite', 'postgres'] as const)('AddDeliveryJob1736100000000 on %
     await db.dataSource.undoLastMigration(); // AddSmsSegmentsToDeliveryRecords1736500000000, which came after
     await db.dataSource.undoLastMigration();
     expect(await columns()).not.toContain('job');
-    const runner = db.dataSource.createQueryRunner();
-    try {
-      await new AddDeliveryJob1736100000000().up(runner);
-      await new AddDeliveryJob1736100000000().up(runner); // idempotent
-      await new AddSmsSegmentsToDeliveryRecords1736500000000().up(runner);
-    } finally {
-      await runner.release();
-    }
+    await migrationProbe(db.dataSource).up(
+      new AddDeliveryJob1736100000000(),
+      new AddDeliveryJob1736100000000(), // idempotent
+      new AddSmsSegmentsToDeliveryRecords1736500000000(),
+    );
     // the record written before the undo lost its job: not a sweep candidate, still readable
     expect(await store.findQueuedJobs({ before: new Date(2000), limit: 10 })).toEqual([]);
     expect((await store.get('dlv_j1'))?.status).toBe('queued');

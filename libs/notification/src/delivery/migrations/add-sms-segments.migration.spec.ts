@@ -3,6 +3,7 @@ import {
   type TestDatabase,
 } from '../stores/__fixtures__/delivery-test-databases.js';
 import { DatabaseDeliveryStore } from '../stores/database-delivery.store.js';
+import { migrationProbe } from '../../typeorm/__fixtures__/migration-test-database.js';
 import { heraldMigrations } from '../../typeorm/herald-migrations.util.js';
 import { NOTIFIER_MIGRATIONS } from '../../notifier/notifier.migrations.js';
 import { AddSmsSegmentsToDeliveryRecords1736500000000 } from './add-sms-segments.migration.js';
@@ -16,20 +17,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
     afterAll(() => db?.close());
 
-    const columns = async () => {
-      const table = 'herald_delivery_records';
-      const rows =
-        kind === 'sqlite'
-          ? ((await db.dataSource.query(`PRAGMA table_info("${table}")`)) as Array<{
-              name: string;
-            }>)
-          : ((await db.dataSource.query(
-              `SELECT column_name AS name FROM information_schema.columns
-               WHERE table_schema = $1 AND table_name = $2`,
-              [(db.dataSource.options as { schema?: string }).schema, table],
-            )) as Array<{ name: string }>);
-      return rows.map((r) => r.name);
-    };
+    const columns = () => migrationProbe(db.dataSource).columns('herald_delivery_records');
 
     it('adds both columns, undoes cleanly and runs again over existing rows', async () => {
       const store = new DatabaseDeliveryStore(db.dataSource);
@@ -37,13 +25,10 @@ describe.each(['sqlite', 'postgres'] as const)(
       await db.dataSource.undoLastMigration();
       expect(await columns()).not.toContain('sms_segments');
       expect(await columns()).not.toContain('sms_encoding');
-      const runner = db.dataSource.createQueryRunner();
-      try {
-        await new AddSmsSegmentsToDeliveryRecords1736500000000().up(runner);
-        await new AddSmsSegmentsToDeliveryRecords1736500000000().up(runner); // idempotent
-      } finally {
-        await runner.release();
-      }
+      await migrationProbe(db.dataSource).up(
+        new AddSmsSegmentsToDeliveryRecords1736500000000(),
+        new AddSmsSegmentsToDeliveryRecords1736500000000(), // idempotent
+      );
       const { record } = await store.create({
         id: `dlv_seg_${process.pid}`,
         channel: 'sms',

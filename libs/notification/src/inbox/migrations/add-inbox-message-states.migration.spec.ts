@@ -1,6 +1,7 @@
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { memorySqlite } from '../../../../../test/helpers/sqlite.js';
+import {
+  openMigrationTestDatabase,
+  type MigrationTestDatabase,
+} from '../../typeorm/__fixtures__/migration-test-database.js';
 import { heraldMigrations } from '../../typeorm/herald-migrations.util.js';
 import { InboxService } from '../inbox.service.js';
 import { DatabaseInboxStore } from '../stores/database-inbox.store.js';
@@ -8,7 +9,6 @@ import { AddInboxMessageStates1736200000000 } from './add-inbox-message-states.m
 import { CreateInboxCounters1736700000000 } from './create-inbox-counters.migration.js';
 import { CreateInboxMessages1732300000000 } from './create-inbox-messages.migration.js';
 
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
 const DAY = 24 * 60 * 60 * 1000;
 const ids = ['018f0000-0000-7000-8000-00000000000a', '018f0000-0000-7000-8000-00000000000b'];
 
@@ -16,67 +16,33 @@ const ids = ['018f0000-0000-7000-8000-00000000000a', '018f0000-0000-7000-8000-00
 describe.each(['sqlite', 'postgres'] as const)(
   'AddInboxMessageStates1736200000000 on %s',
   (kind) => {
-    let ds: DataSource;
-    let admin: Client | undefined;
-    const schema = `herald_inbox_migration_${process.pid}`;
+    let db: MigrationTestDatabase;
     const created = Date.UTC(2026, 0, 1);
 
     beforeAll(async () => {
-      if (kind === 'postgres') {
-        admin = new Client(PG);
-        await admin.connect();
-        await admin.query(`CREATE SCHEMA "${schema}"`);
-        ds = new DataSource({ type: 'postgres', ...PG, username: PG.user, schema });
-      } else {
-        ds = new DataSource(memorySqlite());
-      }
-      await ds.initialize();
+      db = await openMigrationTestDatabase(kind, `herald_inbox_migration_${process.pid}`);
     });
-    afterAll(async () => {
-      await ds.destroy();
-      if (admin) {
-        await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-        await admin.end();
-      }
-    });
+    afterAll(() => db?.close());
 
-    const table = () =>
-      kind === 'postgres' ? `"${schema}".herald_inbox_messages` : 'herald_inbox_messages';
-    const p = (i: number) => (kind === 'postgres' ? `$${i}` : '?');
-    const indexes = async () => {
-      const rows = (await ds.query(
-        kind === 'postgres'
-          ? `SELECT indexname AS name FROM pg_indexes WHERE schemaname = '${schema}' AND tablename = 'herald_inbox_messages'`
-          : `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'herald_inbox_messages' AND sql IS NOT NULL`,
-      )) as Array<{ name: string }>;
-      return rows.map((r) => r.name).sort();
-    };
+    const table = () => db.table('herald_inbox_messages');
+    const p = (i: number) => db.param(i);
+    const indexes = () => db.indexes('herald_inbox_messages');
     /** PostgreSQL's statistics objects on the table (none on SQLite). */
     const statistics = async () =>
       kind === 'postgres'
         ? (
-            (await ds.query(
-              `SELECT stxname AS name FROM pg_statistic_ext s JOIN pg_namespace n ON n.oid = s.stxnamespace WHERE n.nspname = '${schema}'`,
+            (await db.dataSource.query(
+              `SELECT stxname AS name FROM pg_statistic_ext s JOIN pg_namespace n ON n.oid = s.stxnamespace WHERE n.nspname = $1`,
+              [db.schema],
             )) as Array<{ name: string }>
           ).map((r) => r.name)
         : [];
-    const run = async (
-      migration: { up(r: unknown): Promise<void>; down(r: unknown): Promise<void> },
-      step: 'up' | 'down',
-    ) => {
-      const runner = ds.createQueryRunner();
-      try {
-        await migration[step](runner);
-      } finally {
-        await runner.release();
-      }
-    };
 
     it('gives old rows their list time, seen = read, no tags, severity normal, no actions', async () => {
-      await run(new CreateInboxMessages1732300000000(), 'up');
+      await db.up(new CreateInboxMessages1732300000000());
       // two rows as the previous release wrote them: one read, one unread
       for (const [i, id] of ids.entries())
-        await ds.query(
+        await db.dataSource.query(
           `INSERT INTO ${table()} (id, user_id, title, body, category, action_url, data, read_at, created_at, expires_at)
          VALUES (${p(1)}, ${p(2)}, ${p(3)}, '', NULL, NULL, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)})`,
           [
@@ -89,10 +55,10 @@ describe.each(['sqlite', 'postgres'] as const)(
             created + 30 * DAY,
           ],
         );
-      await run(new AddInboxMessageStates1736200000000(), 'up');
-      await run(new AddInboxMessageStates1736200000000(), 'up'); // a second run changes nothing
+      await db.up(new AddInboxMessageStates1736200000000());
+      await db.up(new AddInboxMessageStates1736200000000()); // a second run changes nothing
 
-      const rows = (await ds.query(
+      const rows = (await db.dataSource.query(
         `SELECT id, listed_at, seen_at, read_at, archived_at, snoozed_until, tags, severity, actions FROM ${table()} ORDER BY id`,
       )) as Array<Record<string, string | number | null>>;
       expect(
@@ -142,9 +108,11 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await indexes()).not.toContain('idx_herald_inbox_user_unread');
 
       // the store and the service read and change the old rows like new ones (with their counters)
-      await run(new CreateInboxCounters1736700000000(), 'up');
+      await db.up(new CreateInboxCounters1736700000000());
       let clock = created + DAY;
-      const inbox = new InboxService(new DatabaseInboxStore(ds), { now: () => new Date(clock) });
+      const inbox = new InboxService(new DatabaseInboxStore(db.dataSource), {
+        now: () => new Date(clock),
+      });
       const page = await inbox.getInbox('olga');
       expect(page.notifications.map((m) => m.title)).toEqual(['old 1', 'old 0']);
       expect(page.notifications[1]).toMatchObject({
@@ -173,18 +141,11 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
 
     it('down() restores the previous schema, and up() runs again', async () => {
-      await run(new CreateInboxCounters1736700000000(), 'down'); // its triggers read the new columns
-      await run(new AddInboxMessageStates1736200000000(), 'down');
+      await db.down(new CreateInboxCounters1736700000000()); // its triggers read the new columns
+      await db.down(new AddInboxMessageStates1736200000000());
       expect(await statistics()).toEqual([]);
-      const columns =
-        kind === 'postgres'
-          ? ((await ds.query(
-              `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'herald_inbox_messages'`,
-            )) as Array<{ name: string }>)
-          : ((await ds.query(`PRAGMA table_info("herald_inbox_messages")`)) as Array<{
-              name: string;
-            }>);
-      expect(columns.map((c) => c.name).sort()).toEqual(
+      const columns = await db.columns('herald_inbox_messages');
+      expect(columns.sort()).toEqual(
         [
           'id',
           'user_id',
@@ -201,9 +162,8 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await indexes()).toEqual(
         expect.arrayContaining(['idx_herald_inbox_user_created', 'idx_herald_inbox_user_unread']),
       );
-      await run(new AddInboxMessageStates1736200000000(), 'up');
-      await run(new CreateInboxCounters1736700000000(), 'up');
-      const inbox = new InboxService(new DatabaseInboxStore(ds), {
+      await db.up(new AddInboxMessageStates1736200000000(), new CreateInboxCounters1736700000000());
+      const inbox = new InboxService(new DatabaseInboxStore(db.dataSource), {
         now: () => new Date(created + DAY),
       });
       expect((await inbox.getInbox('olga')).notifications).toHaveLength(3);

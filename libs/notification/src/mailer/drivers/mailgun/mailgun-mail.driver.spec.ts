@@ -1,40 +1,28 @@
-import { NamedMailerConfig } from '@herald/contracts';
 import { FakeMailgunServer } from '../../../testing/servers/fake-mailgun.server.js';
-import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
-import { createMailerChannel } from '../../create-mailer-channel.js';
 import { Mailable } from '../../mailable.js';
-import type { MailerChannel } from '../../mailer-channel.js';
+import {
+  INLINE_LOGO,
+  PROVIDER_UNAVAILABLE,
+  rateLimited,
+  TEXT_ATTACHMENT,
+  useFakeMailProvider,
+} from '../__fixtures__/fake-mail-provider.harness.js';
 import { MailgunMailDriver } from './mailgun-mail.driver.js';
 
 describe('mailgun driver against the fake Mailgun server', () => {
-  let mg: FakeMailgunServer;
-  let mailer: MailerChannel;
-  const make = (mailgun: Record<string, unknown> = {}) =>
-    createMailerChannel(
-      new NamedMailerConfig({
-        name: 'mg',
-        driver: 'mailgun',
-        fromEmail: 'noreply@herald.test',
-        fromName: 'Herald',
-        mailgun: { apiKey: mg.apiKey, domain: mg.domain, baseUrl: mg.url, timeout: 2, ...mailgun },
-      }).validate(),
-      new DeliveryTelemetry(),
-    );
-  const plain = { to: ['a@example.com'], subject: 's', text: 't' };
-
-  beforeAll(async () => {
-    mg = await new FakeMailgunServer().start();
+  const fake = useFakeMailProvider({
+    start: () => new FakeMailgunServer().start(),
+    driver: 'mailgun',
+    name: 'mg',
+    settings: (mg) => ({ apiKey: mg.apiKey, domain: mg.domain, baseUrl: mg.url }),
+    clear: (mg) => {
+      mg.messages.length = 0;
+    },
   });
-  afterAll(() => mg.stop());
-  beforeEach(() => {
-    mg.reset();
-    mg.messages.length = 0;
-    mailer = make();
-  });
-  afterEach(() => mailer.close());
 
   it('POSTs multipart/form-data to /v3/{domain}/messages with Basic api:<key>', async () => {
-    const result = await mailer.send(
+    const mg = fake.server;
+    const result = await fake.mailer.send(
       new Mailable()
         .to({ name: 'Ada', address: 'ada@example.com' })
         .to('bob@example.com')
@@ -43,13 +31,8 @@ describe('mailgun driver against the fake Mailgun server', () => {
         .subject('Invoice')
         .html('<img src="cid:logo">')
         .text('Total')
-        .attach({ filename: 'a.txt', content: 'hello', contentType: 'text/plain' })
-        .embed({
-          filename: 'logo.png',
-          content: Buffer.from([1, 2, 3]),
-          contentType: 'image/png',
-          contentId: 'logo',
-        })
+        .attach(TEXT_ATTACHMENT)
+        .embed(INLINE_LOGO)
         .header('X-Campaign', 'billing')
         .tag('invoice')
         .metadata('invoiceId', '7'),
@@ -101,30 +84,23 @@ describe('mailgun driver against the fake Mailgun server', () => {
   });
 
   it('maps 401 to auth, an unknown domain to bad_request, 429 and 5xx to transient', async () => {
-    mailer.close();
-    mailer = make({ apiKey: 'key-wrong' });
-    const auth = await mailer.send(plain).catch((e) => e);
+    await fake.remake({ apiKey: 'key-wrong' });
+    const auth = await fake.settle();
     expect(auth).toMatchObject({ reason: 'auth', permanent: true, statusCode: 401 });
     expect(auth.message).not.toContain('key-wrong');
-    mailer.close();
-    mailer = make({ domain: 'other.example.com' });
-    expect(await mailer.send(plain).catch((e) => e)).toMatchObject({
+    await fake.remake({ domain: 'other.example.com' });
+    expect(await fake.settle()).toMatchObject({
       reason: 'bad_request',
       permanent: true,
       statusCode: 404,
     });
-    mailer.close();
-    mailer = make();
-    mg.failNext({ status: 400, body: { message: "'to' parameter is not a valid address" } })
+    await fake.remake();
+    fake.server
+      .failNext({ status: 400, body: { message: "'to' parameter is not a valid address" } })
       .failNext({ status: 429, headers: { 'Retry-After': '4' } })
       .failNext(500);
-    const send = () => mailer.send(plain).catch((e) => e);
-    expect(await send()).toMatchObject({ reason: 'invalid_recipient', permanent: true });
-    expect(await send()).toMatchObject({
-      reason: 'rate_limited',
-      permanent: false,
-      retryAfterMs: 4000,
-    });
-    expect(await send()).toMatchObject({ reason: 'provider_unavailable', permanent: false });
+    expect(await fake.settle()).toMatchObject({ reason: 'invalid_recipient', permanent: true });
+    expect(await fake.settle()).toMatchObject(rateLimited(4000));
+    expect(await fake.settle()).toMatchObject(PROVIDER_UNAVAILABLE);
   });
 });

@@ -1,40 +1,26 @@
-import { NamedMailerConfig } from '@herald/contracts';
 import { FakePostmarkServer } from '../../../testing/servers/fake-postmark.server.js';
-import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
-import { createMailerChannel } from '../../create-mailer-channel.js';
 import { Mailable } from '../../mailable.js';
-import type { MailerChannel } from '../../mailer-channel.js';
+import {
+  INLINE_LOGO,
+  PLAIN_MAIL as plain,
+  PROVIDER_UNAVAILABLE,
+  rateLimited,
+  TEXT_ATTACHMENT,
+  useFakeMailProvider,
+} from '../__fixtures__/fake-mail-provider.harness.js';
 
 describe('postmark driver against the fake Postmark server', () => {
-  let pm: FakePostmarkServer;
-  let mailer: MailerChannel;
-  const make = (postmark: Record<string, unknown> = {}) =>
-    createMailerChannel(
-      new NamedMailerConfig({
-        name: 'pm',
-        driver: 'postmark',
-        fromEmail: 'noreply@herald.test',
-        fromName: 'Herald',
-        postmark: { serverToken: pm.serverToken, baseUrl: pm.url, timeout: 2, ...postmark },
-      }).validate(),
-      new DeliveryTelemetry(),
-    );
-  const plain = { to: ['a@example.com'], subject: 's', text: 't' };
-
-  beforeAll(async () => {
-    pm = await new FakePostmarkServer().start();
+  const fake = useFakeMailProvider({
+    start: () => new FakePostmarkServer().start(),
+    driver: 'postmark',
+    name: 'pm',
+    settings: (pm) => ({ serverToken: pm.serverToken, baseUrl: pm.url }),
+    clear: (pm) => pm.inactive.clear(),
   });
-  afterAll(() => pm.stop());
-  beforeEach(() => {
-    pm.reset();
-    pm.inactive.clear();
-    mailer = make();
-  });
-  afterEach(() => mailer.close());
 
   it('POSTs /email with X-Postmark-Server-Token and returns the MessageID', async () => {
-    mailer.close();
-    mailer = make({ messageStream: 'broadcast' });
+    const pm = fake.server;
+    const mailer = await fake.remake({ messageStream: 'broadcast' });
     const result = await mailer.send(
       new Mailable()
         .to({ name: 'Ada, L.', address: 'ada@example.com' })
@@ -44,13 +30,8 @@ describe('postmark driver against the fake Postmark server', () => {
         .subject('Invoice')
         .html('<p>Total</p><img src="cid:logo">')
         .text('Total')
-        .attach({ filename: 'a.txt', content: 'hello', contentType: 'text/plain' })
-        .embed({
-          filename: 'logo.png',
-          content: Buffer.from([1, 2, 3]),
-          contentType: 'image/png',
-          contentId: 'logo',
-        })
+        .attach(TEXT_ATTACHMENT)
+        .embed(INLINE_LOGO)
         .header('X-Campaign', 'billing')
         .tag('invoice')
         .metadata('invoiceId', '7'),
@@ -87,8 +68,9 @@ describe('postmark driver against the fake Postmark server', () => {
   });
 
   it('maps ErrorCode 406 (inactive) and an invalid address to invalid_recipient, a bad token to auth', async () => {
+    const pm = fake.server;
     pm.inactive.add('gone@example.com');
-    const inactive = await mailer.send({ ...plain, to: ['gone@example.com'] }).catch((e) => e);
+    const inactive = await fake.settle({ ...plain, to: ['gone@example.com'] });
     expect(inactive).toMatchObject({
       reason: 'invalid_recipient',
       permanent: true,
@@ -96,13 +78,12 @@ describe('postmark driver against the fake Postmark server', () => {
       providerCode: 'ErrorCode 406',
     });
     expect(inactive.message).toContain('inactive');
-    const invalid = await mailer.send({ ...plain, to: ['no-at-sign.example.com'] }).catch((e) => e);
+    const invalid = await fake.settle({ ...plain, to: ['no-at-sign.example.com'] });
     // Herald's own validation refuses it before Postmark sees it
     expect(invalid).toMatchObject({ reason: 'invalid_recipient', permanent: true });
     expect(pm.received).toHaveLength(1);
-    mailer.close();
-    mailer = make({ serverToken: 'wrong-token' });
-    const auth = await mailer.send(plain).catch((e) => e);
+    await fake.remake({ serverToken: 'wrong-token' });
+    const auth = await fake.settle();
     expect(auth).toMatchObject({
       reason: 'auth',
       permanent: true,
@@ -113,20 +94,16 @@ describe('postmark driver against the fake Postmark server', () => {
   });
 
   it('maps ErrorCode 300 to bad_request, 429 with Retry-After and 5xx to transient', async () => {
-    pm.failNext({ status: 422, body: { ErrorCode: 300, Message: 'Invalid email request' } })
+    fake.server
+      .failNext({ status: 422, body: { ErrorCode: 300, Message: 'Invalid email request' } })
       .failNext({ status: 429, headers: { 'Retry-After': '3' } })
       .failNext(503);
-    const send = () => mailer.send(plain).catch((e) => e);
-    expect(await send()).toMatchObject({
+    expect(await fake.settle()).toMatchObject({
       reason: 'bad_request',
       permanent: true,
       providerCode: 'ErrorCode 300',
     });
-    expect(await send()).toMatchObject({
-      reason: 'rate_limited',
-      permanent: false,
-      retryAfterMs: 3000,
-    });
-    expect(await send()).toMatchObject({ reason: 'provider_unavailable', permanent: false });
+    expect(await fake.settle()).toMatchObject(rateLimited(3000));
+    expect(await fake.settle()).toMatchObject(PROVIDER_UNAVAILABLE);
   });
 });

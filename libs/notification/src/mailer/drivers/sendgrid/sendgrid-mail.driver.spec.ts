@@ -1,38 +1,25 @@
-import { NamedMailerConfig } from '@herald/contracts';
 import { FakeSendgridServer } from '../../../testing/servers/fake-sendgrid.server.js';
-import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
-import { createMailerChannel } from '../../create-mailer-channel.js';
 import { Mailable } from '../../mailable.js';
-import type { MailerChannel } from '../../mailer-channel.js';
+import {
+  INLINE_LOGO,
+  PROVIDER_UNAVAILABLE,
+  rateLimited,
+  TEXT_ATTACHMENT,
+  useFakeMailProvider,
+} from '../__fixtures__/fake-mail-provider.harness.js';
 
 describe('sendgrid driver against the fake SendGrid v3 server', () => {
-  let sg: FakeSendgridServer;
-  let mailer: MailerChannel;
-  const make = (sendgrid: Record<string, unknown> = {}) =>
-    createMailerChannel(
-      new NamedMailerConfig({
-        name: 'sg',
-        driver: 'sendgrid',
-        fromEmail: 'noreply@herald.test',
-        fromName: 'Herald',
-        sendgrid: { apiKey: sg.apiKey, baseUrl: sg.url, timeout: 2, ...sendgrid },
-      }).validate(),
-      new DeliveryTelemetry(),
-    );
-
-  beforeAll(async () => {
-    sg = await new FakeSendgridServer().start();
+  const fake = useFakeMailProvider({
+    start: () => new FakeSendgridServer().start(),
+    driver: 'sendgrid',
+    name: 'sg',
+    settings: (sg) => ({ apiKey: sg.apiKey, baseUrl: sg.url }),
+    clear: (sg) => sg.bouncing.clear(),
   });
-  afterAll(() => sg.stop());
-  beforeEach(() => {
-    sg.reset();
-    sg.bouncing.clear();
-    mailer = make();
-  });
-  afterEach(() => mailer.close());
 
   it('POSTs the v3 mail/send body with the Bearer key and returns X-Message-Id', async () => {
-    const result = await mailer.send(
+    const sg = fake.server;
+    const result = await fake.mailer.send(
       new Mailable()
         .to({ name: 'Ada', address: 'ada@example.com' })
         .cc('carol@example.com')
@@ -40,13 +27,8 @@ describe('sendgrid driver against the fake SendGrid v3 server', () => {
         .replyTo('help@herald.test')
         .subject('Invoice {{n}}')
         .template({ html: '<p>Total: {{total}}</p><img src="cid:logo">' }, { n: 7, total: '<42>' })
-        .attach({ filename: 'a.txt', content: 'hello', contentType: 'text/plain' })
-        .embed({
-          filename: 'logo.png',
-          content: Buffer.from([1, 2, 3]),
-          contentType: 'image/png',
-          contentId: 'logo',
-        })
+        .attach(TEXT_ATTACHMENT)
+        .embed(INLINE_LOGO)
         .header('X-Campaign', 'billing')
         .tag('invoice')
         .metadata('invoiceId', '7')
@@ -98,40 +80,33 @@ describe('sendgrid driver against the fake SendGrid v3 server', () => {
   });
 
   it('maps a bounced address to invalid_recipient and a bad key to auth (permanent)', async () => {
-    sg.bouncing.add('gone@example.com');
-    const bounce = await mailer
-      .send({ to: ['gone@example.com'], subject: 's', text: 't' })
-      .catch((e) => e);
+    fake.server.bouncing.add('gone@example.com');
+    const bounce = await fake.settle({ to: ['gone@example.com'], subject: 's', text: 't' });
     expect(bounce).toMatchObject({ reason: 'invalid_recipient', permanent: true, statusCode: 400 });
     expect(bounce.message).toContain('personalizations.0.to');
-    mailer = make({ apiKey: 'SG.wrong' });
-    const auth = await mailer
-      .send({ to: ['a@example.com'], subject: 's', text: 't' })
-      .catch((e) => e);
+    await fake.remake({ apiKey: 'SG.wrong' });
+    const auth = await fake.settle();
     expect(auth).toMatchObject({ reason: 'auth', permanent: true, statusCode: 401 });
     expect(auth.message).not.toContain('SG.wrong');
   });
 
   it('maps 413 to permanent, 429 with Retry-After and 5xx to transient', async () => {
-    sg.failNext(413)
+    fake.server
+      .failNext(413)
       .failNext({ status: 429, headers: { 'Retry-After': '2' } })
       .failNext(500);
-    const send = () =>
-      mailer.send({ to: ['a@example.com'], subject: 's', text: 't' }).catch((e) => e);
-    expect(await send()).toMatchObject({ reason: 'payload_too_large', permanent: true });
-    expect(await send()).toMatchObject({
-      reason: 'rate_limited',
-      permanent: false,
-      retryAfterMs: 2000,
-    });
-    expect(await send()).toMatchObject({ reason: 'provider_unavailable', permanent: false });
+    expect(await fake.settle()).toMatchObject({ reason: 'payload_too_large', permanent: true });
+    expect(await fake.settle()).toMatchObject(rateLimited(2000));
+    expect(await fake.settle()).toMatchObject(PROVIDER_UNAVAILABLE);
   });
 
   it('refuses header injection before any request', async () => {
-    const error = await mailer
-      .send({ to: ['a@example.com'], subject: 'x\nBcc: v@example.com', text: 't' })
-      .catch((e) => e);
+    const error = await fake.settle({
+      to: ['a@example.com'],
+      subject: 'x\nBcc: v@example.com',
+      text: 't',
+    });
     expect(error).toMatchObject({ reason: 'bad_request', permanent: true });
-    expect(sg.received).toHaveLength(0);
+    expect(fake.server.received).toHaveLength(0);
   });
 });

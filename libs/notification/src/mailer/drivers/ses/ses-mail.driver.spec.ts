@@ -1,9 +1,13 @@
 import { MailerConfig, NamedMailerConfig } from '@herald/contracts';
 import { FakeSesServer } from '../../../testing/servers/fake-ses.server.js';
-import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
-import { createMailerChannel } from '../../create-mailer-channel.js';
 import { Mailable } from '../../mailable.js';
-import type { MailerChannel } from '../../mailer-channel.js';
+import {
+  INLINE_LOGO,
+  PROVIDER_UNAVAILABLE,
+  rateLimited,
+  TEXT_ATTACHMENT,
+  useFakeMailProvider,
+} from '../__fixtures__/fake-mail-provider.harness.js';
 import { signSigV4, sigV4SigningKey } from './aws-sigv4.util.js';
 
 describe('AWS Signature Version 4', () => {
@@ -58,41 +62,24 @@ describe('AWS Signature Version 4', () => {
 });
 
 describe('ses driver against the fake SES v2 server', () => {
-  let ses: FakeSesServer;
-  let mailer: MailerChannel;
-  const make = (settings: Record<string, unknown> = {}) =>
-    createMailerChannel(
-      new NamedMailerConfig({
-        name: 'ses',
-        driver: 'ses',
-        fromEmail: 'noreply@herald.test',
-        fromName: 'Herald Mailer',
-        ses: {
-          region: ses.region,
-          accessKeyId: ses.accessKeyId,
-          secretAccessKey: ses.secretAccessKey,
-          endpoint: ses.url,
-          configurationSetName: 'herald-events',
-          timeout: 2,
-          ...settings,
-        },
-      }).validate(),
-      new DeliveryTelemetry(),
-    );
-
-  beforeAll(async () => {
-    ses = await new FakeSesServer().start();
+  const fake = useFakeMailProvider({
+    start: () => new FakeSesServer().start(),
+    driver: 'ses',
+    name: 'ses',
+    fromName: 'Herald Mailer',
+    settings: (ses) => ({
+      region: ses.region,
+      accessKeyId: ses.accessKeyId,
+      secretAccessKey: ses.secretAccessKey,
+      endpoint: ses.url,
+      configurationSetName: 'herald-events',
+    }),
+    clear: (ses) => ses.rejecting.clear(),
   });
-  afterAll(() => ses.stop());
-  beforeEach(() => {
-    ses.reset();
-    ses.rejecting.clear();
-    mailer = make();
-  });
-  afterEach(() => mailer.close());
 
   it('POSTs a SigV4-signed SendEmail with Simple content and returns its MessageId', async () => {
-    const result = await mailer.send(
+    const ses = fake.server;
+    const result = await fake.mailer.send(
       new Mailable()
         .to({ name: 'Ada Lovelace', address: 'ada@example.com' })
         .cc({ name: 'Zoë', address: 'zoe@example.com' })
@@ -100,13 +87,8 @@ describe('ses driver against the fake SES v2 server', () => {
         .replyTo('help@herald.test')
         .subject('Invoice {{n}}')
         .template({ html: '<p>Total: {{total}}</p><img src="cid:logo">' }, { n: 7, total: '42' })
-        .attach({ filename: 'a.txt', content: 'hello', contentType: 'text/plain' })
-        .embed({
-          filename: 'logo.png',
-          content: Buffer.from([1, 2, 3]),
-          contentType: 'image/png',
-          contentId: 'logo',
-        })
+        .attach(TEXT_ATTACHMENT)
+        .embed(INLINE_LOGO)
         .header('X-Campaign', 'billing')
         .tag('invoice')
         .metadata('invoice.id', '7'),
@@ -166,14 +148,11 @@ describe('ses driver against the fake SES v2 server', () => {
   });
 
   it('signs a session token, and the fake refuses a wrong secret as SES does (auth, permanent)', async () => {
-    mailer = make({ sessionToken: 'FwoGZXIvYXdzEXAMPLE' });
+    const mailer = await fake.remake({ sessionToken: 'FwoGZXIvYXdzEXAMPLE' });
     await mailer.send({ to: ['a@example.com'], subject: 's', text: 't' });
-    expect(ses.received[0].headers['x-amz-security-token']).toBe('FwoGZXIvYXdzEXAMPLE');
-    mailer.close();
-    mailer = make({ secretAccessKey: 'wrong-secret-value' });
-    const error = await mailer
-      .send({ to: ['a@example.com'], subject: 's', text: 't' })
-      .catch((e) => e);
+    expect(fake.server.received[0].headers['x-amz-security-token']).toBe('FwoGZXIvYXdzEXAMPLE');
+    await fake.remake({ secretAccessKey: 'wrong-secret-value' });
+    const error = await fake.settle();
     expect(error).toMatchObject({
       reason: 'auth',
       permanent: true,
@@ -182,21 +161,19 @@ describe('ses driver against the fake SES v2 server', () => {
     });
     expect(error.message).toContain('does not match the signature you provided');
     expect(error.message).not.toContain('wrong-secret-value');
-    mailer.close();
-    mailer = make({ accessKeyId: 'AKIAUNKNOWN000000000' });
-    expect(
-      await mailer.send({ to: ['a@example.com'], subject: 's', text: 't' }).catch((e) => e),
-    ).toMatchObject({ reason: 'auth', providerCode: 'UnrecognizedClientException' });
+    await fake.remake({ accessKeyId: 'AKIAUNKNOWN000000000' });
+    expect(await fake.settle()).toMatchObject({
+      reason: 'auth',
+      providerCode: 'UnrecognizedClientException',
+    });
   });
 
   it('maps throttling to rate_limited with Retry-After, and SES refusals to permanent reasons', async () => {
-    const send = () =>
-      mailer.send({ to: ['a@example.com'], subject: 's', text: 't' }).catch((e) => e);
+    const ses = fake.server;
+    const send = () => fake.settle();
     ses.throttleNext(3);
     expect(await send()).toMatchObject({
-      reason: 'rate_limited',
-      permanent: false,
-      retryAfterMs: 3000,
+      ...rateLimited(3000),
       providerCode: 'TooManyRequestsException',
     });
     const refusal = (type: string, status = 400, message = 'refused') => ({
@@ -219,12 +196,10 @@ describe('ses driver against the fake SES v2 server', () => {
     expect(await send()).toMatchObject({ reason: 'forbidden', permanent: true });
     expect(await send()).toMatchObject({ reason: 'bad_request', permanent: true });
     expect(await send()).toMatchObject({ reason: 'bad_request', providerCode: 'MessageRejected' });
-    expect(await send()).toMatchObject({ reason: 'provider_unavailable', permanent: false });
+    expect(await send()).toMatchObject(PROVIDER_UNAVAILABLE);
     expect(await send()).toMatchObject({ reason: 'rate_limited', permanent: false });
     ses.rejecting.add('gone@example.com');
-    const rejected = await mailer
-      .send({ to: ['gone@example.com'], subject: 's', text: 't' })
-      .catch((e) => e);
+    const rejected = await fake.settle({ to: ['gone@example.com'], subject: 's', text: 't' });
     expect(rejected).toMatchObject({ reason: 'invalid_recipient', permanent: true });
     expect(rejected.message).toContain('Email address is not verified');
   });

@@ -2,6 +2,7 @@ import { NamedPushConfig } from '@herald/contracts';
 import { DeliveryError } from '../../../errors/delivery.error.js';
 import { FakeApnsServer } from '../../../testing/servers/fake-apns.server.js';
 import { DeliveryTelemetry } from '../../../utils/delivery-telemetry.js';
+import { useFakeProviderChannel } from '../../../utils/__fixtures__/fake-provider-channel.harness.js';
 import { createPushChannel } from '../../create-push-channel.js';
 import type { PushChannel } from '../../push-channel.js';
 import type { ApnsPushDriver } from './apns-push.driver.js';
@@ -9,31 +10,22 @@ import type { ApnsPushDriver } from './apns-push.driver.js';
 const token = (n: number) => n.toString(16).padStart(64, '0');
 
 describe('apns push driver against the fake APNs (HTTP/2 + TLS)', () => {
-  let apns: FakeApnsServer;
-  let push: PushChannel;
-  const make = (overrides: Record<string, unknown> = {}) =>
-    createPushChannel(
-      new NamedPushConfig({
-        name: 'ios',
-        driver: 'apns',
-        apns: { ...apns.driverConfig(), timeout: 2, ...overrides },
-      }).validate(),
-      new DeliveryTelemetry(),
-    );
-
-  beforeAll(async () => {
-    apns = await new FakeApnsServer().start();
+  const fake = useFakeProviderChannel({
+    start: () => new FakeApnsServer().start(),
+    reset: (apns) => apns.deadTokens.clear(),
+    make: (apns: FakeApnsServer, overrides): PushChannel =>
+      createPushChannel(
+        new NamedPushConfig({
+          name: 'ios',
+          driver: 'apns',
+          apns: { ...apns.driverConfig(), timeout: 2, ...overrides },
+        }).validate(),
+        new DeliveryTelemetry(),
+      ),
   });
-  afterAll(() => apns.stop());
-  beforeEach(() => {
-    apns.reset();
-    apns.deadTokens.clear();
-    push = make();
-  });
-  afterEach(() => push.close());
 
   it('sends with a verified ES256 provider token and the apns-* headers', async () => {
-    const result = await push.send({
+    const result = await fake.channel.send({
       token: token(1),
       title: 'Hello',
       body: 'World',
@@ -46,13 +38,13 @@ describe('apns push driver against the fake APNs (HTTP/2 + TLS)', () => {
     });
     expect(result).toMatchObject({ token: token(1), success: true, backend: 'ios' });
     expect(result.messageId).toMatch(/^[0-9A-F-]{36}$/);
-    const [got] = apns.received;
+    const [got] = fake.server.received;
     expect(got.status).toBe(200);
     expect(got.jwt.valid).toBe(true);
-    expect(got.jwt.header).toEqual({ alg: 'ES256', kid: apns.keyId });
-    expect(got.jwt.claims).toEqual({ iss: apns.teamId, iat: expect.any(Number) });
+    expect(got.jwt.header).toEqual({ alg: 'ES256', kid: fake.server.keyId });
+    expect(got.jwt.claims).toEqual({ iss: fake.server.teamId, iat: expect.any(Number) });
     expect(got.headers[':path']).toBe(`/3/device/${token(1)}`);
-    expect(got.headers['apns-topic']).toBe(apns.bundleId);
+    expect(got.headers['apns-topic']).toBe(fake.server.bundleId);
     expect(got.headers['apns-push-type']).toBe('alert');
     expect(got.headers['apns-priority']).toBe('10');
     expect(got.headers['apns-collapse-id']).toBe('chat-9');
@@ -65,8 +57,8 @@ describe('apns push driver against the fake APNs (HTTP/2 + TLS)', () => {
   });
 
   it('sends data-only messages as background pushes with priority 5', async () => {
-    await push.send({ token: token(2), data: { sync: '1' } });
-    const [got] = apns.received;
+    await fake.channel.send({ token: token(2), data: { sync: '1' } });
+    const [got] = fake.server.received;
     expect(got.status).toBe(200);
     expect(got.headers['apns-push-type']).toBe('background');
     expect(got.headers['apns-priority']).toBe('5');
@@ -74,41 +66,41 @@ describe('apns push driver against the fake APNs (HTTP/2 + TLS)', () => {
   });
 
   it('multiplexes a batch over one connection with one JWT, and reports dead tokens', async () => {
-    apns.deadTokens.add(token(3));
-    apns.deadTokens.add(token(7));
-    const before = apns.connections;
-    const results = await push.sendBatch(
+    fake.server.deadTokens.add(token(3));
+    fake.server.deadTokens.add(token(7));
+    const before = fake.server.connections;
+    const results = await fake.channel.sendBatch(
       Array.from({ length: 50 }, (_, i) => ({ token: token(i), title: 't', body: `n${i}` })),
     );
     expect(results).toHaveLength(50);
     expect(results.filter((r) => r.success)).toHaveLength(48);
     expect(results.filter((r) => r.dead).map((r) => r.token)).toEqual([token(3), token(7)]);
     expect(results[3].error).toMatchObject({ code: 'Unregistered', permanent: true });
-    expect(apns.connections - before).toBe(1);
-    expect((push.driver as ApnsPushDriver).connectionsOpened).toBe(1);
-    expect(new Set(apns.received.map((r) => r.headers.authorization)).size).toBe(1);
+    expect(fake.server.connections - before).toBe(1);
+    expect((fake.channel.driver as ApnsPushDriver).connectionsOpened).toBe(1);
+    expect(new Set(fake.server.received.map((r) => r.headers.authorization)).size).toBe(1);
     expect(results.map((r) => r.token)).toEqual(Array.from({ length: 50 }, (_, i) => token(i))); // same order
   });
 
   it('reuses the connection across sends and reconnects after the server drops it', async () => {
-    const before = apns.connections;
-    await push.send({ token: token(1), body: 'a' });
-    await push.send({ token: token(2), body: 'b' });
-    expect(apns.connections - before).toBe(1);
-    apns.dropConnections();
+    const before = fake.server.connections;
+    await fake.channel.send({ token: token(1), body: 'a' });
+    await fake.channel.send({ token: token(2), body: 'b' });
+    expect(fake.server.connections - before).toBe(1);
+    fake.server.dropConnections();
     await new Promise((r) => setTimeout(r, 20));
-    await push.send({ token: token(3), body: 'c' });
-    expect(apns.connections - before).toBe(2);
-    expect((push.driver as ApnsPushDriver).connectionsOpened).toBe(2);
+    await fake.channel.send({ token: token(3), body: 'c' });
+    expect(fake.server.connections - before).toBe(2);
+    expect((fake.channel.driver as ApnsPushDriver).connectionsOpened).toBe(2);
   });
 
   it('signs a fresh token once after ExpiredProviderToken', async () => {
-    await push.send({ token: token(1), body: 'a' });
-    apns.expireTokensIssuedBefore = Math.floor(Date.now() / 1000) + 1;
-    const driver = push.driver as ApnsPushDriver;
+    await fake.channel.send({ token: token(1), body: 'a' });
+    fake.server.expireTokensIssuedBefore = Math.floor(Date.now() / 1000) + 1;
+    const driver = fake.channel.driver as ApnsPushDriver;
     (driver as any).tokens.now = () => Date.now() + 2000; // the re-signed token is newer
-    await push.send({ token: token(2), body: 'b' });
-    expect(apns.received.map((r) => r.reason ?? r.status)).toEqual([
+    await fake.channel.send({ token: token(2), body: 'b' });
+    expect(fake.server.received.map((r) => r.reason ?? r.status)).toEqual([
       200,
       'ExpiredProviderToken',
       200,
@@ -123,12 +115,12 @@ describe('apns push driver against the fake APNs (HTTP/2 + TLS)', () => {
     [500, 'InternalServerError', 'provider_unavailable', false],
     [503, 'ServiceUnavailable', 'provider_unavailable', false],
   ])('maps %i %s to %s', async (status, reason, mapped, permanent) => {
-    apns.failNext({
+    fake.server.failNext({
       status,
       reason,
       headers: status === 503 ? { 'retry-after': '12' } : undefined,
     });
-    const error = await push.send({ token: token(1), body: 'x' }).catch((e) => e);
+    const error = await fake.channel.send({ token: token(1), body: 'x' }).catch((e) => e);
     expect(error).toBeInstanceOf(DeliveryError);
     expect(error).toMatchObject({
       reason: mapped,
@@ -141,8 +133,8 @@ describe('apns push driver against the fake APNs (HTTP/2 + TLS)', () => {
 
   it('rejects a key that is not the registered one (InvalidProviderToken)', async () => {
     const other = new FakeApnsServer();
-    push = make({ privateKey: other.privateKey });
-    const error = await push.send({ token: token(1), body: 'x' }).catch((e) => e);
+    await fake.remake({ privateKey: other.privateKey });
+    const error = await fake.channel.send({ token: token(1), body: 'x' }).catch((e) => e);
     expect(error).toMatchObject({
       reason: 'auth',
       permanent: true,
@@ -151,13 +143,12 @@ describe('apns push driver against the fake APNs (HTTP/2 + TLS)', () => {
   });
 
   it('maps a timeout and a refused connection to transient errors', async () => {
-    apns.delayMs = 500;
-    push = make({ timeout: 0.2 });
-    const slow = await push.send({ token: token(1), body: 'x' }).catch((e) => e);
+    fake.server.delayMs = 500;
+    await fake.remake({ timeout: 0.2 });
+    const slow = await fake.channel.send({ token: token(1), body: 'x' }).catch((e) => e);
     expect(slow).toMatchObject({ reason: 'timeout', permanent: false });
-    push.close();
-    push = make({ baseUrl: 'https://127.0.0.1:1' });
-    const refused = await push.send({ token: token(1), body: 'x' }).catch((e) => e);
+    await fake.remake({ baseUrl: 'https://127.0.0.1:1' });
+    const refused = await fake.channel.send({ token: token(1), body: 'x' }).catch((e) => e);
     expect(refused).toMatchObject({ reason: 'connection', permanent: false });
   });
 });

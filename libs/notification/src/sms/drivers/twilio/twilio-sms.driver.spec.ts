@@ -1,58 +1,51 @@
 import { NamedSMSConfig } from '@herald/contracts';
-import { DeliveryError } from '../../../errors/delivery.error.js';
 import { FakeTwilioServer } from '../../../testing/servers/fake-twilio.server.js';
+import { deliveryFailure as failure } from '../../../utils/__fixtures__/delivery-failure.js';
+import { useFakeProviderChannel } from '../../../utils/__fixtures__/fake-provider-channel.harness.js';
 import { recordingTelemetry } from '../../../utils/__fixtures__/recording-telemetry.js';
 import { createSmsChannel } from '../../create-sms-channel.js';
 import type { SmsChannel } from '../../sms-channel.js';
 
 describe('twilio SMS driver against the fake Twilio server', () => {
-  let twilio: FakeTwilioServer;
   let rec: ReturnType<typeof recordingTelemetry>;
-  let sms: SmsChannel;
-
-  const channel = (overrides: Record<string, unknown> = {}) =>
-    createSmsChannel(
-      new NamedSMSConfig({
-        name: 'tw',
-        primary: true,
-        driver: 'twilio',
-        twilio: {
-          accountSid: twilio.accountSid,
-          authToken: twilio.authToken,
-          fromNumber: '+15005550006',
-          baseUrl: twilio.url,
-          timeout: 0.5,
-          ...overrides,
-        },
-      }).validate(),
-      rec.telemetry,
-    );
-
-  beforeAll(async () => {
-    twilio = await new FakeTwilioServer().start();
+  const fake = useFakeProviderChannel({
+    start: () => new FakeTwilioServer().start(),
+    reset: () => {
+      rec = recordingTelemetry();
+    },
+    make: (twilio: FakeTwilioServer, overrides): SmsChannel =>
+      createSmsChannel(
+        new NamedSMSConfig({
+          name: 'tw',
+          primary: true,
+          driver: 'twilio',
+          twilio: {
+            accountSid: twilio.accountSid,
+            authToken: twilio.authToken,
+            fromNumber: '+15005550006',
+            baseUrl: twilio.url,
+            timeout: 0.5,
+            ...overrides,
+          },
+        }).validate(),
+        rec.telemetry,
+      ),
   });
-  afterAll(() => twilio.stop());
-  beforeEach(() => {
-    twilio.reset();
-    rec = recordingTelemetry();
-    sms = channel();
-  });
-  afterEach(() => sms.close());
 
   it('asks for status callbacks at status_callback_url, and only when it is set', async () => {
-    await sms.send({ to: '+15551234567', body: 'without' });
-    const withCallback = channel({ statusCallbackUrl: 'https://api.example.com/hooks/twilio' });
+    await fake.channel.send({ to: '+15551234567', body: 'without' });
+    const withCallback = fake.make({ statusCallbackUrl: 'https://api.example.com/hooks/twilio' });
     await withCallback.send({ to: '+15551234567', body: 'with' });
     await withCallback.close();
-    expect(twilio.messages.map((m) => m.StatusCallback)).toEqual([
+    expect(fake.server.messages.map((m) => m.StatusCallback)).toEqual([
       undefined,
       'https://api.example.com/hooks/twilio',
     ]);
-    expect(() => channel({ statusCallbackUrl: 'not a url' })).toThrow(/status_callback_url/);
+    expect(() => fake.make({ statusCallbackUrl: 'not a url' })).toThrow(/status_callback_url/);
   });
 
   it('POSTs the form fields with Basic auth and returns the message sid', async () => {
-    const result = await sms.send({
+    const result = await fake.channel.send({
       to: '+15551234567',
       body: 'Your code is 123456',
       idempotencyKey: 'k-1',
@@ -62,12 +55,12 @@ describe('twilio SMS driver against the fake Twilio server', () => {
       status: 'queued',
       backend: 'tw',
     });
-    const [req] = twilio.received;
+    const [req] = fake.server.received;
     expect(req.method).toBe('POST');
-    expect(req.path).toBe(`/2010-04-01/Accounts/${twilio.accountSid}/Messages.json`);
+    expect(req.path).toBe(`/2010-04-01/Accounts/${fake.server.accountSid}/Messages.json`);
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(req.headers.authorization).toBe(
-      `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')}`,
+      `Basic ${Buffer.from(`${fake.server.accountSid}:${fake.server.authToken}`).toString('base64')}`,
     );
     expect(req.headers['i-twilio-idempotency-token']).toBe('k-1');
     expect(req.headers.traceparent).toMatch(/^00-/);
@@ -76,13 +69,13 @@ describe('twilio SMS driver against the fake Twilio server', () => {
       From: '+15005550006',
       Body: 'Your code is 123456',
     });
-    expect(twilio.idempotencyCounts.get('k-1')).toBe(1);
+    expect(fake.server.idempotencyCounts.get('k-1')).toBe(1);
   });
 
   it('uses the messaging service sid instead of From when configured', async () => {
-    sms = channel({ messagingServiceSid: 'MG123' });
-    await sms.send({ to: '+15551234567', body: 'hi' });
-    expect(twilio.messages[0]).toEqual({
+    await fake.remake({ messagingServiceSid: 'MG123' });
+    await fake.channel.send({ to: '+15551234567', body: 'hi' });
+    expect(fake.server.messages[0]).toEqual({
       To: '+15551234567',
       MessagingServiceSid: 'MG123',
       Body: 'hi',
@@ -90,7 +83,7 @@ describe('twilio SMS driver against the fake Twilio server', () => {
   });
 
   it('is a PRODUCER span with the recipient masked, counted as success', async () => {
-    await sms.send({ to: '+15551234567', body: 'hi' });
+    await fake.channel.send({ to: '+15551234567', body: 'hi' });
     expect(rec.spans).toHaveLength(1);
     expect(rec.spans[0].options.kind).toBe('producer');
     expect(rec.spans[0].attributes['herald.recipient']).toBe('+1******4567');
@@ -103,18 +96,9 @@ describe('twilio SMS driver against the fake Twilio server', () => {
     expect(rec.counts.some((c) => c.name === 'notification_send_duration_seconds')).toBe(true);
   });
 
-  const failure = async (promise: Promise<unknown>): Promise<DeliveryError> => {
-    const error = await promise.then(
-      () => undefined,
-      (e) => e,
-    );
-    expect(error).toBeInstanceOf(DeliveryError);
-    return error as DeliveryError;
-  };
-
   it('maps Twilio errors: invalid number and unsubscribed are permanent invalid_recipient', async () => {
-    twilio.unsubscribed.add('+15550000001');
-    const e = await failure(sms.send({ to: '+15550000001', body: 'hi' }));
+    fake.server.unsubscribed.add('+15550000001');
+    const e = await failure(fake.channel.send({ to: '+15550000001', body: 'hi' }));
     expect(e).toMatchObject({
       reason: 'invalid_recipient',
       permanent: true,
@@ -131,14 +115,14 @@ describe('twilio SMS driver against the fake Twilio server', () => {
   });
 
   it('rejects a non-E.164 recipient before any request', async () => {
-    const e = await failure(sms.send({ to: '555-1234', body: 'hi' }));
+    const e = await failure(fake.channel.send({ to: '555-1234', body: 'hi' }));
     expect(e).toMatchObject({ reason: 'invalid_recipient', permanent: true });
-    expect(twilio.received).toHaveLength(0);
+    expect(fake.server.received).toHaveLength(0);
   });
 
   it('maps wrong credentials to a permanent auth error', async () => {
-    sms = channel({ authToken: 'wrong' });
-    const e = await failure(sms.send({ to: '+15551234567', body: 'hi' }));
+    await fake.remake({ authToken: 'wrong' });
+    const e = await failure(fake.channel.send({ to: '+15551234567', body: 'hi' }));
     expect(e).toMatchObject({
       reason: 'auth',
       permanent: true,
@@ -149,15 +133,15 @@ describe('twilio SMS driver against the fake Twilio server', () => {
   });
 
   it('maps 429 with Retry-After and 5xx to transient errors', async () => {
-    twilio.failNext({ status: 429, headers: { 'Retry-After': '7' } }).failNext(503);
-    const limited = await failure(sms.send({ to: '+15551234567', body: 'hi' }));
+    fake.server.failNext({ status: 429, headers: { 'Retry-After': '7' } }).failNext(503);
+    const limited = await failure(fake.channel.send({ to: '+15551234567', body: 'hi' }));
     expect(limited).toMatchObject({
       reason: 'rate_limited',
       permanent: false,
       retryAfterMs: 7000,
       providerCode: '20429',
     });
-    const down = await failure(sms.send({ to: '+15551234567', body: 'hi' }));
+    const down = await failure(fake.channel.send({ to: '+15551234567', body: 'hi' }));
     expect(down).toMatchObject({
       reason: 'provider_unavailable',
       permanent: false,
@@ -167,12 +151,12 @@ describe('twilio SMS driver against the fake Twilio server', () => {
   });
 
   it('maps timeouts and dropped connections to transient errors', async () => {
-    twilio.delayMs = 800;
-    const slow = await failure(sms.send({ to: '+15551234567', body: 'hi' }));
+    fake.server.delayMs = 800;
+    const slow = await failure(fake.channel.send({ to: '+15551234567', body: 'hi' }));
     expect(slow).toMatchObject({ reason: 'timeout', permanent: false });
-    twilio.delayMs = 0;
-    twilio.failNext({ drop: true });
-    const dropped = await failure(sms.send({ to: '+15551234567', body: 'hi' }));
+    fake.server.delayMs = 0;
+    fake.server.failNext({ drop: true });
+    const dropped = await failure(fake.channel.send({ to: '+15551234567', body: 'hi' }));
     expect(dropped).toMatchObject({ reason: 'connection', permanent: false });
   });
 
@@ -180,8 +164,8 @@ describe('twilio SMS driver against the fake Twilio server', () => {
     const gone = await new FakeTwilioServer().start();
     const url = gone.url;
     await gone.stop();
-    sms = channel({ baseUrl: url });
-    const e = await failure(sms.send({ to: '+15551234567', body: 'hi' }));
+    await fake.remake({ baseUrl: url });
+    const e = await failure(fake.channel.send({ to: '+15551234567', body: 'hi' }));
     expect(e).toMatchObject({
       reason: 'connection',
       permanent: false,

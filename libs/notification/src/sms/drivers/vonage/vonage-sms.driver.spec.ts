@@ -1,17 +1,15 @@
 import { NamedSMSConfig } from '@herald/contracts';
-import { DeliveryError } from '../../../errors/delivery.error.js';
 import { FakeVonageServer } from '../../../testing/servers/fake-vonage.server.js';
+import { deliveryFailure as failure } from '../../../utils/__fixtures__/delivery-failure.js';
+import { useFakeProviderChannel } from '../../../utils/__fixtures__/fake-provider-channel.harness.js';
 import { recordingTelemetry } from '../../../utils/__fixtures__/recording-telemetry.js';
 import { createSmsChannel } from '../../create-sms-channel.js';
 import type { SmsChannel } from '../../sms-channel.js';
 import { VONAGE_STATUS_REASONS, vonageFailureReason } from './vonage-status-codes.js';
 
 describe('vonage SMS driver against the fake Vonage SMS API', () => {
-  let vonage: FakeVonageServer;
   let rec: ReturnType<typeof recordingTelemetry>;
-  let sms: SmsChannel;
-
-  const config = (overrides: Record<string, unknown> = {}) =>
+  const config = (vonage: FakeVonageServer, overrides: Record<string, unknown> = {}) =>
     new NamedSMSConfig({
       name: 'vg',
       primary: true,
@@ -25,67 +23,57 @@ describe('vonage SMS driver against the fake Vonage SMS API', () => {
         ...overrides,
       },
     });
-  const channel = (overrides: Record<string, unknown> = {}) =>
-    createSmsChannel(config(overrides).validate(), rec.telemetry);
-
-  beforeAll(async () => {
-    vonage = await new FakeVonageServer().start();
+  const fake = useFakeProviderChannel({
+    start: () => new FakeVonageServer().start(),
+    reset: () => {
+      rec = recordingTelemetry();
+    },
+    make: (vonage: FakeVonageServer, overrides): SmsChannel =>
+      createSmsChannel(config(vonage, overrides).validate(), rec.telemetry),
   });
-  afterAll(() => vonage.stop());
-  beforeEach(() => {
-    vonage.reset();
-    rec = recordingTelemetry();
-    sms = channel();
-  });
-  afterEach(() => sms.close());
-
-  const failure = async (promise: Promise<unknown>): Promise<DeliveryError> => {
-    const error = await promise.then(
-      () => undefined,
-      (e) => e,
-    );
-    expect(error).toBeInstanceOf(DeliveryError);
-    return error as DeliveryError;
-  };
 
   it('POSTs the form with api_key and api_secret and returns the first part id', async () => {
-    const result = await sms.send({ to: '+447700900001', body: 'Your code is 123456' });
+    const result = await fake.channel.send({ to: '+447700900001', body: 'Your code is 123456' });
     expect(result).toEqual({
       messageId: expect.stringMatching(/^[0-9A-F]{16}$/),
       status: 'submitted',
       backend: 'vg',
     });
-    const [req] = vonage.received;
+    const [req] = fake.server.received;
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/sms/json');
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(req.headers.traceparent).toMatch(/^00-/);
     expect(req.form).toEqual({
-      api_key: vonage.apiKey,
-      api_secret: vonage.apiSecret,
+      api_key: fake.server.apiKey,
+      api_secret: fake.server.apiSecret,
       from: 'Herald',
       to: '447700900001',
       text: 'Your code is 123456',
     });
-    expect(vonage.messageIds).toEqual([result.messageId]);
+    expect(fake.server.messageIds).toEqual([result.messageId]);
   });
 
   it('sends type=unicode only for text outside GSM-7, and the idempotency key as client-ref', async () => {
-    await sms.send({ to: '+447700900001', body: 'Café à €5 {ok}' });
-    await sms.send({ to: '+447700900001', body: 'Привет 👋', idempotencyKey: 'k'.repeat(150) });
-    expect(vonage.messages.map((m) => m.type)).toEqual([undefined, 'unicode']);
-    expect(vonage.messages.map((m) => m.garbled)).toEqual([undefined, undefined]);
-    expect(vonage.messages[1]['client-ref']).toBe('k'.repeat(100));
+    await fake.channel.send({ to: '+447700900001', body: 'Café à €5 {ok}' });
+    await fake.channel.send({
+      to: '+447700900001',
+      body: 'Привет 👋',
+      idempotencyKey: 'k'.repeat(150),
+    });
+    expect(fake.server.messages.map((m) => m.type)).toEqual([undefined, 'unicode']);
+    expect(fake.server.messages.map((m) => m.garbled)).toEqual([undefined, undefined]);
+    expect(fake.server.messages[1]['client-ref']).toBe('k'.repeat(100));
   });
 
   it('asks for delivery receipts at status_callback_url, and only when it is set', async () => {
-    await sms.send({ to: '+447700900001', body: 'without' });
-    const withCallback = channel({
+    await fake.channel.send({ to: '+447700900001', body: 'without' });
+    const withCallback = fake.make({
       statusCallbackUrl: 'https://api.example.com/webhooks/vonage/dlr',
     });
     await withCallback.send({ to: '+447700900001', body: 'with' });
     await withCallback.close();
-    expect(vonage.messages.map((m) => [m.callback, m['status-report-req']])).toEqual([
+    expect(fake.server.messages.map((m) => [m.callback, m['status-report-req']])).toEqual([
       [undefined, undefined],
       ['https://api.example.com/webhooks/vonage/dlr', '1'],
     ]);
@@ -129,8 +117,8 @@ describe('vonage SMS driver against the fake Vonage SMS API', () => {
   );
 
   it('maps unroutable (6) and non-whitelisted (29) numbers to permanent invalid_recipient', async () => {
-    vonage.unroutable.add('447700900002');
-    const unroutable = await failure(sms.send({ to: '+447700900002', body: 'hi' }));
+    fake.server.unroutable.add('447700900002');
+    const unroutable = await failure(fake.channel.send({ to: '+447700900002', body: 'hi' }));
     expect(unroutable).toMatchObject({
       reason: 'invalid_recipient',
       permanent: true,
@@ -142,8 +130,8 @@ describe('vonage SMS driver against the fake Vonage SMS API', () => {
     expect(unroutable.message).toBe(
       'Vonage rejected the sms on backend "vg" with status 6: Unroutable message - rejected',
     );
-    vonage.whitelist.add('447700900001');
-    const trial = await failure(sms.send({ to: '+447700900003', body: 'hi' }));
+    fake.server.whitelist.add('447700900001');
+    const trial = await failure(fake.channel.send({ to: '+447700900003', body: 'hi' }));
     expect(trial).toMatchObject({ reason: 'invalid_recipient', providerCode: '29' });
     expect(
       rec.counts.filter(
@@ -153,34 +141,34 @@ describe('vonage SMS driver against the fake Vonage SMS API', () => {
   });
 
   it('maps wrong credentials to a permanent auth error without the secret in it', async () => {
-    sms = channel({ apiSecret: 'wrong-secret' });
-    const e = await failure(sms.send({ to: '+447700900001', body: 'hi' }));
+    await fake.remake({ apiSecret: 'wrong-secret' });
+    const e = await failure(fake.channel.send({ to: '+447700900001', body: 'hi' }));
     expect(e).toMatchObject({ reason: 'auth', permanent: true, providerCode: '4' });
     expect(e.message).not.toContain('wrong-secret');
   });
 
   it('maps throttling (status 1) and HTTP 429 / 5xx to transient errors', async () => {
-    vonage
+    fake.server
       .failNext({
         status: 200,
         body: { 'message-count': '1', messages: [{ status: '1', 'error-text': 'Throttled' }] },
       })
       .failNext({ status: 429, headers: { 'Retry-After': '3' } })
       .failNext(503);
-    const throttled = await failure(sms.send({ to: '+447700900001', body: 'hi' }));
+    const throttled = await failure(fake.channel.send({ to: '+447700900001', body: 'hi' }));
     expect(throttled).toMatchObject({
       reason: 'rate_limited',
       permanent: false,
       providerCode: '1',
     });
-    const limited = await failure(sms.send({ to: '+447700900001', body: 'hi' }));
+    const limited = await failure(fake.channel.send({ to: '+447700900001', body: 'hi' }));
     expect(limited).toMatchObject({ reason: 'rate_limited', retryAfterMs: 3000, statusCode: 429 });
-    const down = await failure(sms.send({ to: '+447700900001', body: 'hi' }));
+    const down = await failure(fake.channel.send({ to: '+447700900001', body: 'hi' }));
     expect(down).toMatchObject({ reason: 'provider_unavailable', permanent: false });
   });
 
   it('fails a multi-part message when any part fails, naming that part status', async () => {
-    vonage.failNext({
+    fake.server.failNext({
       status: 200,
       body: {
         'message-count': '2',
@@ -190,38 +178,44 @@ describe('vonage SMS driver against the fake Vonage SMS API', () => {
         ],
       },
     });
-    const e = await failure(sms.send({ to: '+447700900001', body: 'x'.repeat(200) }));
+    const e = await failure(fake.channel.send({ to: '+447700900001', body: 'x'.repeat(200) }));
     expect(e).toMatchObject({ reason: 'forbidden', permanent: true, providerCode: '9' });
   });
 
   it('refuses a 200 answer without messages as unknown (retried)', async () => {
-    vonage.failNext({ status: 200, body: { 'message-count': '0' } });
-    const e = await failure(sms.send({ to: '+447700900001', body: 'hi' }));
+    fake.server.failNext({ status: 200, body: { 'message-count': '0' } });
+    const e = await failure(fake.channel.send({ to: '+447700900001', body: 'hi' }));
     expect(e).toMatchObject({ reason: 'unknown', permanent: false });
     expect(e.message).toContain('without a message id');
   });
 
   it('maps timeouts and dropped connections to transient errors', async () => {
-    vonage.delayMs = 800;
-    expect(await failure(sms.send({ to: '+447700900001', body: 'hi' }))).toMatchObject({
+    fake.server.delayMs = 800;
+    expect(await failure(fake.channel.send({ to: '+447700900001', body: 'hi' }))).toMatchObject({
       reason: 'timeout',
     });
-    vonage.delayMs = 0;
-    vonage.failNext({ drop: true });
-    expect(await failure(sms.send({ to: '+447700900001', body: 'hi' }))).toMatchObject({
+    fake.server.delayMs = 0;
+    fake.server.failNext({ drop: true });
+    expect(await failure(fake.channel.send({ to: '+447700900001', body: 'hi' }))).toMatchObject({
       reason: 'connection',
     });
   });
 
   it('config: needs api_secret or signature_secret, a valid sender and method; secrets are redacted', () => {
-    expect(() => config({ apiSecret: undefined }).validate()).toThrow(
+    expect(() => config(fake.server, { apiSecret: undefined }).validate()).toThrow(
       /api_secret: is required unless signature_secret is set/,
     );
-    expect(() => config({ from: 'A sender that is far too long' }).validate()).toThrow(/from/);
-    expect(() => config({ signatureMethod: 'sha3' }).validate()).toThrow(/signature_method/);
-    const dump = JSON.stringify(config({ signatureSecret: 'sig-secret-value' }).validate());
+    expect(() => config(fake.server, { from: 'A sender that is far too long' }).validate()).toThrow(
+      /from/,
+    );
+    expect(() => config(fake.server, { signatureMethod: 'sha3' }).validate()).toThrow(
+      /signature_method/,
+    );
+    const dump = JSON.stringify(
+      config(fake.server, { signatureSecret: 'sig-secret-value' }).validate(),
+    );
     expect(dump).toContain('[REDACTED]');
-    expect(dump).not.toContain(vonage.apiSecret);
+    expect(dump).not.toContain(fake.server.apiSecret);
     expect(dump).not.toContain('sig-secret-value');
   });
 
