@@ -30,10 +30,7 @@ const { FakeTwilioServer } = require('@herald/notification/testing');
 const {
   DatabaseDeliveryStore,
   deliveryRecordEntity,
-  CreateDeliveryRecords1732400000000,
-  AddDeliveryNotificationId1734200000000,
-  AddDeliveryFeedback1735300000000,
-  AddDeliveryJob1736100000000,
+  heraldMigrations,
 } = require('@herald/notification/typeorm');
 const { DataSource } = require('typeorm');
 const cockatiel = require('cockatiel');
@@ -140,12 +137,8 @@ async function openPostgres() {
     database: PG.database,
     schema,
     entities: [deliveryRecordEntity()],
-    migrations: [
-      CreateDeliveryRecords1732400000000,
-      AddDeliveryNotificationId1734200000000,
-      AddDeliveryFeedback1735300000000,
-      AddDeliveryJob1736100000000,
-    ],
+    // every Herald table, as an application migrates them (the records' later columns included)
+    migrations: heraldMigrations(),
     extra: { max: 10 },
   });
   await ds.initialize();

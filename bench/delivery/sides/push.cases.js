@@ -34,9 +34,10 @@ const apns = {
 function apnsPeer(info) {
   const http2 = require('node:http2');
   const session = http2.connect(info.config.baseUrl, { ca: info.config.ca });
-  const body = JSON.stringify({ aps: { alert: { title: 'Hi', body: 'there' } } });
-  const send = (i) =>
+  // the payload of each message built per request, as Herald builds it
+  const send = (i, title = 'Hi', text = 'there') =>
     new Promise((resolve, reject) => {
+      const body = JSON.stringify({ aps: { alert: { title, body: text } } });
       const s = session.request({
         ':method': 'POST',
         ':path': `/3/device/${tok(i)}`,
@@ -141,7 +142,10 @@ module.exports = {
           let next = 0;
           await Promise.all(
             Array.from({ length: 1000 }, async () => {
-              while (next < n) await peer.send(next++);
+              while (next < n) {
+                const i = next++;
+                await peer.send(i, 'Batch', `n${i}`);
+              }
             }),
           );
         },

@@ -10,6 +10,7 @@ import {
 import { deliveryIdFor } from '../../delivery/reliable/channel-adapters.js';
 import type { DeliveryBackend } from '../../delivery/reliable/delivery-engine.js';
 import { DeliveryTelemetry } from '../../utils/delivery-telemetry.js';
+import { RequestDeadlines, type RequestDeadline } from '../../utils/request-deadlines.util.js';
 import { transportError, type DeliveryContext } from '../../utils/http-client.util.js';
 import { activeSecrets } from './webhook-endpoint.js';
 import type { WebhookDeliveryMessage, WebhookSendResult } from './webhook-delivery.js';
@@ -62,6 +63,7 @@ export class WebhookSender implements DeliveryBackend<WebhookDeliveryMessage, We
   private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
   private readonly telemetry: DeliveryTelemetry;
+  private readonly deadlines = new RequestDeadlines();
 
   constructor(
     private readonly endpoints: WebhookEndpointsService,
@@ -131,6 +133,7 @@ export class WebhookSender implements DeliveryBackend<WebhookDeliveryMessage, We
 
   /** Closes idle keep-alive sockets. */
   close(): void {
+    this.deadlines.close();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
@@ -143,41 +146,42 @@ export class WebhookSender implements DeliveryBackend<WebhookDeliveryMessage, We
     const target = new URL(url);
     const secure = target.protocol === 'https:';
     const { timeoutMs, allowPrivateTargets } = this.endpoints.options;
+    const options: https.RequestOptions = {
+      method: 'POST',
+      headers,
+      agent: secure ? this.httpsAgent : this.httpAgent,
+    };
+    if (!allowPrivateTargets) options.lookup = guardedLookup;
     return new Promise((resolve, reject) => {
-      const req = (secure ? https.request : http.request)(
-        target,
-        {
-          method: 'POST',
-          headers,
-          agent: secure ? this.httpsAgent : this.httpAgent,
-          timeout: timeoutMs,
-          ...(allowPrivateTargets ? {} : { lookup: guardedLookup }),
-        },
-        (res) => {
-          let kept = 0;
-          res.on('data', (chunk: Buffer) => {
-            kept += chunk.length;
-            if (kept > MAX_ANSWER_BYTES) res.destroy();
-          });
-          res.on('error', () => undefined);
-          const done = () => {
-            const retryAfter = res.headers['retry-after'];
-            resolve({ status: res.statusCode ?? 0, retryAfter });
-          };
-          res.on('end', done);
-          res.on('close', done);
-        },
-      );
-      req.on('timeout', () =>
-        req.destroy(
-          new DeliveryError(`webhook endpoint did not answer within ${timeoutMs} ms`, {
-            reason: 'timeout',
-            channel: 'webhook',
-            backend: this.name,
-          }),
-        ),
-      );
+      let deadline: RequestDeadline | undefined;
+      const req = (secure ? https.request : http.request)(target, options, (res) => {
+        let kept = 0;
+        res.on('data', (chunk: Buffer) => {
+          kept += chunk.length;
+          if (kept > MAX_ANSWER_BYTES) res.destroy();
+        });
+        res.on('error', () => undefined);
+        const done = () => {
+          if (deadline) this.deadlines.clear(deadline);
+          const retryAfter = res.headers['retry-after'];
+          resolve({ status: res.statusCode ?? 0, retryAfter });
+        };
+        res.on('end', done);
+        res.on('close', done);
+      });
+      // the whole exchange's limit, on the sender's one timer (see RequestDeadlines)
+      if (timeoutMs > 0)
+        deadline = this.deadlines.add(timeoutMs, () =>
+          req.destroy(
+            new DeliveryError(`webhook endpoint did not answer within ${timeoutMs} ms`, {
+              reason: 'timeout',
+              channel: 'webhook',
+              backend: this.name,
+            }),
+          ),
+        );
       req.on('error', (error: NodeJS.ErrnoException) => {
+        if (deadline) this.deadlines.clear(deadline);
         if (error?.code === 'EHERALD_PRIVATE_TARGET')
           return reject(
             new DeliveryError(`webhook endpoint refused: ${error.message}`, {

@@ -31,6 +31,8 @@ export class DiscordChatDriver implements ChatProviderDriver {
   private readonly http: HttpClient;
   private readonly context: DeliveryContext;
   private readonly scrub: (text: string) => string;
+  /** The webhook URL with `wait=true` (Discord answers the message, with its id). */
+  private readonly url: string;
 
   constructor(
     backend: string,
@@ -39,15 +41,17 @@ export class DiscordChatDriver implements ChatProviderDriver {
     this.context = { channel: 'chat', backend, provider: 'Discord' };
     this.http = new HttpClient(this.context);
     this.scrub = chatSecretScrubber(config.webhookUrl);
+    const url = new URL(config.webhookUrl);
+    url.searchParams.set('wait', 'true');
+    this.url = url.toString();
   }
 
   async send(
     message: ChatMessage,
     traceHeaders: Record<string, string>,
   ): Promise<ChatDriverResult> {
-    const url = new URL(this.config.webhookUrl);
-    url.searchParams.set('wait', 'true');
-    if (message.threadId) url.searchParams.set('thread_id', message.threadId);
+    // `?wait=true` is worked out once; a thread reply adds its `thread_id`
+    const url = message.threadId ? threadUrl(this.url, message.threadId) : this.url;
     const body = JSON.stringify(
       discordPayload(message, {
         username: this.config.username,
@@ -55,7 +59,7 @@ export class DiscordChatDriver implements ChatProviderDriver {
       }),
     );
     try {
-      const response = await this.http.request(url.toString(), {
+      const response = await this.http.request(url, {
         method: 'POST',
         headers: {
           ...traceHeaders,
@@ -94,6 +98,13 @@ export class DiscordChatDriver implements ChatProviderDriver {
   close(): void {
     this.http.close();
   }
+}
+
+/** `url` with the `thread_id` of a reply. */
+function threadUrl(url: string, threadId: string): string {
+  const withThread = new URL(url);
+  withThread.searchParams.set('thread_id', threadId);
+  return withThread.toString();
 }
 
 /** 10015 Unknown Webhook (deleted), 50027 Invalid Webhook Token: the URL is dead. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 /** One part of a `multipart/form-data` body: a field, or a file when `filename` is set. */
 export interface FormPart {
@@ -10,24 +10,32 @@ export interface FormPart {
 
 /** Quotes a name or filename for a `Content-Disposition` parameter (RFC 7578: `"` and line breaks escaped). */
 function quoted(value: string): string {
+  if (!/["\r\n]/.test(value)) return `"${value}"`;
   return `"${value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}"`;
 }
 
 /** `parts` as a `multipart/form-data` body and its `Content-Type` (with a random boundary). */
 export function multipartForm(parts: readonly FormPart[]): { body: Buffer; contentType: string } {
-  const boundary = `----herald${randomBytes(12).toString('hex')}`;
+  const boundary = `----herald${randomUUID().replace(/-/g, '')}`;
+  // text is gathered in one string, turned into bytes once (and around each
+  // binary value): a buffer per header, value and line break costs more than the form
   const chunks: Buffer[] = [];
+  let text = '';
   for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(part.name)}`;
+    text += `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(part.name)}`;
     if (part.filename !== undefined)
-      head += `; filename=${quoted(part.filename)}\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`, 'utf8'));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value, 'utf8'));
-    chunks.push(Buffer.from('\r\n', 'utf8'));
+      text += `; filename=${quoted(part.filename)}\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
+    text += '\r\n\r\n';
+    if (Buffer.isBuffer(part.value)) {
+      chunks.push(Buffer.from(text, 'utf8'), part.value);
+      text = '';
+    } else text += part.value;
+    text += '\r\n';
   }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
+  text += `--${boundary}--\r\n`;
+  const tail = Buffer.from(text, 'utf8');
   return {
-    body: Buffer.concat(chunks),
+    body: chunks.length === 0 ? tail : Buffer.concat([...chunks, tail]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }

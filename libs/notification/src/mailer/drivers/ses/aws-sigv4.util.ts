@@ -25,6 +25,12 @@ export interface SigV4Scope {
   service: string;
   /** The signing time. @default now */
   date?: Date;
+  /**
+   * The signing key of a day, when the caller keeps it (`SigV4KeyCache`):
+   * the key changes once a day, and deriving it is four HMACs per request.
+   * @default derived from the secret on every call
+   */
+  signingKey?: (day: string) => Buffer;
 }
 
 /** What signing adds: the headers to send, and the pieces the signature covers (for tests and fakes). */
@@ -88,15 +94,18 @@ export function signSigV4(
   if (credentials.sessionToken) added['x-amz-security-token'] = credentials.sessionToken;
   if (payloadHeader) added['x-amz-content-sha256'] = payloadHash;
   const headers = new Map<string, string>();
-  for (const [name, value] of Object.entries({ ...request.headers, ...added }))
-    headers.set(name.toLowerCase(), String(value).trim().replace(/\s+/g, ' '));
+  for (const source of [request.headers, added])
+    for (const name in source)
+      headers.set(name.toLowerCase(), String(source[name]).trim().replace(/\s+/g, ' '));
   const names = [...headers.keys()].sort();
   const signedHeaders = names.join(';');
-  const query = [...(request.query ?? new URLSearchParams()).entries()]
-    .map(([k, v]) => [uriEncode(k), uriEncode(v)])
-    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
+  const query = request.query
+    ? [...request.query.entries()]
+        .map(([k, v]) => [uriEncode(k), uriEncode(v)])
+        .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&')
+    : '';
   const path = request.path.split('/').map(uriEncode).join('/') || '/';
   const canonicalRequest = [
     request.method.toUpperCase(),
@@ -108,19 +117,43 @@ export function signSigV4(
   ].join('\n');
   const credentialScope = `${day}/${scope.region}/${scope.service}/aws4_request`;
   const stringToSign = [ALGORITHM, when, credentialScope, sha256Hex(canonicalRequest)].join('\n');
-  const signature = createHmac(
-    'sha256',
-    sigV4SigningKey(credentials.secretAccessKey, day, scope.region, scope.service),
-  )
-    .update(stringToSign, 'utf8')
-    .digest('hex');
+  const key =
+    scope.signingKey?.(day) ??
+    sigV4SigningKey(credentials.secretAccessKey, day, scope.region, scope.service);
+  const signature = createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex');
+  added.authorization = `${ALGORITHM} Credential=${credentials.accessKeyId}/${credentialScope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
   return {
-    headers: {
-      ...added,
-      authorization: `${ALGORITHM} Credential=${credentials.accessKeyId}/${credentialScope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
-    },
+    headers: added,
     canonicalRequest,
     stringToSign,
     signature,
   };
+}
+
+/**
+ * One credential's signing key, kept for the day it was derived for (the
+ * AWS SDKs keep it too): `signSigV4(..., { signingKey: cache.keyOf })`.
+ */
+export class SigV4KeyCache {
+  private day?: string;
+  private key?: Buffer;
+
+  constructor(
+    private readonly secretAccessKey: string,
+    private readonly region: string,
+    private readonly service: string,
+  ) {}
+
+  readonly keyOf = (day: string): Buffer => {
+    if (day !== this.day || !this.key) {
+      this.key = sigV4SigningKey(this.secretAccessKey, day, this.region, this.service);
+      this.day = day;
+    }
+    return this.key;
+  };
+
+  /** The secret stays out of logs and dumps. */
+  toJSON(): string {
+    return '[SigV4KeyCache]';
+  }
 }

@@ -6,7 +6,7 @@ import {
 } from '../../../utils/http-client.util.js';
 import type { MailDriverResult, MailProviderDriver } from '../../mail-driver.interface.js';
 import { recipientsOf } from '../../mail-validation.util.js';
-import { signSigV4, type AwsCredentials } from './aws-sigv4.util.js';
+import { SigV4KeyCache, signSigV4, type AwsCredentials } from './aws-sigv4.util.js';
 import { sesDeliveryError } from './ses-error.mapper.js';
 import { toSesSendEmail } from './ses-request.util.js';
 
@@ -30,6 +30,7 @@ export class SesMailDriver implements MailProviderDriver {
   private readonly url: string;
   private readonly host: string;
   private readonly credentials: AwsCredentials;
+  private readonly keys: SigV4KeyCache;
 
   constructor(
     backend: string,
@@ -45,6 +46,7 @@ export class SesMailDriver implements MailProviderDriver {
       secretAccessKey: config.secretAccessKey,
       sessionToken: config.sessionToken,
     };
+    this.keys = new SigV4KeyCache(config.secretAccessKey, config.region, 'ses');
   }
 
   async send(
@@ -59,16 +61,15 @@ export class SesMailDriver implements MailProviderDriver {
     const { headers } = signSigV4(
       { method: 'POST', path: SES_SEND_EMAIL_PATH, headers: signed, body },
       this.credentials,
-      { region: this.config.region, service: 'ses' },
+      { region: this.config.region, service: 'ses', signingKey: this.keys.keyOf },
     );
+    // built key by key: on Node 20 spreads into a larger literal make a slow object
+    for (const name in headers) signed[name] = headers[name];
+    signed['content-length'] = Buffer.byteLength(body);
+    for (const name in traceHeaders) signed[name] = traceHeaders[name];
     const response = await this.http.request(this.url, {
       method: 'POST',
-      headers: {
-        ...traceHeaders,
-        ...signed,
-        ...headers,
-        'content-length': Buffer.byteLength(body),
-      },
+      headers: signed,
       body,
       timeoutMs: this.config.timeout * 1000,
     });
