@@ -20,7 +20,9 @@ const [mode] = process.argv.slice(2);
 const { BENCH_QUEUE: queueName, BENCH_PREFIX: prefix, BENCH_TWILIO_URL: baseUrl } = process.env;
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const pgSchema = process.env.BENCH_PG_SCHEMA;
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test', max: 10 };
+const { pgDataSource, PG: SHARED_PG } = require('../postgres');
+
+const PG = { ...SHARED_PG, max: 10 };
 
 const channel = createSmsChannel(
   new NamedSMSConfig({
@@ -42,16 +44,12 @@ async function database() {
   if (mode === 'herald') {
     const { DataSource } = require('typeorm');
     const { DatabaseDeliveryStore, deliveryRecordEntity } = require('@herald/notification/typeorm');
-    const ds = new DataSource({
-      type: 'postgres',
-      host: PG.host,
-      port: PG.port,
-      username: PG.user,
-      database: PG.database,
-      schema: pgSchema,
-      entities: [deliveryRecordEntity()],
-      extra: { max: PG.max },
-    });
+    const ds = new DataSource(
+      pgDataSource(pgSchema, {
+        entities: [deliveryRecordEntity()],
+        extra: { max: PG.max },
+      }),
+    );
     await ds.initialize();
     return { store: new DatabaseDeliveryStore(ds), close: () => ds.destroy() };
   }

@@ -41,7 +41,7 @@ const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
 const QUEUED = Number(process.env.BENCH_QUEUED ?? 2000);
 const QUEUE_ROUNDS = Number(process.env.BENCH_QUEUE_ROUNDS ?? 3);
 const CONCURRENCY = 50;
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+const { PG, pgDataSource } = require('../postgres');
 
 async function throughput(send, total = SENDS) {
   for (let i = 0; i < 100; i++) await send(`warm-${i}`);
@@ -129,18 +129,14 @@ function workerCpu(child) {
  */
 async function openPostgres() {
   const schema = `herald_bench_queue_${process.pid}`;
-  const ds = new DataSource({
-    type: 'postgres',
-    host: PG.host,
-    port: PG.port,
-    username: PG.user,
-    database: PG.database,
-    schema,
-    entities: [deliveryRecordEntity()],
-    // every Herald table, as an application migrates them (the records' later columns included)
-    migrations: heraldMigrations(),
-    extra: { max: 10 },
-  });
+  const ds = new DataSource(
+    pgDataSource(schema, {
+      entities: [deliveryRecordEntity()],
+      // every Herald table, as an application migrates them (the records' later columns included)
+      migrations: heraldMigrations(),
+      extra: { max: 10 },
+    }),
+  );
   await ds.initialize();
   await ds.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   await ds.runMigrations();

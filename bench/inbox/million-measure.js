@@ -19,7 +19,7 @@ const { InboxService } = require('@herald/notification/inbox');
 const { DatabaseInboxStore, inboxMessageEntity } = require('@herald/notification/typeorm');
 const { InboxConfig } = require('@herald/contracts');
 
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+const { PG, pgDataSource } = require('../postgres');
 const COLUMNS =
   'id, user_id, title, body, category, action_url, data, read_at, seen_at, archived_at, snoozed_until, listed_at, tags, severity, actions, created_at, expires_at';
 
@@ -45,16 +45,12 @@ async function main() {
     [user],
   );
   const cursorOf = (m) => m && Buffer.from(`${m.listed_at}.${m.id}`, 'utf8').toString('base64url');
-  const ds = new DataSource({
-    type: 'postgres',
-    host: PG.host,
-    port: PG.port,
-    username: PG.user,
-    database: PG.database,
-    schema,
-    entities: [inboxMessageEntity()],
-    extra: { max: 20 },
-  });
+  const ds = new DataSource(
+    pgDataSource(schema, {
+      entities: [inboxMessageEntity()],
+      extra: { max: 20 },
+    }),
+  );
   await ds.initialize();
   try {
     const inbox = new InboxService(new DatabaseInboxStore(ds), {

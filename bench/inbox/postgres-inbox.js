@@ -23,7 +23,7 @@ const {
 const { InboxConfig } = require('@herald/contracts');
 const { compare, median } = require('../harness');
 
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+const { PG, pgDataSource } = require('../postgres');
 const SCHEMA = `herald_inbox_bench_${process.pid}`;
 const USER = 'bench-user';
 const DAY = 86_400_000;
@@ -57,21 +57,17 @@ async function inboxBench(results) {
   const admin = new Client(PG);
   await admin.connect();
   await admin.query(`CREATE SCHEMA "${SCHEMA}"`);
-  const ds = new DataSource({
-    type: 'postgres',
-    host: PG.host,
-    port: PG.port,
-    username: PG.user,
-    database: PG.database,
-    schema: SCHEMA,
-    entities: [inboxMessageEntity()],
-    migrations: [
-      CreateInboxMessages1732300000000,
-      AddInboxMessageStates1736200000000,
-      CreateInboxCounters1736700000000,
-    ],
-    extra: { max: 20 },
-  });
+  const ds = new DataSource(
+    pgDataSource(SCHEMA, {
+      entities: [inboxMessageEntity()],
+      migrations: [
+        CreateInboxMessages1732300000000,
+        AddInboxMessageStates1736200000000,
+        CreateInboxCounters1736700000000,
+      ],
+      extra: { max: 20 },
+    }),
+  );
   try {
     await ds.initialize();
     await ds.runMigrations();
@@ -187,19 +183,15 @@ async function millionBench(results) {
   await admin.connect();
   const schema = `${SCHEMA}_1m`;
   await admin.query(`CREATE SCHEMA "${schema}"`);
-  const ds = new DataSource({
-    type: 'postgres',
-    host: PG.host,
-    port: PG.port,
-    username: PG.user,
-    database: PG.database,
-    schema,
-    migrations: [
-      CreateInboxMessages1732300000000,
-      AddInboxMessageStates1736200000000,
-      CreateInboxCounters1736700000000,
-    ],
-  });
+  const ds = new DataSource(
+    pgDataSource(schema, {
+      migrations: [
+        CreateInboxMessages1732300000000,
+        AddInboxMessageStates1736200000000,
+        CreateInboxCounters1736700000000,
+      ],
+    }),
+  );
   const user = 'bench-million';
   const table = `"${schema}".herald_inbox_messages`;
   try {

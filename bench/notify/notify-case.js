@@ -43,19 +43,11 @@ const RECIPIENTS = Number(process.env.BENCH_NOTIFY_RECIPIENTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_NOTIFY_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_NOTIFY_CONCURRENCY ?? 32);
 const CHANNELS = ['sms', 'mail', 'inbox'];
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+const { PG, pgDataSource } = require('../postgres');
 const schema = `herald_bench_notify_${process.pid}`;
 const queueName = `herald-bench-notify-${side}-${kind}-${process.pid}`;
 const prefix = 'herald-bench';
-const database = {
-  type: 'postgres',
-  host: PG.host,
-  port: PG.port,
-  username: PG.user,
-  database: PG.database,
-  schema,
-  extra: { max: 10 },
-};
+const database = pgDataSource(schema, { extra: { max: 10 } });
 
 const users = Array.from({ length: RECIPIENTS }, (_, i) => ({
   id: `user-${i}`,

@@ -71,7 +71,7 @@ const ROUNDS = Number(process.env.BENCH_TOPICS_ROUNDS ?? 1);
 const WORKERS = 2;
 const CONCURRENCY = 50;
 const BATCH = 1000;
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+const { PG, pgDataSource } = require('../postgres');
 const schema = `herald_bench_topics_${process.pid}`;
 const prefix = `herald-bench-topics-${process.pid}`;
 const records = `"${schema}".herald_delivery_records`;
@@ -80,15 +80,11 @@ const mb = (bytes) => round(bytes / 2 ** 20, 1);
 
 async function createSchema(admin) {
   await admin.query(`CREATE SCHEMA "${schema}"`);
-  const ds = new DataSource({
-    type: 'postgres',
-    host: PG.host,
-    port: PG.port,
-    username: PG.user,
-    database: PG.database,
-    schema,
-    migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
-  });
+  const ds = new DataSource(
+    pgDataSource(schema, {
+      migrations: [CreateDeliveryRecords1732400000000, ...NOTIFIER_MIGRATIONS],
+    }),
+  );
   await ds.initialize();
   await ds.runMigrations();
   await ds.destroy();

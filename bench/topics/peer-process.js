@@ -24,7 +24,7 @@ const { epochMs, fail, onStop, say } = require('./probe');
 
 const env = process.env;
 const schema = env.BENCH_TOPICS_SCHEMA;
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test', max: 10 };
+const PG = { ...require('../postgres').PG, max: 10 };
 const TEXT = 'version 1.0.0 is out';
 
 async function caller() {
