@@ -31,12 +31,14 @@ export interface ChannelAdapter<M, R> {
   recordFieldsOf?(message: M): Partial<Pick<DeliveryRecordData, 'smsSegments' | 'smsEncoding'>>;
 }
 
+// `withKey` copies with Object.assign: on Node 20 `{ ...m, idempotencyKey }` makes an
+// object that is slow to build and to read (the driver reads it on every send)
 export const SMS_ADAPTER: ChannelAdapter<SmsMessage, SmsSendResult> = {
   channel: 'sms',
   recipientOf: (m) => m.to,
   contentOf: (m) => [m.to, m.from ?? '', m.body],
   keyOf: (m) => m.idempotencyKey,
-  withKey: (m, idempotencyKey) => ({ ...m, idempotencyKey }),
+  withKey: (m, idempotencyKey) => Object.assign({}, m, { idempotencyKey }),
   messageIdOf: (r) => r.messageId,
   queuedResult: (deliveryId, backend) => ({ messageId: deliveryId, backend, status: 'queued' }),
   toJob: (m) => m,
@@ -53,7 +55,7 @@ export const PUSH_ADAPTER: ChannelAdapter<PushMessage, PushSendResult> = {
   recipientOf: (m) => m.token,
   contentOf: (m) => [m.token, m.title ?? '', m.body ?? '', m.data ?? {}, m.collapseKey ?? ''],
   keyOf: (m) => m.idempotencyKey,
-  withKey: (m, idempotencyKey) => ({ ...m, idempotencyKey }),
+  withKey: (m, idempotencyKey) => Object.assign({}, m, { idempotencyKey }),
   messageIdOf: (r) => r.messageId,
   queuedResult: (deliveryId, backend, m) => ({
     token: m.token,
@@ -79,7 +81,7 @@ export const CHAT_ADAPTER: ChannelAdapter<ChatMessage, ChatSendResult> = {
     m.blocks ?? [],
   ],
   keyOf: (m) => m.idempotencyKey,
-  withKey: (m, idempotencyKey) => ({ ...m, idempotencyKey }),
+  withKey: (m, idempotencyKey) => Object.assign({}, m, { idempotencyKey }),
   messageIdOf: (r) => r.messageId,
   queuedResult: (deliveryId, backend) => ({ messageId: deliveryId, backend }),
   toJob: (m) => m,
@@ -93,7 +95,7 @@ export const MAIL_ADAPTER: ChannelAdapter<MailMessage, MailSendResult> = {
   recipientOf: (m) => m.to.map(addressOf).join(', '),
   contentOf: (m) => [m.to.map(addressOf), m.subject, m.text ?? '', m.html ?? ''],
   keyOf: (m) => m.idempotencyKey,
-  withKey: (m, idempotencyKey) => ({ ...m, idempotencyKey }),
+  withKey: (m, idempotencyKey) => Object.assign({}, m, { idempotencyKey }),
   messageIdOf: (r) => r.messageId,
   queuedResult: (deliveryId, backend) => ({
     messageId: deliveryId,

@@ -25,7 +25,7 @@ export function customChannelAdapter(
     recipientOf: (m) => m.address,
     contentOf: (m) => [m.address, m.content],
     keyOf: (m) => m.idempotencyKey,
-    withKey: (m, idempotencyKey) => ({ ...m, idempotencyKey }),
+    withKey: (m, idempotencyKey) => Object.assign({}, m, { idempotencyKey }),
     messageIdOf: (r) => r.messageId,
     queuedResult: (deliveryId) => ({ messageId: deliveryId }),
     toJob: (m) => m,

@@ -17,7 +17,7 @@ export const INBOX_ADAPTER: ChannelAdapter<InboxDeliveryMessage, InboxMessage> =
   recipientOf: (m) => m.userId,
   contentOf: (m) => [m.userId, m.title, m.body, m.category ?? '', m.actionUrl ?? ''],
   keyOf: (m) => m.idempotencyKey,
-  withKey: (m, idempotencyKey) => ({ ...m, idempotencyKey }),
+  withKey: (m, idempotencyKey) => Object.assign({}, m, { idempotencyKey }),
   messageIdOf: (r) => r.id,
   queuedResult: (deliveryId, _backend, m) => ({
     id: deliveryId,

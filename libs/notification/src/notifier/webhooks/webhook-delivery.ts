@@ -28,7 +28,7 @@ export const WEBHOOK_ADAPTER: ChannelAdapter<WebhookDeliveryMessage, WebhookSend
   recipientOf: (m) => m.endpointId,
   contentOf: (m) => [m.endpointId, m.eventType, m.payload],
   keyOf: (m) => m.idempotencyKey,
-  withKey: (m, idempotencyKey) => ({ ...m, idempotencyKey }),
+  withKey: (m, idempotencyKey) => Object.assign({}, m, { idempotencyKey }),
   messageIdOf: (r) => r.messageId,
   queuedResult: (deliveryId, _backend, m) => ({ messageId: deliveryId, endpointId: m.endpointId }),
   toJob: (m) => m,

@@ -132,28 +132,23 @@ export function signSigV4(
 
 /**
  * One credential's signing key, kept for the day it was derived for (the
- * AWS SDKs keep it too): `signSigV4(..., { signingKey: cache.keyOf })`.
+ * AWS SDKs keep it too): `signSigV4(..., { signingKey: cache.keyOf })`. The
+ * secret and the key live in the closure only, so neither shows when the
+ * driver is logged or inspected.
  */
 export class SigV4KeyCache {
-  private day?: string;
-  private key?: Buffer;
+  /** The signing key of `day` (`YYYYMMDD`), derived once per day. */
+  readonly keyOf: (day: string) => Buffer;
 
-  constructor(
-    private readonly secretAccessKey: string,
-    private readonly region: string,
-    private readonly service: string,
-  ) {}
-
-  readonly keyOf = (day: string): Buffer => {
-    if (day !== this.day || !this.key) {
-      this.key = sigV4SigningKey(this.secretAccessKey, day, this.region, this.service);
-      this.day = day;
-    }
-    return this.key;
-  };
-
-  /** The secret stays out of logs and dumps. */
-  toJSON(): string {
-    return '[SigV4KeyCache]';
+  constructor(secretAccessKey: string, region: string, service: string) {
+    let keptDay: string | undefined;
+    let kept: Buffer | undefined;
+    this.keyOf = (day) => {
+      if (day !== keptDay || !kept) {
+        kept = sigV4SigningKey(secretAccessKey, day, region, service);
+        keptDay = day;
+      }
+      return kept;
+    };
   }
 }

@@ -8,7 +8,8 @@ import {
   TEXT_ATTACHMENT,
   useFakeMailProvider,
 } from '../__fixtures__/fake-mail-provider.harness.js';
-import { signSigV4, sigV4SigningKey } from './aws-sigv4.util.js';
+import { inspect } from 'node:util';
+import { SigV4KeyCache, signSigV4, sigV4SigningKey } from './aws-sigv4.util.js';
 
 describe('AWS Signature Version 4', () => {
   // AWS's Signature Version 4 test suite, "get-vanilla"
@@ -32,6 +33,35 @@ describe('AWS Signature Version 4', () => {
       authorization:
         'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
     });
+  });
+
+  it('signs get-vanilla the same with a kept signing key, derived once a day and never shown', () => {
+    const request = {
+      method: 'GET',
+      path: '/',
+      headers: { Host: 'example.amazonaws.com' },
+      body: '',
+    };
+    const cache = new SigV4KeyCache(credentials.secretAccessKey, 'us-east-1', 'service');
+    const derived: string[] = [];
+    const keyOf = (day: string) => {
+      derived.push(day);
+      return cache.keyOf(day);
+    };
+    const signed = signSigV4(request, credentials, { ...scope, signingKey: keyOf });
+    expect(signed.signature).toBe(
+      '5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
+    );
+    expect(cache.keyOf('20150830')).toBe(cache.keyOf('20150830'));
+    expect(cache.keyOf('20150831')).not.toEqual(cache.keyOf('20150830'));
+    expect(derived).toEqual(['20150830']);
+    const shown = inspect(cache, { depth: 5, showHidden: true });
+    expect(shown).not.toContain(credentials.secretAccessKey);
+    expect(shown).not.toContain(
+      sigV4SigningKey(credentials.secretAccessKey, '20150830', 'us-east-1', 'service').toString(
+        'hex',
+      ),
+    );
   });
 
   it('signs the session token and changes the signature with any signed byte', () => {
