@@ -15,6 +15,7 @@ const { TypeOrmModule } = require('@nestjs/typeorm');
 const { ObservabilityModule } = require('@herald/observability');
 const { Notification, NotificationModule, NotifierModule } = require('@herald/notification');
 const { accept } = require('./provider');
+const { pgDataSource } = require('../postgres');
 
 /** What the bench sends to a topic: one message on the `bench` channel. */
 class ReleasePublished extends Notification {
@@ -48,15 +49,7 @@ async function startHeraldApp({ schema, queueName, prefix, worker, concurrency, 
   Module({
     imports: [
       ObservabilityModule,
-      TypeOrmModule.forRoot({
-        type: 'postgres',
-        host: '127.0.0.1',
-        port: 5432,
-        username: 'postgres',
-        database: 'test',
-        schema,
-        extra: { max: 10 },
-      }),
+      TypeOrmModule.forRoot(pgDataSource(schema, { extra: { max: 10 } })),
       NotificationModule.forRoot({
         delivery: {
           enabled: true,

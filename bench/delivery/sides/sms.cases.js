@@ -8,6 +8,18 @@ const PEER =
 
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
+/** Twilio's Messages API by hand: the form `params(i)` posted with the account's Basic auth. */
+function twilioPeer(info, params) {
+  const raw = require('./raw-http');
+  const auth = basic(info.accountSid, info.authToken);
+  const url = `${info.url}/2010-04-01/Accounts/${info.accountSid}/Messages.json`;
+  const headers = { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' };
+  return {
+    send: (i) => raw.rawPost(url, headers, new URLSearchParams(params(i)).toString()),
+    close: raw.close,
+  };
+}
+
 async function smsChannel(config) {
   const { NamedSMSConfig } = require('@herald/contracts');
   const { createSmsChannel, DeliveryTelemetry } = require('@herald/notification');
@@ -35,24 +47,8 @@ module.exports = {
         close: () => sms.close(),
       };
     },
-    peer(info) {
-      const raw = require('./raw-http');
-      const auth = basic(info.accountSid, info.authToken);
-      const url = `${info.url}/2010-04-01/Accounts/${info.accountSid}/Messages.json`;
-      return {
-        send: (i) =>
-          raw.rawPost(
-            url,
-            { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
-            new URLSearchParams({
-              To: '+15551234567',
-              From: '+15005550006',
-              Body: `code ${i}`,
-            }).toString(),
-          ),
-        close: raw.close,
-      };
-    },
+    peer: (info) =>
+      twilioPeer(info, (i) => ({ To: '+15551234567', From: '+15005550006', Body: `code ${i}` })),
   },
 
   'sms.vonage': {
@@ -135,24 +131,12 @@ module.exports = {
         close: () => channel.onApplicationShutdown(),
       };
     },
-    peer(info) {
-      const raw = require('./raw-http');
-      const auth = basic(info.accountSid, info.authToken);
-      const url = `${info.url}/2010-04-01/Accounts/${info.accountSid}/Messages.json`;
-      return {
-        send: (i) =>
-          raw.rawPost(
-            url,
-            { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
-            new URLSearchParams({
-              To: 'whatsapp:+15551234567',
-              From: 'whatsapp:+14155238886',
-              ContentSid: info.template,
-              ContentVariables: JSON.stringify({ 1: String(i) }),
-            }).toString(),
-          ),
-        close: raw.close,
-      };
-    },
+    peer: (info) =>
+      twilioPeer(info, (i) => ({
+        To: 'whatsapp:+15551234567',
+        From: 'whatsapp:+14155238886',
+        ContentSid: info.template,
+        ContentVariables: JSON.stringify({ 1: String(i) }),
+      })),
   },
 };
