@@ -2,10 +2,7 @@ import type { NotifierChannelRegistry } from '../channels/notifier-channel.regis
 import type { GateContext, NotificationGate } from '../gates/notification-gate.interface.js';
 import { runGates } from '../gates/run-gates.util.js';
 import { isScreeningGate } from '../gates/screening-gate.interface.js';
-import type {
-  NotificationPlan,
-  PlannedSmsDelivery,
-} from '../planning/notification-plan.interface.js';
+import type { NotificationPlan, PlannedDelivery } from '../planning/notification-plan.interface.js';
 import type { GatedPlan, NotSentDelivery } from './pipeline.interface.js';
 
 /**
@@ -36,9 +33,9 @@ export class GatesStage {
     const { notification } = plan;
     const gated: GatedPlan = { plan, deliveries: [] };
     const contexts: GateContext[] = [];
-    const planned: PlannedSmsDelivery[] = [];
+    const planned: PlannedDelivery[] = [];
     for (const { profile, deliveries } of plan.recipients) {
-      for (const delivery of deliveries as PlannedSmsDelivery[]) {
+      for (const delivery of deliveries) {
         const address = this.channels.addressOf(delivery.channel, profile) ?? '';
         if (delivery.skipped !== undefined) {
           const { channel, skipped: reason } = delivery;

@@ -4,10 +4,7 @@ import { NotifyArgumentError } from '../errors/notify-argument.error.js';
 import type { NotificationDescriptor } from '../gates/notification-gate.interface.js';
 import type { Notification, RenderContext } from '../notification.js';
 import { recipientProfile } from '../recipients/recipient-profile.util.js';
-import type {
-  NotificationPlan,
-  PlannedSmsDelivery,
-} from '../planning/notification-plan.interface.js';
+import type { NotificationPlan, PlannedDelivery } from '../planning/notification-plan.interface.js';
 import { normalizeContent } from '../planning/normalize-content.util.js';
 import { renderFunction, renderMethodName } from '../planning/render-method.util.js';
 import { normalizeChannel } from '../../delivery/records/normalize-channel.util.js';
@@ -46,7 +43,7 @@ export class PlanStage {
           `${descriptor.type}.via() must return an array of channel names (got ${typeof via})`,
         );
       }
-      const deliveries: PlannedSmsDelivery[] = [];
+      const deliveries: PlannedDelivery[] = [];
       const context = this.renderer.context(recipient, profile);
       // `email` is the input alias of `mail`
       for (const channel of new Set<string>(via.map(normalizeChannel))) {

@@ -1,9 +1,6 @@
 import { NotifierConfigError } from '../errors/notifier-config.error.js';
 import type { NotificationDigester } from '../gates/notification-gate.interface.js';
-import type {
-  PlannedRecipient,
-  PlannedSmsDelivery,
-} from '../planning/notification-plan.interface.js';
+import type { PlannedRecipient, PlannedDelivery } from '../planning/notification-plan.interface.js';
 import type { NotifierScheduler } from '../queue/notifier-job.interface.js';
 import type { GatedDelivery, GatedPlan, Timetable } from './pipeline.interface.js';
 
@@ -87,7 +84,7 @@ function defer(
     entry = { profile: ctx.recipient, deliveries: [] };
     group.push(entry);
   }
-  const planned: PlannedSmsDelivery =
+  const planned: PlannedDelivery =
     reason === undefined
       ? { channel: ctx.channel, content }
       : { channel: ctx.channel, content, deferred: reason };

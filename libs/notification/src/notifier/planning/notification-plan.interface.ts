@@ -10,17 +10,12 @@ export interface PlannedDelivery {
   skipped?: string;
   /** Why a gate deferred it (quiet hours, a rate limit), on a deferred dispatch. */
   deferred?: string;
-}
-
-/**
- * Internal (not exported by the package): a planned SMS also carries the
- * segment count of its body, counted once where it was rendered, so that the
- * dispatcher's metric and the delivery record read it instead of counting
- * again. JSON like the rest of the plan; never part of the provider request.
- * Absent on plans made before it existed, and on digests: the dispatcher
- * counts then.
- */
-export interface PlannedSmsDelivery extends PlannedDelivery {
+  /**
+   * SMS: the segment count of the body, counted once where it was rendered,
+   * so that the dispatcher's metric and the delivery record read it instead
+   * of counting again. Absent on plans made before it existed and on
+   * digests: the dispatcher counts then. Never part of the provider request.
+   */
   sms?: SmsSegmentInfo;
 }
 
