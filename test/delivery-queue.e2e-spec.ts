@@ -81,6 +81,58 @@ describe('queued delivery on BullMQ (real Redis)', () => {
     expect(provider.delivered.get('q-1')).toBe(1);
   });
 
+  it('claims a queued record in one step: the worker does not read it before the send', async () => {
+    const sms = new ReliableSmsChannel(service, ['ok']);
+    const get = jest.spyOn(store, 'get');
+    const claim = jest.spyOn(store, 'claim');
+    try {
+      const { deliveryId } = await sms.send({
+        to: '+15005550009',
+        body: 'one',
+        idempotencyKey: 'q-claim',
+      });
+      await until(() => provider.delivered.get('q-claim') === 1);
+      await until(() => claim.mock.calls.some(([id]) => id === deliveryId));
+      expect(get.mock.calls.filter(([id]) => id === deliveryId)).toEqual([]);
+    } finally {
+      get.mockRestore();
+      claim.mockRestore();
+    }
+  });
+
+  it('reads, then moves the record with a store that cannot claim', async () => {
+    const name = `${queueName}-noclaim`;
+    const plainQueue = new BullmqDeliveryQueue({ queueName: name, prefix, attempts: 3 });
+    // a store of the application's own making: `claim` is optional
+    const plain = Object.assign(new MemoryDeliveryStore(), { claim: undefined });
+    const plainService = createDeliveryService(
+      { retryAttempts: 3, retryBaseMs: 10, retryCapMs: 50, circuitThreshold: 1000 },
+      { store: plain, queue: plainQueue },
+    );
+    plainService.register('sms', new HttpTestSmsChannel('ok', `${provider.url}/ok`));
+    const plainWorker = new DeliveryWorker(plainService, { queueName: name, prefix });
+    try {
+      await plainWorker.ready();
+      const sms = new ReliableSmsChannel(plainService, ['ok']);
+      const message = { to: '+15005550010', body: 'plain', idempotencyKey: 'q-plain' };
+      const { deliveryId } = await sms.send(message);
+      await until(async () => (await plain.get(deliveryId))?.status === 'sent');
+      expect(await plain.get(deliveryId)).toMatchObject({ attempts: 1, backend: 'ok' });
+      // a repeated job of the sent record sends nothing there either
+      await plainQueue.enqueue({ id: deliveryId, channel: 'sms', backends: ['ok'], message });
+      await until(async () => {
+        const c = await plainQueue.counts();
+        return c.waiting + c.active + c.delayed === 0;
+      });
+      expect(provider.requests.get('q-plain')).toBe(1);
+      expect((await plainQueue.counts()).failed).toBe(0);
+    } finally {
+      await plainWorker.close();
+      await plainQueue.obliterate();
+      await plainQueue.close();
+    }
+  });
+
   it('makes a repeated send a no-op, with a given key or one derived from the message', async () => {
     const sms = new ReliableSmsChannel(service, ['ok']);
     const a = await sms.send({ to: '+15005550007', body: 'same', idempotencyKey: 'q-2' });

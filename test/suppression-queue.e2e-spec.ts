@@ -67,4 +67,22 @@ describe('suppression list and BullMQ workers (real Redis)', () => {
     const refused = await sms.send({ to: '+15550300001', body: 'c' }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ reason: 'suppressed' });
   });
+
+  it('sends nothing and keeps the record sent for a repeated job of a number suppressed after its send', async () => {
+    const sms = new ReliableSmsChannel(service, ['ok']);
+    const message = { to: '+15550300003', body: 'd', idempotencyKey: 'sq-3' };
+    const { deliveryId } = await sms.send(message);
+    await until(async () => (await store.get(deliveryId))?.status === 'sent');
+    await suppressions.add({ channel: 'sms', address: '+15550300003', reason: 'sms_stop' });
+    const failedBefore = (await queue.counts()).failed;
+    // the guard says suppress, but only a queued record can become suppressed: the record decides
+    await queue.enqueue({ id: deliveryId, channel: 'sms', backends: ['ok'], message });
+    await until(async () => {
+      const c = await queue.counts();
+      return c.waiting + c.active + c.delayed === 0;
+    });
+    expect((await queue.counts()).failed).toBe(failedBefore);
+    expect(await store.get(deliveryId)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(provider.requests.get('sq-3')).toBe(1);
+  });
 });

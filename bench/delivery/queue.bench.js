@@ -16,6 +16,7 @@
  * spends more.
  */
 const { spawn } = require('node:child_process');
+const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { NamedSMSConfig } = require('@herald/contracts');
@@ -102,7 +103,9 @@ async function inline(twilio) {
 }
 
 function startWorker(mode, env) {
-  const child = spawn(process.execPath, [join(__dirname, 'queue-worker.js'), mode], {
+  // BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the worker processes
+  const nodeArgs = process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, join(__dirname, 'queue-worker.js'), mode], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -121,6 +124,42 @@ function workerCpu(child) {
   const match = /cpu (\d+)/.exec(child.output);
   if (!match) throw new Error('bench worker did not print its CPU time');
   return Number(match[1]);
+}
+
+/**
+ * CPU time (µs) of each PostgreSQL server process alive now, by pid, from
+ * /proc (Linux; an empty map elsewhere): what the database spent on a run is
+ * the difference of two readings.
+ */
+function postgresCpu() {
+  const byPid = new Map();
+  let pids = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return byPid;
+  }
+  for (const pid of pids) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+    // after the name: state, ppid, ...; utime and stime are the 12th and 13th, in 1/100 s
+    const fields = stat.slice(close + 2).split(' ');
+    byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
+  }
+  return byPid;
+}
+
+/** CPU µs the PostgreSQL processes spent between two `postgresCpu()` readings. */
+function postgresCpuSince(before, after) {
+  let spent = 0;
+  for (const [pid, cpu] of after) spent += cpu - (before.get(pid) ?? 0);
+  return spent;
 }
 
 /**
@@ -188,6 +227,8 @@ async function queued(twilio, mode, workers, pg) {
         )
       : new Queue(queueName, { connection: connectionFromUrl(), prefix });
   const start = performance.now();
+  const producerCpuAtStart = process.cpuUsage();
+  const pgCpuAtStart = pg && postgresCpu();
   const sends = [];
   for (let i = 0; i < QUEUED; i++) {
     const message = {
@@ -210,6 +251,10 @@ async function queued(twilio, mode, workers, pg) {
   while (twilio.messages.length < QUEUED) await new Promise((r) => setTimeout(r, 5));
   if (pg) while ((await pg.count(mode)) < QUEUED) await new Promise((r) => setTimeout(r, 5));
   const rate = QUEUED / ((performance.now() - start) / 1000);
+  const { user, system } = process.cpuUsage(producerCpuAtStart);
+  // the producer, and the fake provider that both sides share
+  const producerCpuPerSend = (user + system) / QUEUED;
+  const pgCpuPerSend = pg && postgresCpuSince(pgCpuAtStart, postgresCpu()) / QUEUED;
   await Promise.all(
     children.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))),
   );
@@ -219,7 +264,7 @@ async function queued(twilio, mode, workers, pg) {
   await cleanup.close();
   await (mode === 'herald' ? producer.delivery?.queue?.close?.() : producer.close());
   if (pg) await pg.empty(mode);
-  return { rate, cpuPerSend };
+  return { rate, cpuPerSend, producerCpuPerSend, pgCpuPerSend };
 }
 
 /** Alternating rounds (the side that goes first alternates too), median of each. */
@@ -243,6 +288,19 @@ async function queuedCase(results, twilio, workers, pg) {
     median(peer.map((r) => r.cpuPerSend)),
     'µs/send',
   );
+  // lower is better: CPU of the producer process (it also plays the provider) per message
+  results[`${name}.producerCpu`] = compare(
+    median(herald.map((r) => r.producerCpuPerSend)),
+    median(peer.map((r) => r.producerCpuPerSend)),
+    'µs/send',
+  );
+  if (pg)
+    // lower is better: CPU the PostgreSQL server processes spent per message
+    results[`${name}.postgresCpu`] = compare(
+      median(herald.map((r) => r.pgCpuPerSend)),
+      median(peer.map((r) => r.pgCpuPerSend)),
+      'µs/send',
+    );
 }
 
 async function run() {

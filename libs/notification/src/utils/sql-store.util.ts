@@ -34,6 +34,18 @@ export async function runSql<T>(
   }
 }
 
+/**
+ * The status column as an expression, for the `status IN (...)` check of a
+ * statement that finds its rows by id: PostgreSQL then looks them up by
+ * primary key alone. Against the bare column, a table without fresh
+ * statistics (new, or just filled by a burst) gets a plan that also reads
+ * every row of that status from the status index: measured, 4 ms instead of
+ * 0.09 ms to move ten rows among 20,000 in `sending`. `alias` qualifies it.
+ */
+export function statusById(alias?: string): string {
+  return `(${alias ? `${alias}.` : ''}status || '')`;
+}
+
 /** A `DataSource`, or a getter of one read on first use (one that Nest builds later). */
 export type DataSourceSource = DataSource | (() => DataSource);
 

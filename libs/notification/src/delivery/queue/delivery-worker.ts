@@ -1,5 +1,6 @@
 import type * as BullMQ from 'bullmq';
-import { wasSent } from '../records/delivery-record.js';
+import { wasSent, type DeliveryRecord } from '../records/delivery-record.js';
+import { DeliveryStateError } from '../records/delivery-state.error.js';
 import { describeError } from '../reliable/delivery-engine.js';
 import type { DeliveryService } from '../reliable/delivery.service.js';
 import { BullmqConnection, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util.js';
@@ -100,6 +101,49 @@ export class DeliveryWorker {
   }
 
   private async deliver(data: DeliveryJob): Promise<unknown> {
+    const { id, channel, message, meta } = data;
+    const { engine } = this.service;
+    const { store } = engine;
+    if (!store.claim) return this.deliverRead(data);
+    const payload = this.service.adapter(channel).fromJob(message);
+    // The guards answer before the record is taken: `sending -> suppressed` is
+    // not a move. Their answer counts only for a record that was still `queued`.
+    const verdict = await this.service.recheck(channel, payload, meta);
+    if (verdict.action === 'suppress') {
+      const suppressed = await this.suppress(id, channel, verdict.reason);
+      return suppressed ?? this.deliverRead(data);
+    }
+    const claimed = await store.claim(id);
+    // not claimable (sent, final, missing): the record says what to do
+    if (!claimed) return this.deliverRead(data);
+    // attempt 1 is the move from `queued`: a guard's rewrite of the message applies
+    const first = claimed.attempts === 1 && verdict.message !== undefined;
+    return this.attempt(claimed, data, first ? verdict.message : payload);
+  }
+
+  /**
+   * A queued record suppressed since it was enqueued (a STOP, a bounce): it
+   * is recorded so and nothing is sent. `undefined` when the record is not
+   * `queued` (retrying, sending, sent, missing): the read path decides.
+   */
+  private async suppress(
+    id: string,
+    channel: DeliveryJob['channel'],
+    reason: string | undefined,
+  ): Promise<{ skipped: 'suppressed' } | undefined> {
+    const { engine } = this.service;
+    try {
+      await engine.store.transition(id, 'suppressed', { lastError: reason });
+    } catch (error) {
+      if (error instanceof DeliveryStateError) return undefined;
+      throw error;
+    }
+    engine.countSuppressed(channel);
+    return { skipped: 'suppressed' };
+  }
+
+  /** Reads the record, then decides: what a store without `claim` does, and every unusual case. */
+  private async deliverRead(data: DeliveryJob): Promise<unknown> {
     const { id, channel, backends: names, message, notificationId, meta } = data;
     const { engine } = this.service;
     const adapter = this.service.adapter(channel);
@@ -116,14 +160,13 @@ export class DeliveryWorker {
         })
       ).record;
     }
-    const { UnrecoverableError } = this;
     // sent, or already reported on by the provider: a duplicate job sends nothing
     if (wasSent(record)) return { skipped: record.status };
     // Settled before its worker died: the job still belongs in the dead-letter (failed) set.
-    if (record.final) throw new UnrecoverableError(`${record.status}: ${record.lastError ?? ''}`);
+    if (record.final)
+      throw new this.UnrecoverableError(`${record.status}: ${record.lastError ?? ''}`);
     let payload = adapter.fromJob(message);
     if (record.status === 'queued') {
-      // suppressed since it was enqueued (a STOP, a bounce): record it so, send nothing
       const verdict = await this.service.recheck(channel, payload, meta);
       if (verdict.action === 'suppress') {
         await engine.store.transition(id, 'suppressed', { lastError: verdict.reason });
@@ -132,9 +175,24 @@ export class DeliveryWorker {
       }
       if (verdict.message !== undefined) payload = verdict.message;
     }
+    const sending = await engine.store.transition(id, 'sending', {
+      attempts: record.attempts + 1,
+    });
+    return this.attempt(sending, data, payload);
+  }
+
+  /** One round over the backends for a record in `sending`; a failure is settled here. */
+  private async attempt(
+    record: DeliveryRecord,
+    data: DeliveryJob,
+    payload: unknown,
+  ): Promise<{ backend: string }> {
+    const { id, channel, backends: names, meta } = data;
+    const { engine } = this.service;
     try {
       const backends = names.map((name) => this.service.backend(channel, name));
-      const { backend } = await engine.round(
+      const adapter = this.service.adapter(channel);
+      const { backend } = await engine.attempt(
         record,
         channel,
         backends,
@@ -148,12 +206,12 @@ export class DeliveryWorker {
         id,
         channel,
         error,
-        record.attempts + 1,
+        record.attempts,
         engine.policy.attempts,
         meta,
       );
       if (status === 'retrying') throw error;
-      throw new UnrecoverableError(`${status}: ${describeError(error)}`);
+      throw new this.UnrecoverableError(`${status}: ${describeError(error)}`);
     }
   }
 

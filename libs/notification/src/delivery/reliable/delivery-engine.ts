@@ -140,7 +140,24 @@ export class DeliveryEngine {
     messageIdOf: (result: R) => string | undefined,
     meta?: Readonly<Record<string, string>>,
   ): Promise<RoundSuccess<R>> {
-    await this.store.transition(record.id, 'sending', { attempts: record.attempts + 1 });
+    const sending = await this.store.transition(record.id, 'sending', {
+      attempts: record.attempts + 1,
+    });
+    return this.attempt(sending, channel, backends, message, messageIdOf, meta);
+  }
+
+  /**
+   * The pass over the backends of `round`, for a record already moved to
+   * `sending` (a queue worker's `store.claim`).
+   */
+  async attempt<M, R>(
+    record: DeliveryRecord,
+    channel: DeliveryChannel,
+    backends: DeliveryBackend<M, R>[],
+    message: M,
+    messageIdOf: (result: R) => string | undefined,
+    meta?: Readonly<Record<string, string>>,
+  ): Promise<RoundSuccess<R>> {
     // built only when no backend was tried: an Error captures a stack, a cost per round otherwise
     let lastError: unknown;
     let tried = false;

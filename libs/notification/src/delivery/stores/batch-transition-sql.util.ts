@@ -3,7 +3,7 @@ import {
   type DeliveryPatch,
   type DeliveryStatus,
 } from '../records/delivery-record.js';
-import { DELIVERY_COLUMNS } from './delivery-sql.util.js';
+import { DELIVERY_COLUMNS, statusById } from './delivery-sql.util.js';
 import type { BatchedTransition } from './transition-batcher.js';
 
 /** Each patch field's column and its PostgreSQL type (the VALUES list carries text). */
@@ -24,9 +24,12 @@ const RETURNING = DELIVERY_COLUMNS.split(', ')
 /**
  * One PostgreSQL statement moving every row of `items` (distinct ids, the
  * same status and patch fields) to `status`:
- * `UPDATE t d SET ... FROM (VALUES (id, field, ...), ...) v WHERE d.id = v.id
- * AND d.status IN (allowed predecessors) RETURNING ...`. Rows in another
- * status are left alone and not returned, as the single-row UPDATE does.
+ * `UPDATE t d SET ... FROM (VALUES (id, field, ...), ...) v WHERE d.id =
+ * ANY(ids) AND d.id = v.id AND (d.status || '') IN (allowed predecessors)
+ * RETURNING ...`. Rows in another status are left alone and not returned, as
+ * the single-row UPDATE does. The rows are found by primary key alone (see
+ * `statusById`): without the ids as an array, a table without statistics
+ * gets a sequential scan joined to the list.
  */
 export function batchTransitionSql(
   table: string,
@@ -60,10 +63,13 @@ export function batchTransitionSql(
   }
   const columns = ['id', ...fields.map((key) => PATCH_SQL[key].column)].join(', ');
   const allowed = from.map((_, i) => `$${i + 3}`).join(', ');
+  // the ids again, as an array: the rows are found by primary key whatever the statistics say
+  params.push(items.map((item) => item.id));
+  const ids = `$${params.length}::varchar[]`;
   return {
     sql: `UPDATE ${table} AS d SET ${sets.join(', ')}
       FROM (VALUES ${tuples.join(', ')}) AS v(${columns})
-      WHERE d.id = v.id AND d.status IN (${allowed})
+      WHERE d.id = ANY(${ids}) AND d.id = v.id AND ${statusById('d')} IN (${allowed})
       RETURNING ${RETURNING}`,
     params,
   };

@@ -112,6 +112,62 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
     else expect(statements).toBeGreaterThanOrEqual(79);
   });
 
+  it('claims many records in one statement, each caller its own, a repeated id after the first', async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => `claim_${kind}_${i}`);
+    await store.createMany(
+      ids.map((id) => ({ id, channel: 'sms', backend: 'tw', recipient: '+1' })),
+    );
+    await store.transition(ids[0], 'suppressed', {});
+    const query = jest.spyOn(db.dataSource, 'createQueryRunner');
+    const claims = await Promise.all([...ids, ids[1]].map((id) => store.claim(id)));
+    const statements = query.mock.calls.length;
+    query.mockRestore();
+    expect(claims[0]).toBeUndefined();
+    for (const [i, claimed] of claims.slice(1, ids.length).entries())
+      expect(claimed).toMatchObject({ id: ids[i + 1], status: 'sending', attempts: 1 });
+    // the same id twice at once: the second claim is the next attempt, not the same one
+    expect(claims[ids.length]).toMatchObject({ id: ids[1], attempts: 2 });
+    if (kind === 'postgres') expect(statements).toBe(2);
+    else expect(statements).toBe(ids.length + 1);
+  });
+
+  if (kind === 'postgres')
+    it('finds the rows of a claim or a batched transition by id, not by status, on a table without statistics', async () => {
+      // 3,000 records in `sending`, as a burst leaves them: no ANALYZE has seen them
+      const ids = Array.from({ length: 3000 }, (_, i) => `plan_${i}`);
+      for (let at = 0; at < ids.length; at += 1000)
+        await store.createMany(
+          ids
+            .slice(at, at + 1000)
+            .map((id) => ({ id, channel: 'sms', backend: 'tw', recipient: '+1' })),
+        );
+      await Promise.all(ids.map((id) => store.claim(id)));
+      const plans: string[] = [];
+      const original = db.dataSource.createQueryRunner.bind(db.dataSource);
+      const spy = jest.spyOn(db.dataSource, 'createQueryRunner').mockImplementation((...args) => {
+        const runner = original(...args);
+        const query = runner.query.bind(runner);
+        runner.query = async (sql: string, params?: unknown[], structured?: boolean) => {
+          if (/^\s*UPDATE/i.test(sql)) {
+            const plan = (await query(`EXPLAIN ${sql}`, params)) as Array<Record<string, string>>;
+            plans.push(plan.map((row) => row['QUERY PLAN']).join('\n'));
+          }
+          return query(sql, params, structured);
+        };
+        return runner;
+      });
+      await Promise.all(ids.slice(0, 10).map((id) => store.claim(id)));
+      await Promise.all(
+        ids.slice(0, 10).map((id) => store.transition(id, 'sent', { providerMessageId: id })),
+      );
+      spy.mockRestore();
+      expect(plans).toHaveLength(2);
+      for (const plan of plans) {
+        expect(plan).toContain('_pkey');
+        expect(plan).not.toMatch(/idx_herald_delivery_status_created|Seq Scan/);
+      }
+    });
+
   it('rejects only the callers whose row broke a batch statement', async () => {
     const ids = [`bad_${kind}_1`, `bad_${kind}_2`, `bad_${kind}_3`];
     await store.createMany(

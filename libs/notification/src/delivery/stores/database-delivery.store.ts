@@ -16,6 +16,7 @@ import {
   maxParameters,
   placeholders,
   rowToRecord,
+  statusById,
   type DeliveryRow,
 } from './delivery-sql.util.js';
 import { runSql } from '../../utils/sql-store.util.js';
@@ -68,6 +69,9 @@ const INSERT_WIDTH = 14;
 
 /** The transitions of a queue worker's hot path, batched on PostgreSQL. */
 const BATCHED_STATUSES: ReadonlySet<DeliveryStatus> = new Set(['sending', 'sent']);
+
+/** The statuses `claim` moves to `sending` from. */
+const CLAIMABLE = predecessorsOf('sending');
 
 /** Options of `DatabaseDeliveryStore`. */
 export interface DatabaseDeliveryStoreOptions {
@@ -237,6 +241,67 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return rows[0] && rowToRecord(rows[0]);
   }
 
+  /** Concurrent `claim` calls on PostgreSQL become one `UPDATE ... WHERE id = ANY($1)`. */
+  private readonly claims = new WriteCoalescer<string, DeliveryRecord | undefined>(
+    (ids) => this.claimMany(ids),
+    1000,
+  );
+
+  /**
+   * `UPDATE ... SET status = 'sending', attempts = attempts + 1 ... WHERE
+   * status IN (its predecessors) RETURNING ...`: the read and the `sending`
+   * transition of a queue worker in one statement (on PostgreSQL, one for
+   * the claims that arrive together).
+   */
+  async claim(id: string): Promise<DeliveryRecord | undefined> {
+    if (this.dataSource.options.type === 'postgres') {
+      const [record] = await this.claims.submit([id]);
+      return record;
+    }
+    const rows = await this.run(this.claimSql(`id = ${this.p(2)}`), [Date.now(), id, ...CLAIMABLE]);
+    return rows[0] && rowToRecord(rows[0]);
+  }
+
+  private async claimMany(ids: readonly string[]): Promise<Array<DeliveryRecord | undefined>> {
+    const out: Array<DeliveryRecord | undefined> = new Array(ids.length);
+    let rest = ids.map((_, i) => i);
+    while (rest.length > 0) {
+      // a row moves once per statement: a repeated id is claimed again by the next one
+      const distinct = new Set<string>();
+      const now: number[] = [];
+      const later: number[] = [];
+      for (const i of rest) {
+        if (distinct.has(ids[i])) later.push(i);
+        else (distinct.add(ids[i]), now.push(i));
+      }
+      const rows = await this.run(this.claimSql('id = ANY($2::varchar[])'), [
+        Date.now(),
+        [...distinct],
+        ...CLAIMABLE,
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const i of now) {
+        const row = byId.get(ids[i]);
+        out[i] = row && rowToRecord(row);
+      }
+      rest = later;
+    }
+    return out;
+  }
+
+  /**
+   * The claim statement for the rows `where` picks (with parameter 2): its
+   * parameters are the time, the id(s), then the statuses it moves from
+   * (in the order they appear: SQLite's are positional).
+   */
+  private claimSql(where: string): string {
+    const from = CLAIMABLE.map((_, i) => this.p(3 + i)).join(', ');
+    return `UPDATE ${this.table} SET status = 'sending', attempts = attempts + 1,
+       updated_at = ${this.p(1)}, job = NULL
+       WHERE ${where} AND ${statusById()} IN (${from})
+       RETURNING ${DELIVERY_COLUMNS}`;
+  }
+
   transition(
     id: string,
     status: DeliveryStatus,
@@ -300,7 +365,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     const n = values.length;
     const rows = await this.run(
       `UPDATE ${this.table} SET ${assignments}
-       WHERE id = ${this.p(n + 1)} AND status IN (${from.map((_, i) => this.p(n + 2 + i)).join(', ')})
+       WHERE id = ${this.p(n + 1)} AND ${statusById()} IN (${from.map((_, i) => this.p(n + 2 + i)).join(', ')})
        RETURNING ${DELIVERY_COLUMNS}`,
       [...values, id, ...from],
     );

@@ -3,7 +3,7 @@ import { DELIVERY_TABLE } from '../entities/delivery-record.entity.js';
 import { DeliveryRecord, type DeliveryRecordData } from '../records/delivery-record.js';
 import { sqlTablePath } from '../../utils/sql-store.util.js';
 
-export { maxParameters, placeholders } from '../../utils/sql-store.util.js';
+export { maxParameters, placeholders, statusById } from '../../utils/sql-store.util.js';
 
 /** The quoted table name, schema-qualified when the PostgreSQL data source has a `schema`. */
 export function deliveryTablePath(dataSource: DataSource): string {

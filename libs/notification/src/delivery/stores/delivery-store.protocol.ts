@@ -86,6 +86,16 @@ export interface DeliveryStore {
    */
   transition(id: string, status: DeliveryStatus, patch?: DeliveryPatch): Promise<DeliveryRecord>;
   /**
+   * Takes a record for a delivery attempt in one step: moves it to `sending`
+   * with `attempts + 1` when its status allows that move (`queued`,
+   * `retrying`, or `sending` left by a worker that died) and answers it as
+   * moved; answers `undefined`, without throwing, when it does not (sent,
+   * final, missing): the caller reads the record to learn why. Queue workers
+   * use it to save reading the record before `sending`. Optional: without
+   * it, workers read, then transition.
+   */
+  claim?(id: string): Promise<DeliveryRecord | undefined>;
+  /**
    * The record a provider's message id (Twilio `SM...` sid, SendGrid
    * `X-Message-Id`) was stored on at send, newest when several match;
    * `channel` narrows the search. Status webhooks use it.

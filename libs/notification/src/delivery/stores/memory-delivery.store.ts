@@ -86,6 +86,12 @@ export class MemoryDeliveryStore implements DeliveryStore {
     return copy(record);
   }
 
+  async claim(id: string): Promise<DeliveryRecord | undefined> {
+    const record = this.records.get(id);
+    if (!record || !ALLOWED[record.status].has('sending')) return undefined;
+    return this.transition(id, 'sending', { attempts: record.attempts + 1 });
+  }
+
   async findQueuedJobs(
     query: QueuedJobQuery,
   ): Promise<Array<StoredDeliveryJob & { createdAt: Date }>> {

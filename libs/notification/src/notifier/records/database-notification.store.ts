@@ -3,6 +3,7 @@ import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
 import {
   maxParameters,
   runSql,
+  statusById,
   SqlTableStore,
   type DataSourceSource,
 } from '../../utils/sql-store.util.js';
@@ -155,7 +156,7 @@ export class DatabaseNotificationStore extends SqlTableStore implements Notifica
     const rows = await runSql<Row>(
       ds,
       `UPDATE ${table} SET ${sets} WHERE id = ${p(idAt)}
-       AND status IN (${from.map((_, i) => p(idAt + 1 + i)).join(', ')}) RETURNING ${COLUMNS}`,
+       AND ${statusById()} IN (${from.map((_, i) => p(idAt + 1 + i)).join(', ')}) RETURNING ${COLUMNS}`,
       [...params, ...from],
     );
     return rows[0] && toRecord(rows[0]);

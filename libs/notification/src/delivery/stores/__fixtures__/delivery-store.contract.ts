@@ -90,6 +90,45 @@ export function describeDeliveryStoreContract(name: string, getStore: () => Deli
       );
     });
 
+    it('claims a queued or retrying record for an attempt, and nothing else', async () => {
+      const store = getStore();
+      if (!store.claim) return; // optional: a store without it is read, then transitioned
+      const { record } = await create();
+      const first = await store.claim(record.id);
+      expect(first).toMatchObject({ id: record.id, status: 'sending', attempts: 1 });
+      // a worker taking over after one died mid-send
+      expect(await store.claim(record.id)).toMatchObject({ status: 'sending', attempts: 2 });
+      await store.transition(record.id, 'retrying', { lastError: 'timeout: slow' });
+      expect(await store.claim(record.id)).toMatchObject({
+        status: 'sending',
+        attempts: 3,
+        lastError: 'timeout: slow',
+      });
+      await store.transition(record.id, 'sent', { providerMessageId: 'SM1' });
+      // sent, final or missing: no claim, no error, the record as it was
+      expect(await store.claim(record.id)).toBeUndefined();
+      expect(await store.get(record.id)).toMatchObject({ status: 'sent', attempts: 3 });
+      const { record: suppressed } = await create({ status: 'suppressed' });
+      expect(await store.claim(suppressed.id)).toBeUndefined();
+      expect(await store.claim('dlv_nope')).toBeUndefined();
+    });
+
+    it('drops the stored job of a record it claims, as any move out of queued does', async () => {
+      const store = getStore();
+      if (!store.claim || !store.findQueuedJobs) return;
+      const id = newId();
+      const { record } = await create({
+        id,
+        job: { id, channel: 'sms', backends: ['primary'], message: { to: '+1', body: 'b' } },
+      });
+      const before = new Date(Date.now() + 60_000);
+      const queued = await store.findQueuedJobs({ before, limit: 10_000 });
+      expect(queued.map((job) => job.id)).toContain(record.id);
+      await store.claim(record.id);
+      const after = await store.findQueuedJobs({ before, limit: 10_000 });
+      expect(after.map((job) => job.id)).not.toContain(record.id);
+    });
+
     it('refuses a transition of an unknown record', async () => {
       await expect(getStore().transition('dlv_nope', 'sending')).rejects.toThrow(/not found/);
     });
