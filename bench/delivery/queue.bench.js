@@ -248,7 +248,9 @@ async function queued(twilio, mode, workers, pg) {
     if (sends.length >= 200) await Promise.all(sends.splice(0));
   }
   await Promise.all(sends);
-  while (twilio.messages.length < QUEUED) await new Promise((r) => setTimeout(r, 5));
+  // every request is accepted here: counting requests is O(1), `messages` copies them all
+  const accepted = () => twilio.received.length >= QUEUED && twilio.messages.length >= QUEUED;
+  while (!accepted()) await new Promise((r) => setTimeout(r, 5));
   if (pg) while ((await pg.count(mode)) < QUEUED) await new Promise((r) => setTimeout(r, 5));
   const rate = QUEUED / ((performance.now() - start) / 1000);
   const { user, system } = process.cpuUsage(producerCpuAtStart);
