@@ -16,6 +16,15 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
   });
   afterAll(() => db.close());
 
+  /** Counts the statements the store runs: pooled connections on PostgreSQL, query runners on SQLite. */
+  const countStatements = () =>
+    kind === 'postgres'
+      ? jest.spyOn(
+          db.dataSource.driver as unknown as { obtainMasterConnection(): Promise<unknown> },
+          'obtainMasterConnection',
+        )
+      : jest.spyOn(db.dataSource, 'createQueryRunner');
+
   describeDeliveryStoreContract(`DatabaseDeliveryStore (${kind})`, () => store);
 
   it('reports a record that conflicts on insert but cannot be read back as a typed error', async () => {
@@ -81,7 +90,7 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
     );
     await store.transition(ids[0], 'sending', { attempts: 1 });
     await store.transition(ids[0], 'sent', {});
-    const query = jest.spyOn(db.dataSource, 'createQueryRunner');
+    const query = countStatements();
     const sending = await Promise.allSettled(
       ids.map((id, i) => store.transition(id, 'sending', { attempts: i + 1 })),
     );
@@ -118,7 +127,7 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
       ids.map((id) => ({ id, channel: 'sms', backend: 'tw', recipient: '+1' })),
     );
     await store.transition(ids[0], 'suppressed', {});
-    const query = jest.spyOn(db.dataSource, 'createQueryRunner');
+    const query = countStatements();
     const claims = await Promise.all([...ids, ids[1]].map((id) => store.claim(id)));
     const statements = query.mock.calls.length;
     query.mockRestore();
@@ -143,18 +152,28 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
         );
       await Promise.all(ids.map((id) => store.claim(id)));
       const plans: string[] = [];
-      const original = db.dataSource.createQueryRunner.bind(db.dataSource);
-      const spy = jest.spyOn(db.dataSource, 'createQueryRunner').mockImplementation((...args) => {
-        const runner = original(...args);
-        const query = runner.query.bind(runner);
-        runner.query = async (sql: string, params?: unknown[], structured?: boolean) => {
-          if (/^\s*UPDATE/i.test(sql)) {
-            const plan = (await query(`EXPLAIN ${sql}`, params)) as Array<Record<string, string>>;
-            plans.push(plan.map((row) => row['QUERY PLAN']).join('\n'));
-          }
-          return query(sql, params, structured);
+      type Client = { query(config: { text: string; values: unknown[] }): Promise<any> };
+      const driver = db.dataSource.driver as unknown as {
+        obtainMasterConnection(): Promise<[Client, () => void]>;
+      };
+      const original = driver.obtainMasterConnection.bind(driver);
+      const spy = jest.spyOn(driver, 'obtainMasterConnection').mockImplementation(async () => {
+        const [client, release] = await original();
+        const explaining: Client = {
+          query: async (config) => {
+            if (/^\s*UPDATE/i.test(config.text)) {
+              const plan = await client.query({
+                text: `EXPLAIN ${config.text}`,
+                values: config.values,
+              });
+              plans.push(
+                (plan.rows as Array<Record<string, string>>).map((r) => r['QUERY PLAN']).join('\n'),
+              );
+            }
+            return client.query(config);
+          },
         };
-        return runner;
+        return [explaining, release];
       });
       await Promise.all(ids.slice(0, 10).map((id) => store.claim(id)));
       await Promise.all(
@@ -167,6 +186,43 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
         expect(plan).not.toMatch(/idx_herald_delivery_status_created|Seq Scan/);
       }
     });
+
+  if (kind === 'postgres')
+    it.each([true, false])(
+      'preparedStatements %s: the worker statements are named (prepared) only when asked',
+      async (preparedStatements) => {
+        const named = new DatabaseDeliveryStore(db.dataSource, { preparedStatements });
+        const names: Array<string | undefined> = [];
+        type Client = { query(config: { name?: string; text: string }): Promise<unknown> };
+        const driver = db.dataSource.driver as unknown as {
+          obtainMasterConnection(): Promise<[Client, () => void]>;
+        };
+        const original = driver.obtainMasterConnection.bind(driver);
+        const spy = jest.spyOn(driver, 'obtainMasterConnection').mockImplementation(async () => {
+          const [client, release] = await original();
+          const recording: Client = {
+            query: (config) => (names.push(config.name), client.query(config)),
+          };
+          return [recording, release];
+        });
+        const id = `prepared_${preparedStatements}`;
+        try {
+          await named.create({ id, channel: 'sms', backend: 'tw', recipient: '+1' });
+          expect(await named.claim(id)).toMatchObject({ status: 'sending', attempts: 1 });
+          expect(await named.transition(id, 'sent', { providerMessageId: 'SM1' })).toMatchObject({
+            status: 'sent',
+          });
+        } finally {
+          spy.mockRestore();
+        }
+        // the insert (its text depends on the row count) is never named; claim and sent are when asked
+        expect(names[0]).toBeUndefined();
+        expect(names.slice(1).map((name) => /^herald_[0-9a-f]{20}$/.test(name ?? ''))).toEqual([
+          preparedStatements,
+          preparedStatements,
+        ]);
+      },
+    );
 
   it('rejects only the callers whose row broke a batch statement', async () => {
     const ids = [`bad_${kind}_1`, `bad_${kind}_2`, `bad_${kind}_3`];

@@ -20,6 +20,7 @@ import {
   type DeliveryRow,
 } from './delivery-sql.util.js';
 import { runSql } from '../../utils/sql-store.util.js';
+import { pgDriverOf, runOnPg, type PgDriver } from '../../utils/pg-statement.util.js';
 import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
 import { normalizeChannel } from '../records/normalize-channel.util.js';
 import { batchTransitionSql } from './batch-transition-sql.util.js';
@@ -82,6 +83,15 @@ export interface DatabaseDeliveryStoreOptions {
    * @default { windowMs: 0, maxRows: 500 }
    */
   batchTransitions?: TransitionBatcherOptions | false;
+  /**
+   * PostgreSQL only: run the statements a queue worker repeats (claim, read,
+   * transitions) as named prepared statements on the pooled `pg` connection,
+   * parsed and planned once per connection. Turn it off behind a pooler that
+   * cannot keep prepared statements (PgBouncer in transaction mode before
+   * 1.21, or without `max_prepared_statements`).
+   * @default true
+   */
+  preparedStatements?: boolean;
 }
 
 const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
@@ -111,6 +121,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     table: string;
     p: (index: number) => string;
     maxRows: number;
+    pg?: PgDriver;
   };
 
   /** Concurrent `create` / `createMany` calls become one multi-row INSERT. */
@@ -147,6 +158,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
         table: deliveryTablePath(dataSource),
         p: placeholders(dataSource),
         maxRows: Math.floor(maxParameters(dataSource) / INSERT_WIDTH),
+        pg: pgDriverOf(dataSource),
       };
     }
     return this.resolved;
@@ -225,6 +237,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     const rows = await this.run(
       `SELECT ${DELIVERY_COLUMNS} FROM ${this.table} WHERE id = ANY($1::varchar[])`,
       [[...new Set(ids)]],
+      true,
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => {
@@ -237,6 +250,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     const rows = await this.run(
       `SELECT ${DELIVERY_COLUMNS} FROM ${this.table} WHERE id = ${this.p(1)}`,
       [id],
+      true,
     );
     return rows[0] && rowToRecord(rows[0]);
   }
@@ -258,7 +272,11 @@ export class DatabaseDeliveryStore implements DeliveryStore {
       const [record] = await this.claims.submit([id]);
       return record;
     }
-    const rows = await this.run(this.claimSql(`id = ${this.p(2)}`), [Date.now(), id, ...CLAIMABLE]);
+    const rows = await this.run(
+      this.claimSql(`id = ${this.p(2)}`),
+      [Date.now(), id, ...CLAIMABLE],
+      true,
+    );
     return rows[0] && rowToRecord(rows[0]);
   }
 
@@ -274,11 +292,11 @@ export class DatabaseDeliveryStore implements DeliveryStore {
         if (distinct.has(ids[i])) later.push(i);
         else (distinct.add(ids[i]), now.push(i));
       }
-      const rows = await this.run(this.claimSql('id = ANY($2::varchar[])'), [
-        Date.now(),
-        [...distinct],
-        ...CLAIMABLE,
-      ]);
+      const rows = await this.run(
+        this.claimSql('id = ANY($2::varchar[])'),
+        [Date.now(), [...distinct], ...CLAIMABLE],
+        true,
+      );
       const byId = new Map(rows.map((row) => [row.id, row]));
       for (const i of now) {
         const row = byId.get(ids[i]);
@@ -338,7 +356,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     items: readonly BatchedTransition[],
   ): Promise<Map<string, DeliveryRecord>> {
     const { sql, params } = batchTransitionSql(this.table, status, items, Date.now());
-    const rows = await this.run(sql, params);
+    const rows = await this.run(sql, params, true);
     return new Map(rows.map((row) => [row.id, rowToRecord(row)]));
   }
 
@@ -368,6 +386,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
        WHERE id = ${this.p(n + 1)} AND ${statusById()} IN (${from.map((_, i) => this.p(n + 2 + i)).join(', ')})
        RETURNING ${DELIVERY_COLUMNS}`,
       [...values, id, ...from],
+      true,
     );
     if (rows.length > 0) return rowToRecord(rows[0]);
     const current = await this.get(id);
@@ -488,7 +507,20 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return { where: conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '', params };
   }
 
-  private run(query: string, params: unknown[] = []): Promise<DeliveryRow[]> {
-    return runSql<DeliveryRow>(this.dataSource, query, params);
+  /**
+   * One statement. On PostgreSQL it runs on the data source's pool past
+   * TypeORM's query runner (see `runOnPg`), named when `prepared` (a text
+   * that repeats: the worker's claims, reads and transitions) and
+   * `preparedStatements` is not `false`.
+   */
+  private async run(
+    query: string,
+    params: unknown[] = [],
+    prepared = false,
+  ): Promise<DeliveryRow[]> {
+    const { dataSource, pg } = this.setup();
+    if (!pg) return runSql<DeliveryRow>(dataSource, query, params);
+    const prepare = prepared && this.options.preparedStatements !== false;
+    return (await runOnPg(dataSource, pg, query, params, prepare)).records as DeliveryRow[];
   }
 }

@@ -46,7 +46,7 @@ describe('DatabaseInboxStore on PostgreSQL', () => {
   const prepared = async () =>
     (
       (await ds.query(
-        `SELECT name FROM pg_prepared_statements WHERE name LIKE 'herald_inbox_%'`,
+        `SELECT name FROM pg_prepared_statements WHERE name LIKE 'herald_%'`,
       )) as Array<{ name: string }>
     ).length;
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type {
   InboxBulkChange,
@@ -20,6 +19,7 @@ import {
 } from './inbox-store-input.util.js';
 import { inboxChangeSql, inboxFilterSql } from './inbox-filter-sql.util.js';
 import { inboxCountSql } from './inbox-counter-sql.util.js';
+import { pgDriverOf, runOnPg, type PgDriver } from '../../utils/pg-statement.util.js';
 import {
   INBOX_COLUMNS,
   buildSql,
@@ -66,28 +66,6 @@ export interface DatabaseInboxStoreOptions {
    * @default true
    */
   preparedStatements?: boolean;
-}
-
-/** What the store uses of TypeORM's `PostgresDriver` and of a pooled `pg` client. */
-interface PgClient {
-  query(config: { name?: string; text: string; values: unknown[] }): Promise<{
-    rows: unknown[];
-    rowCount: number | null;
-  }>;
-}
-interface PgDriver {
-  obtainMasterConnection(): Promise<[PgClient, () => void]>;
-}
-
-/** Statement names by SQL text: the same text always gets the same name, in every store. */
-const statementNames = new Map<string, string>();
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `herald_inbox_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    statementNames.set(text, name);
-  }
-  return name;
 }
 
 /**
@@ -139,12 +117,7 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
   private use(): NonNullable<DatabaseInboxStore['resolved']> {
     if (!this.resolved) {
       const dataSource = typeof this.source === 'function' ? this.source() : this.source;
-      const driver = dataSource.driver as unknown as Partial<PgDriver>;
-      const pg =
-        dataSource.options.type === 'postgres' &&
-        typeof driver.obtainMasterConnection === 'function'
-          ? (driver as PgDriver)
-          : undefined;
+      const pg = pgDriverOf(dataSource);
       this.resolved = {
         dataSource,
         table: raw(inboxTablePath(dataSource)),
@@ -362,7 +335,15 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     const { dataSource, pg } = this.use();
     const [text, params] = buildSql(dataSource, fragment);
     try {
-      return pg ? await this.runOnPg(pg, text, params, prepare) : await this.runQuery(text, params);
+      return pg
+        ? await runOnPg(
+            dataSource,
+            pg,
+            text,
+            params,
+            prepare && this.options.preparedStatements !== false,
+          )
+        : await this.runQuery(text, params);
     } catch (error) {
       throw missingTable(error) ?? error;
     }
@@ -376,33 +357,6 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
       return { records: (result.records ?? []) as unknown[], affected: result.affected };
     } finally {
       await runner.release();
-    }
-  }
-
-  /** PostgreSQL: one pooled connection, one (named, when prepared) statement. */
-  private async runOnPg(pg: PgDriver, text: string, params: unknown[], prepare: boolean) {
-    const { logger } = this.dataSource;
-    const [client, release] = await pg.obtainMasterConnection();
-    try {
-      logger.logQuery(text, params);
-      const started = Date.now();
-      const result = await client.query(
-        this.options.preparedStatements === false || !prepare
-          ? { text, values: params }
-          : { name: statementName(text), text, values: params },
-      );
-      const slow = (this.dataSource.options as { maxQueryExecutionTime?: number })
-        .maxQueryExecutionTime;
-      if (slow && Date.now() - started > slow)
-        logger.logQuerySlow(Date.now() - started, text, params);
-      return { records: result.rows, affected: result.rowCount ?? undefined };
-    } catch (error) {
-      logger.logQueryError(error as Error, text, params);
-      // typeorm is installed whenever this path runs (the data source is TypeORM's)
-      const { QueryFailedError } = await import('typeorm');
-      throw new QueryFailedError(text, params, error as Error);
-    } finally {
-      release();
     }
   }
 }
