@@ -104,7 +104,8 @@ describe('queued delivery on BullMQ (real Redis)', () => {
     const name = `${queueName}-noclaim`;
     const plainQueue = new BullmqDeliveryQueue({ queueName: name, prefix, attempts: 3 });
     // a store of the application's own making: `claim` is optional
-    const plain = Object.assign(new MemoryDeliveryStore(), { claim: undefined });
+    const plain = new MemoryDeliveryStore();
+    Object.defineProperty(plain, 'claim', { value: undefined });
     const plainService = createDeliveryService(
       { retryAttempts: 3, retryBaseMs: 10, retryCapMs: 50, circuitThreshold: 1000 },
       { store: plain, queue: plainQueue },
