@@ -12,6 +12,7 @@ import { BullmqDeliveryQueue, DeliveryWorker } from '@herald/notification/bullmq
 import {
   HttpTestSmsChannel,
   startCountingProvider,
+  untilQueueIdle,
   type CountingProvider,
 } from './helpers/delivery-fake-provider.js';
 
@@ -121,10 +122,7 @@ describe('queued delivery on BullMQ (real Redis)', () => {
       expect(await plain.get(deliveryId)).toMatchObject({ attempts: 1, backend: 'ok' });
       // a repeated job of the sent record sends nothing there either
       await plainQueue.enqueue({ id: deliveryId, channel: 'sms', backends: ['ok'], message });
-      await until(async () => {
-        const c = await plainQueue.counts();
-        return c.waiting + c.active + c.delayed === 0;
-      });
+      await untilQueueIdle(plainQueue);
       expect(provider.requests.get('q-plain')).toBe(1);
       expect((await plainQueue.counts()).failed).toBe(0);
     } finally {
@@ -161,10 +159,7 @@ describe('queued delivery on BullMQ (real Redis)', () => {
     await store.transition(deliveryId, 'delivered');
     const failedBefore = (await queue.counts()).failed;
     await queue.enqueue({ id: deliveryId, channel: 'sms', backends: ['ok'], message });
-    await until(async () => {
-      const c = await queue.counts();
-      return c.waiting + c.active + c.delayed === 0;
-    });
+    await untilQueueIdle(queue);
     expect((await queue.counts()).failed).toBe(failedBefore);
     expect(provider.requests.get('q-fb')).toBe(1);
     expect((await store.get(deliveryId))?.status).toBe('delivered');

@@ -11,6 +11,7 @@ import { BullmqDeliveryQueue, DeliveryWorker } from '@herald/notification/bullmq
 import {
   HttpTestSmsChannel,
   startCountingProvider,
+  untilQueueIdle,
   type CountingProvider,
 } from './helpers/delivery-fake-provider.js';
 import { until } from './helpers/notifier-app.js';
@@ -77,10 +78,7 @@ describe('suppression list and BullMQ workers (real Redis)', () => {
     const failedBefore = (await queue.counts()).failed;
     // the guard says suppress, but only a queued record can become suppressed: the record decides
     await queue.enqueue({ id: deliveryId, channel: 'sms', backends: ['ok'], message });
-    await until(async () => {
-      const c = await queue.counts();
-      return c.waiting + c.active + c.delayed === 0;
-    });
+    await untilQueueIdle(queue);
     expect((await queue.counts()).failed).toBe(failedBefore);
     expect(await store.get(deliveryId)).toMatchObject({ status: 'sent', attempts: 1 });
     expect(provider.requests.get('sq-3')).toBe(1);

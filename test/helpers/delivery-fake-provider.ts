@@ -127,3 +127,17 @@ export class HttpTestSmsChannel implements SMSChannelProtocol {
     return { messageId: body.id ?? '', backend: this.name, status: 'queued' };
   }
 }
+
+/** Resolves once `queue` holds no job waiting, active or delayed (every job ran to its end). */
+export async function untilQueueIdle(
+  queue: { counts(): Promise<{ waiting: number; active: number; delayed: number }> },
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const c = await queue.counts();
+    if (c.waiting + c.active + c.delayed === 0) return;
+    if (Date.now() > deadline) throw new Error('the queue did not become idle in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
