@@ -255,7 +255,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return rows[0] && rowToRecord(rows[0]);
   }
 
-  /** Concurrent `claim` calls on PostgreSQL become one `UPDATE ... WHERE id = ANY($1)`. */
+  /** Concurrent `claim` calls on PostgreSQL become one `UPDATE ... WHERE id = ANY($2)`. */
   private readonly claims = new WriteCoalescer<string, DeliveryRecord | undefined>(
     (ids) => this.claimMany(ids),
     1000,
