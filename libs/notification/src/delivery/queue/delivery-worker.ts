@@ -2,6 +2,7 @@ import type * as BullMQ from 'bullmq';
 import { wasSent, type DeliveryRecord } from '../records/delivery-record.js';
 import { DeliveryStateError } from '../records/delivery-state.error.js';
 import { describeError } from '../reliable/delivery-engine.js';
+import type { ChannelAdapter } from '../reliable/channel-adapters.js';
 import type { DeliveryService } from '../reliable/delivery.service.js';
 import { BullmqConnection, loadBullmq, type BullmqQueueOptions } from './bullmq-connection.util.js';
 import type { DeliveryJob } from './delivery-queue.protocol.js';
@@ -105,7 +106,8 @@ export class DeliveryWorker {
     const { engine } = this.service;
     const { store } = engine;
     if (!store.claim) return this.deliverRead(data);
-    const payload = this.service.adapter(channel).fromJob(message);
+    const adapter = this.service.adapter(channel);
+    const payload = adapter.fromJob(message);
     // The guards answer before the record is taken: `sending -> suppressed` is
     // not a move. Their answer counts only for a record that was still `queued`.
     const verdict = await this.service.recheck(channel, payload, meta);
@@ -118,7 +120,7 @@ export class DeliveryWorker {
     if (!claimed) return this.deliverRead(data);
     // attempt 1 is the move from `queued`: a guard's rewrite of the message applies
     const first = claimed.attempts === 1 && verdict.message !== undefined;
-    return this.attempt(claimed, data, first ? verdict.message : payload);
+    return this.attempt(claimed, data, adapter, first ? verdict.message : payload);
   }
 
   /**
@@ -178,20 +180,20 @@ export class DeliveryWorker {
     const sending = await engine.store.transition(id, 'sending', {
       attempts: record.attempts + 1,
     });
-    return this.attempt(sending, data, payload);
+    return this.attempt(sending, data, adapter, payload);
   }
 
   /** One round over the backends for a record in `sending`; a failure is settled here. */
   private async attempt(
     record: DeliveryRecord,
     data: DeliveryJob,
+    adapter: ChannelAdapter<any, any>,
     payload: unknown,
   ): Promise<{ backend: string }> {
     const { id, channel, backends: names, meta } = data;
     const { engine } = this.service;
     try {
       const backends = names.map((name) => this.service.backend(channel, name));
-      const adapter = this.service.adapter(channel);
       const { backend } = await engine.attempt(
         record,
         channel,

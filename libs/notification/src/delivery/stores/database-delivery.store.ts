@@ -272,11 +272,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
       const [record] = await this.claims.submit([id]);
       return record;
     }
-    const rows = await this.run(
-      this.claimSql(`id = ${this.p(2)}`),
-      [Date.now(), id, ...CLAIMABLE],
-      true,
-    );
+    const rows = await this.run(this.claimSql(), [Date.now(), id, ...CLAIMABLE], true);
     return rows[0] && rowToRecord(rows[0]);
   }
 
@@ -292,11 +288,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
         if (distinct.has(ids[i])) later.push(i);
         else (distinct.add(ids[i]), now.push(i));
       }
-      const rows = await this.run(
-        this.claimSql('id = ANY($2::varchar[])'),
-        [Date.now(), [...distinct], ...CLAIMABLE],
-        true,
-      );
+      const rows = await this.run(this.claimSql(), [Date.now(), [...distinct], ...CLAIMABLE], true);
       const byId = new Map(rows.map((row) => [row.id, row]));
       for (const i of now) {
         const row = byId.get(ids[i]);
@@ -307,17 +299,25 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return out;
   }
 
+  private claimText?: string;
+
   /**
-   * The claim statement for the rows `where` picks (with parameter 2): its
-   * parameters are the time, the id(s), then the statuses it moves from
-   * (in the order they appear: SQLite's are positional).
+   * The claim statement, built once: on PostgreSQL for an array of ids
+   * (`claimMany`), on SQLite for one. Its parameters are the time, the
+   * id(s), then the statuses it moves from (in the order they appear:
+   * SQLite's are positional).
    */
-  private claimSql(where: string): string {
-    const from = CLAIMABLE.map((_, i) => this.p(3 + i)).join(', ');
-    return `UPDATE ${this.table} SET status = 'sending', attempts = attempts + 1,
+  private claimSql(): string {
+    if (this.claimText === undefined) {
+      const postgres = this.dataSource.options.type === 'postgres';
+      const where = postgres ? 'id = ANY($2::varchar[])' : `id = ${this.p(2)}`;
+      const from = CLAIMABLE.map((_, i) => this.p(3 + i)).join(', ');
+      this.claimText = `UPDATE ${this.table} SET status = 'sending', attempts = attempts + 1,
        updated_at = ${this.p(1)}, job = NULL
        WHERE ${where} AND ${statusById()} IN (${from})
        RETURNING ${DELIVERY_COLUMNS}`;
+    }
+    return this.claimText;
   }
 
   transition(
