@@ -113,7 +113,15 @@ describe('fuzz: the inputs of <herald-inbox> (tabs, custom snooze time)', () => 
       try {
         await page.goto(server.url);
         await mount(page);
-        const texts = fc.sample(anyTabsText, fuzzParameters(150).numRuns);
+        // tab ids that name what every object inherits (found by this property), then the sample
+        const texts = [
+          JSON.stringify([{ id: '__proto__', label: 'p' }]),
+          JSON.stringify([
+            { id: 'valueOf', label: 'v' },
+            { id: 'constructor', label: 'c' },
+          ]),
+          ...fc.sample(anyTabsText, fuzzParameters(150).numRuns),
+        ];
         const outcomes = await page.evaluate(async (list) => {
           const el = (window as any).inbox;
           const out: string[] = [];

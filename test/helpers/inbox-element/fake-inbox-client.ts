@@ -15,7 +15,7 @@ import type {
   InboxTab,
   PreferenceTopic,
 } from '../../../libs/inbox-client/src/types.js';
-import { matches } from '../../../libs/inbox-client/src/client/wire.js';
+import { countsOf, matches } from '../../../libs/inbox-client/src/client/wire.js';
 
 type Listener = (value: any) => void;
 
@@ -87,10 +87,11 @@ export class FakeInboxClient implements InboxClient {
     this.emit('message', item);
     // counted in place (the bench pushes 1,000 a minute): only the new item changes the counts
     const now = Date.now();
-    const counts = { ...this.counts };
+    // no prototype, as a JSON answer has own keys only: a tab id may be `__proto__`
+    const counts = Object.assign(Object.create(null), this.counts);
     for (const tab of this.tabs) {
       if (!matches(tab.filter, item, now)) continue;
-      const c = counts[tab.id] ?? { unread: 0, unseen: 0, total: 0 };
+      const c = countsOf(counts, tab.id) ?? { unread: 0, unseen: 0, total: 0 };
       counts[tab.id] = {
         unread: c.unread + (item.read ? 0 : 1),
         unseen: c.unseen + (item.seen ? 0 : 1),
@@ -123,7 +124,7 @@ export class FakeInboxClient implements InboxClient {
 
   private computeCounts(): Record<string, InboxCounts> {
     const now = Date.now();
-    const out: Record<string, InboxCounts> = {};
+    const out: Record<string, InboxCounts> = Object.create(null); // a tab id may be `__proto__`
     for (const tab of this.tabs) {
       const listed = this.items.filter((i) => matches(tab.filter, i, now));
       out[tab.id] = {

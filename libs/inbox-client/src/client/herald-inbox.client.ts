@@ -17,7 +17,7 @@ import { Emitter } from './emitter.js';
 import { InboxRequestError } from './inbox-request.error.js';
 import { LiveStream } from './live-stream.js';
 import type { SseEvent } from './sse-parser.js';
-import { filterJson, filterQuery, matches, toItem, type MessageJson } from './wire.js';
+import { countsOf, filterJson, filterQuery, matches, toItem, type MessageJson } from './wire.js';
 
 type Counts = Record<string, InboxCounts>;
 interface Changed {
@@ -371,9 +371,10 @@ export class HeraldInboxClient implements InboxClient {
   private shift(items: InboxItem[], sign: 1 | -1): void {
     if (!items.length) return;
     const now = this.rt.now();
-    const counts: Counts = {};
+    // no prototype: a tab id may be `__proto__`
+    const counts: Counts = Object.create(null);
     for (const tab of this.tabs) {
-      const c = this.counts[tab.id];
+      const c = countsOf(this.counts, tab.id);
       if (!c) continue;
       const next = (counts[tab.id] = { ...c });
       for (const i of items) {

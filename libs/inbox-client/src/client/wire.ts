@@ -1,4 +1,4 @@
-import type { InboxAction, InboxFilter, InboxItem, InboxSeverity } from '../types.js';
+import type { InboxAction, InboxCounts, InboxFilter, InboxItem, InboxSeverity } from '../types.js';
 
 /** A message as the routes answer it (snake_case, dates as ISO strings). */
 export interface MessageJson {
@@ -68,4 +68,16 @@ export function matches(f: InboxFilter = {}, item: InboxItem, now: number): bool
   if (f.seen !== undefined && item.seen !== f.seen) return false;
   if (f.tags?.length && !f.tags.some((t) => item.tags.includes(t))) return false;
   return !f.severity?.length || f.severity.includes(item.severity);
+}
+
+/**
+ * A tab's counts from a counts object, by own property only: a tab id may be
+ * any text, `valueOf` or `__proto__` too, and must never find (or set) what
+ * every object inherits.
+ */
+export function countsOf(
+  counts: Readonly<Record<string, InboxCounts>> | undefined,
+  tabId: string,
+): InboxCounts | undefined {
+  return counts && Object.prototype.hasOwnProperty.call(counts, tabId) ? counts[tabId] : undefined;
 }

@@ -9,6 +9,7 @@ import type {
   PreferenceTopic,
 } from '../types.js';
 import { HeraldInboxClient } from '../client/herald-inbox.client.js';
+import { countsOf } from '../client/wire.js';
 import { en } from '../i18n/en.js';
 import { plural } from '../i18n/format.js';
 import { mergeStrings, type InboxStringOverrides, type InboxStrings } from '../i18n/strings.js';
@@ -359,7 +360,7 @@ export class HeraldInboxElement extends Base {
   }
 
   #count(): number {
-    const counts = this.#client?.counts?.[this.tabs[0].id];
+    const counts = countsOf(this.#client?.counts, this.tabs[0].id);
     return (counts ?? this.#page)[this.#badge];
   }
 

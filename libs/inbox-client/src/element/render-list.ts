@@ -3,6 +3,7 @@ import type { ConnectionStatus, InboxCounts, InboxItem, InboxTab } from '../type
 import type { InboxStrings } from '../i18n/strings.js';
 import { dateTime, fill, plural, relativeTime } from '../i18n/format.js';
 import { h, safeUrl } from './dom.util.js';
+import { countsOf } from '../client/wire.js';
 import { toLocalInput } from './snooze.util.js';
 
 /** What the list view shows; the element owns it and re-renders from it. */
@@ -106,7 +107,7 @@ export function updateTabCounts(
   v.tabs.forEach((tab, i) => {
     const button = tablist.children[i];
     if (!button) return;
-    const unread = v.counts[tab.id]?.unread ?? 0;
+    const unread = countsOf(v.counts, tab.id)?.unread ?? 0;
     const [count, sr] = [button.children[0] as HTMLElement, button.children[1] as HTMLElement];
     const text = unread > 0 ? (unread > 99 ? '99+' : String(unread)) : '';
     if (count.textContent !== text) count.textContent = text;
