@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { METRICS_BACKEND } from '@herald/contracts';
-import { spawnBuiltDemo } from './helpers/built-demo.js';
+import { BUILT_DEMO_TEST_MS, spawnBuiltDemo } from './helpers/built-demo.js';
 import { startDemoApp } from './helpers/demo-app.js';
 import { openDemoPostgresSchema, type DemoPostgresSchema } from './helpers/demo-postgres.js';
 import { bearer, loginAs } from './helpers/inbox-demo.js';
@@ -173,16 +173,20 @@ describe('a mistyped DEMO_DATABASE_URL stops the start', () => {
     },
   );
 
-  it.each(MISTYPED)('the built demo exits 1 on %s with the reason and no password', async (url) => {
-    const demo = spawnBuiltDemo({ DEMO_DATABASE_URL: url });
-    try {
-      expect(await demo.exited()).toBe(1);
-      const output = demo.stdout() + demo.stderr();
-      expect(output).toMatch(/DEMO_DATABASE_URL .*use postgres:\/\//);
-      expect(output).not.toContain(SECRET);
-      expect(output).not.toMatch(/running at/);
-    } finally {
-      await demo.kill();
-    }
-  });
+  it.each(MISTYPED)(
+    'the built demo exits 1 on %s with the reason and no password',
+    async (url) => {
+      const demo = spawnBuiltDemo({ DEMO_DATABASE_URL: url });
+      try {
+        expect(await demo.exited()).toBe(1);
+        const output = demo.stdout() + demo.stderr();
+        expect(output).toMatch(/DEMO_DATABASE_URL .*use postgres:\/\//);
+        expect(output).not.toContain(SECRET);
+        expect(output).not.toMatch(/running at/);
+      } finally {
+        await demo.kill();
+      }
+    },
+    BUILT_DEMO_TEST_MS,
+  );
 });

@@ -1,4 +1,9 @@
-import { demoUrl, spawnBuiltDemo, type BuiltDemo } from './helpers/built-demo.js';
+import {
+  BUILT_DEMO_TEST_MS,
+  demoUrl,
+  spawnBuiltDemo,
+  type BuiltDemo,
+} from './helpers/built-demo.js';
 
 describe('the error demo, as the built demo logs it (no DSN: the local log tracker)', () => {
   let demo: BuiltDemo;
@@ -7,7 +12,7 @@ describe('the error demo, as the built demo logs it (no DSN: the local log track
   beforeAll(async () => {
     demo = spawnBuiltDemo({ DEMO_DATABASE_URL: 'sqlite::memory:' });
     base = await demoUrl(demo);
-  });
+  }, BUILT_DEMO_TEST_MS);
   afterAll(() => demo?.kill());
 
   it('answers 500 without details and logs the failure with the e-mail address masked', async () => {

@@ -43,8 +43,18 @@ export function spawnBuiltDemo(env: Record<string, string>): BuiltDemo {
   };
 }
 
+/**
+ * How long a test gives the built demo to start or to stop on bad configuration. A cold start
+ * costs about 3 s of CPU; on two cores shared with the other jest worker's suites it has
+ * measured 25 s (12 starts at once), so a test that spawns the demo allows it this much.
+ */
+export const BUILT_DEMO_START_MS = 60_000;
+
+/** A jest timeout for a test or hook that spawns the built demo and then talks to it. */
+export const BUILT_DEMO_TEST_MS = BUILT_DEMO_START_MS + 30_000;
+
 /** Waits until the demo prints its URL (`http://127.0.0.1:<port>`); rejects if it exits first or takes over `ms`. */
-export async function demoUrl(demo: BuiltDemo, ms = 20_000): Promise<string> {
+export async function demoUrl(demo: BuiltDemo, ms = BUILT_DEMO_START_MS): Promise<string> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const match = /running at (http:\/\/[^/\s]+)\//.exec(demo.stdout() + demo.stderr());
