@@ -141,6 +141,55 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
   });
 
   if (kind === 'postgres')
+    it('writes the claims and the sent transitions of the moment in one statement', async () => {
+      const ids = Array.from({ length: 20 }, (_, i) => `mixed_${i}`);
+      await store.createMany(
+        ids.map((id) => ({ id, channel: 'sms', backend: 'tw', recipient: '+1' })),
+      );
+      await Promise.all(ids.slice(0, 10).map((id) => store.claim(id)));
+      await store.transition(ids[19], 'suppressed', {});
+      const query = countStatements();
+      const [claims, sent] = await Promise.all([
+        Promise.all(ids.slice(10).map((id) => store.claim(id))),
+        Promise.all(
+          ids
+            .slice(0, 10)
+            .map((id) => store.transition(id, 'sent', { providerMessageId: `SM_${id}` })),
+        ),
+      ]);
+      const statements = query.mock.calls.length;
+      query.mockRestore();
+      expect(statements).toBe(1);
+      for (const [i, claimed] of claims.slice(0, 9).entries())
+        expect(claimed).toMatchObject({ id: ids[10 + i], status: 'sending', attempts: 1 });
+      // a suppressed record is not claimable: undefined, as a claim alone answers
+      expect(claims[9]).toBeUndefined();
+      expect(sent.map((r) => [r.id, r.status, r.providerMessageId])).toEqual(
+        ids.slice(0, 10).map((id) => [id, 'sent', `SM_${id}`]),
+      );
+
+      // the same id claimed and sent at once: the second write waits for the first
+      const [done, again] = await Promise.all([
+        store.transition(ids[10], 'sent', { providerMessageId: 'SM_again' }),
+        store.claim(ids[10]),
+      ]);
+      expect(done).toMatchObject({ status: 'sent', providerMessageId: 'SM_again' });
+      expect(again).toBeUndefined();
+      expect(await store.get(ids[10])).toMatchObject({ status: 'sent', attempts: 1 });
+
+      // a row that breaks the statement rejects its own caller; the claims of the batch still answer
+      const outcomes = await Promise.allSettled([
+        store.claim(ids[11]),
+        store.transition(ids[12], 'sent', { attempts: 2 ** 40 }),
+        store.transition(ids[13], 'sent', { attempts: 1 }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(outcomes[0]).toMatchObject({ value: { id: ids[11], status: 'sending', attempts: 2 } });
+      expect((await store.get(ids[12]))?.status).toBe('sending');
+      expect((await store.get(ids[13]))?.status).toBe('sent');
+    });
+
+  if (kind === 'postgres')
     it('finds the rows of a claim or a batched transition by id, not by status, on a table without statistics', async () => {
       // 3,000 records in `sending`, as a burst leaves them: no ANALYZE has seen them
       const ids = Array.from({ length: 3000 }, (_, i) => `plan_${i}`);

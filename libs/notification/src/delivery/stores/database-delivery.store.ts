@@ -23,10 +23,10 @@ import { runSql } from '../../utils/sql-store.util.js';
 import { pgDriverOf, runOnPg, type PgDriver } from '../../utils/pg-statement.util.js';
 import { WriteCoalescer } from '../../utils/write-coalescer.util.js';
 import { normalizeChannel } from '../records/normalize-channel.util.js';
-import { batchTransitionSql } from './batch-transition-sql.util.js';
+import { batchWriteSql } from './batch-transition-sql.util.js';
 import {
   TransitionBatcher,
-  type BatchedTransition,
+  type TransitionGroup,
   type TransitionBatcherOptions,
 } from './transition-batcher.js';
 import type {
@@ -77,9 +77,11 @@ const CLAIMABLE = predecessorsOf('sending');
 /** Options of `DatabaseDeliveryStore`. */
 export interface DatabaseDeliveryStoreOptions {
   /**
-   * Batching of the `sending` and `sent` transitions on PostgreSQL (one
-   * `UPDATE ... FROM (VALUES ...)` for the transitions that arrive together);
-   * `false` writes each one alone. SQLite always writes them one by one.
+   * Batching of a queue worker's writes on PostgreSQL: the claims and the
+   * `sending` and `sent` transitions that arrive together are one statement
+   * (an `UPDATE` per kind, joined as data-modifying CTEs); `false` writes
+   * each transition alone (concurrent claims still share one). SQLite always
+   * writes them one by one.
    * @default { windowMs: 0, maxRows: 500 }
    */
   batchTransitions?: TransitionBatcherOptions | false;
@@ -255,7 +257,10 @@ export class DatabaseDeliveryStore implements DeliveryStore {
     return rows[0] && rowToRecord(rows[0]);
   }
 
-  /** Concurrent `claim` calls on PostgreSQL become one `UPDATE ... WHERE id = ANY($2)`. */
+  /**
+   * Without batched transitions, concurrent `claim` calls on PostgreSQL
+   * become one `UPDATE ... WHERE id = ANY($2)` (with them, they join the batch).
+   */
   private readonly claims = new WriteCoalescer<string, DeliveryRecord | undefined>(
     (ids) => this.claimMany(ids),
     1000,
@@ -269,6 +274,9 @@ export class DatabaseDeliveryStore implements DeliveryStore {
    */
   async claim(id: string): Promise<DeliveryRecord | undefined> {
     if (this.dataSource.options.type === 'postgres') {
+      // in the statements of the worker's `sent` transitions, or on its own
+      const batcher = this.transitionBatcher();
+      if (batcher) return batcher.claim(id);
       const [record] = await this.claims.submit([id]);
       return record;
     }
@@ -342,20 +350,22 @@ export class DatabaseDeliveryStore implements DeliveryStore {
         settings === false || !postgres
           ? null
           : new TransitionBatcher(
-              (status, items) => this.transitionMany(status, items),
-              (id, status, patch) => this.transitionOne(id, status, patch),
+              (groups) => this.writeBatch(groups),
+              async (item) =>
+                item.claim
+                  ? (await this.claimMany([item.id]))[0]
+                  : this.transitionOne(item.id, item.status, item.patch),
               { ...settings, maxRows: Math.min(settings?.maxRows ?? 500, 5000) },
             );
     }
     return this.batcher;
   }
 
-  /** One statement for a batch of distinct ids: the records it moved, by id. */
-  private async transitionMany(
-    status: DeliveryStatus,
-    items: readonly BatchedTransition[],
+  /** One statement for a batch of claims and transitions of distinct ids: the records it moved, by id. */
+  private async writeBatch(
+    groups: readonly TransitionGroup[],
   ): Promise<Map<string, DeliveryRecord>> {
-    const { sql, params } = batchTransitionSql(this.table, status, items, Date.now());
+    const { sql, params } = batchWriteSql(this.table, groups, Date.now());
     const rows = await this.run(sql, params, true);
     return new Map(rows.map((row) => [row.id, rowToRecord(row)]));
   }

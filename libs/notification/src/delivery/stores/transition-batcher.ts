@@ -5,8 +5,25 @@ export interface BatchedTransition {
   id: string;
   status: DeliveryStatus;
   patch: DeliveryPatch;
-  resolve(record: DeliveryRecord): void;
+  /**
+   * A queue worker's claim (`DeliveryStore.claim`): `sending` from any status
+   * a job may claim, one more attempt; a row it cannot move answers
+   * `undefined` rather than an error.
+   */
+  claim?: boolean;
+  resolve(record: DeliveryRecord | undefined): void;
   reject(error: unknown): void;
+}
+
+/**
+ * The rows of a batch that one part of its statement moves: the claims, or
+ * the transitions to one status that set the same patch fields. The groups
+ * of one batch have distinct ids.
+ */
+export interface TransitionGroup {
+  status: DeliveryStatus;
+  claim: boolean;
+  items: readonly BatchedTransition[];
 }
 
 /** How `DatabaseDeliveryStore` batches the `sending` and `sent` transitions on PostgreSQL. */
@@ -21,13 +38,14 @@ export interface TransitionBatcherOptions {
 }
 
 /**
- * Write-behind batching of status transitions (a queue worker's `sending`
- * and `sent`): transitions that arrive within `windowMs` are written by
- * `writeBatch`, one statement per (status, patch fields) group, while a
- * batch is being written the next one fills up (group commit). Each caller
- * gets its own record or error: a row the batch did not move, a repeated
- * id, or a group whose statement failed are retried one by one through
- * `writeOne`, so a failure rejects only the callers it concerns.
+ * Write-behind batching of a queue worker's writes (its claims, `sending`
+ * and `sent`): what arrives within `windowMs` is written by `writeBatch` in
+ * one statement, grouped by kind (claims; each status and set of patch
+ * fields), and while a batch is being written the next one fills up (group
+ * commit). Each caller gets its own record or error: a transition the batch
+ * did not move, a repeated id, or a batch whose statement failed are
+ * retried one by one through `writeOne`, so a failure rejects only the
+ * callers it concerns; a claim the batch did not move answers `undefined`.
  */
 export class TransitionBatcher {
   private pending: BatchedTransition[] = [];
@@ -38,14 +56,9 @@ export class TransitionBatcher {
 
   constructor(
     private readonly writeBatch: (
-      status: DeliveryStatus,
-      items: readonly BatchedTransition[],
+      groups: readonly TransitionGroup[],
     ) => Promise<Map<string, DeliveryRecord>>,
-    private readonly writeOne: (
-      id: string,
-      status: DeliveryStatus,
-      patch: DeliveryPatch,
-    ) => Promise<DeliveryRecord>,
+    private readonly writeOne: (item: BatchedTransition) => Promise<DeliveryRecord | undefined>,
     options: TransitionBatcherOptions = {},
   ) {
     this.windowMs = Math.max(0, options.windowMs ?? 0);
@@ -53,8 +66,22 @@ export class TransitionBatcher {
   }
 
   submit(id: string, status: DeliveryStatus, patch: DeliveryPatch): Promise<DeliveryRecord> {
-    return new Promise<DeliveryRecord>((resolve, reject) => {
-      this.pending.push({ id, status, patch, resolve, reject });
+    return this.enqueue(id, status, patch, false) as Promise<DeliveryRecord>;
+  }
+
+  /** A claim, in the same batches as the transitions: the record in `sending`, or `undefined`. */
+  claim(id: string): Promise<DeliveryRecord | undefined> {
+    return this.enqueue(id, 'sending', {}, true);
+  }
+
+  private enqueue(
+    id: string,
+    status: DeliveryStatus,
+    patch: DeliveryPatch,
+    claim: boolean,
+  ): Promise<DeliveryRecord | undefined> {
+    return new Promise<DeliveryRecord | undefined>((resolve, reject) => {
+      this.pending.push({ id, status, patch, claim, resolve, reject });
       if (this.pending.length >= this.maxRows) this.drain();
       else if (!this.timer) this.schedule();
     });
@@ -97,46 +124,45 @@ export class TransitionBatcher {
   }
 
   private async write(batch: BatchedTransition[]): Promise<void> {
-    const groups = new Map<string, BatchedTransition[]>();
+    const groups = new Map<string, TransitionGroup & { items: BatchedTransition[] }>();
+    const firsts: BatchedTransition[] = [];
     const repeated: BatchedTransition[] = [];
     const seen = new Set<string>();
     for (const item of batch) {
-      // one row can be updated once per statement: a second claim waits for the first
+      // one row can be updated once per statement: a second write of it waits for the first
       if (seen.has(item.id)) {
         repeated.push(item);
         continue;
       }
       seen.add(item.id);
-      const key = `${item.status}:${patchShape(item.patch)}`;
+      firsts.push(item);
+      const key = item.claim ? 'claim' : `${item.status}:${patchShape(item.patch)}`;
       const group = groups.get(key);
-      if (group) group.push(item);
-      else groups.set(key, [item]);
+      if (group) group.items.push(item);
+      else groups.set(key, { status: item.status, claim: item.claim === true, items: [item] });
     }
-    await Promise.all([...groups.values()].map((group) => this.writeGroup(group)));
+    let moved: Map<string, DeliveryRecord> | undefined;
+    try {
+      moved = await this.writeBatch([...groups.values()]);
+    } catch {
+      // which row broke the statement is unknown: each caller gets its own answer
+      moved = undefined;
+    }
+    const left: BatchedTransition[] = [];
+    for (const item of firsts) {
+      const record = moved?.get(item.id);
+      if (record) item.resolve(record);
+      // a claim the statement did not move finds nothing to claim
+      else if (moved && item.claim) item.resolve(undefined);
+      // not moved: a forbidden transition (the single write says which) or a missing row
+      else left.push(item);
+    }
+    await Promise.all(left.map((item) => this.one(item)));
     for (const item of repeated) await this.one(item);
   }
 
-  private async writeGroup(group: BatchedTransition[]): Promise<void> {
-    let moved: Map<string, DeliveryRecord>;
-    try {
-      moved = await this.writeBatch(group[0].status, group);
-    } catch {
-      // which row broke the statement is unknown: each caller gets its own answer
-      await Promise.all(group.map((item) => this.one(item)));
-      return;
-    }
-    const left: BatchedTransition[] = [];
-    for (const item of group) {
-      const record = moved.get(item.id);
-      if (record) item.resolve(record);
-      else left.push(item);
-    }
-    // not moved: a forbidden transition (the single write says which) or a missing row
-    await Promise.all(left.map((item) => this.one(item)));
-  }
-
   private one(item: BatchedTransition): Promise<void> {
-    return this.writeOne(item.id, item.status, item.patch).then(item.resolve, item.reject);
+    return this.writeOne(item).then(item.resolve, item.reject);
   }
 }
 
