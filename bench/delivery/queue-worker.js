@@ -5,7 +5,9 @@
  * calling the same channel. With BENCH_PG_SCHEMA set, Herald keeps its
  * records in a DatabaseDeliveryStore on PostgreSQL (that schema) and the peer
  * INSERTs one row per job into `bench_peer_deliveries` there after the send.
- * Prints "ready"; SIGTERM closes gracefully and prints `cpu <µs>`, the CPU time since "ready".
+ * Prints "ready"; SIGUSR2 starts the CPU count again (after the warm-up) and
+ * prints "mark"; SIGTERM closes gracefully and prints `cpu <µs>`, the CPU time
+ * since "ready" or the last "mark".
  */
 const { NamedSMSConfig } = require('@herald/contracts');
 const {
@@ -91,8 +93,12 @@ async function main() {
   }
   worker.on?.('error', () => undefined);
   await (worker.ready ? worker.ready() : worker.waitUntilReady());
-  const cpuAtReady = process.cpuUsage();
+  let cpuAtReady = process.cpuUsage();
   process.stdout.write('ready\n');
+  process.on('SIGUSR2', () => {
+    cpuAtReady = process.cpuUsage();
+    process.stdout.write('mark\n');
+  });
   // On SIGTERM: close, then print the CPU time (µs) spent since "ready" (`cpu <µs>`).
   process.once(
     'SIGTERM',

@@ -41,6 +41,8 @@ const { compare, median } = require('../harness');
 const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
 const QUEUED = Number(process.env.BENCH_QUEUED ?? 2000);
 const QUEUE_ROUNDS = Number(process.env.BENCH_QUEUE_ROUNDS ?? 3);
+/** Messages each queued round delivers before its clocks start (BENCH_QUEUE_WARMUP=0: none). */
+const WARMUP = Number(process.env.BENCH_QUEUE_WARMUP ?? 500);
 const CONCURRENCY = 50;
 const { PG, pgDataSource } = require('../postgres');
 
@@ -119,7 +121,18 @@ function startWorker(mode, env) {
   });
 }
 
-/** CPU time (µs) a worker spent between "ready" and its exit, as it printed it. */
+/** Starts a worker's CPU count again (SIGUSR2) and waits until it says so. */
+function markWorker(child) {
+  const marks = () => child.output.split('mark').length - 1;
+  const before = marks();
+  child.kill('SIGUSR2');
+  return new Promise((resolve) => {
+    const check = () => (marks() > before ? resolve() : setTimeout(check, 5));
+    check();
+  });
+}
+
+/** CPU time (µs) a worker spent between "ready" (or its last "mark") and its exit, as it printed it. */
 function workerCpu(child) {
   const match = /cpu (\d+)/.exec(child.output);
   if (!match) throw new Error('bench worker did not print its CPU time');
@@ -226,32 +239,46 @@ async function queued(twilio, mode, workers, pg) {
           ['tw'],
         )
       : new Queue(queueName, { connection: connectionFromUrl(), prefix });
+  const enqueue = async (from, to) => {
+    const sends = [];
+    for (let i = from; i < to; i++) {
+      const message = {
+        to: '+15551234567',
+        body: `queued ${i}`,
+        idempotencyKey: `${queueName}-${i}`,
+      };
+      sends.push(
+        mode === 'herald'
+          ? producer.send(message)
+          : producer.add('sms', message, {
+              jobId: message.idempotencyKey,
+              attempts: 3,
+              removeOnComplete: true,
+            }),
+      );
+      if (sends.length >= 200) await Promise.all(sends.splice(0));
+    }
+    await Promise.all(sends);
+  };
+  // every request is accepted here: counting requests is O(1), `messages` copies them all
+  const accepted = (n) => twilio.received.length >= n && twilio.messages.length >= n;
+  const settled = async (n, stored) => {
+    while (!accepted(n)) await new Promise((r) => setTimeout(r, 5));
+    if (pg) while ((await pg.count(mode)) < stored) await new Promise((r) => setTimeout(r, 5));
+  };
+  // Warm-up: the worker processes are new each round; a user's worker has long run its code
+  // hot. The clocks (rate and every CPU figure) start once the warm-up is delivered and stored.
+  if (WARMUP > 0) {
+    await enqueue(0, WARMUP);
+    await settled(WARMUP, WARMUP);
+    await Promise.all(children.map(markWorker));
+    twilio.reset();
+  }
   const start = performance.now();
   const producerCpuAtStart = process.cpuUsage();
   const pgCpuAtStart = pg && postgresCpu();
-  const sends = [];
-  for (let i = 0; i < QUEUED; i++) {
-    const message = {
-      to: '+15551234567',
-      body: `queued ${i}`,
-      idempotencyKey: `${queueName}-${i}`,
-    };
-    sends.push(
-      mode === 'herald'
-        ? producer.send(message)
-        : producer.add('sms', message, {
-            jobId: message.idempotencyKey,
-            attempts: 3,
-            removeOnComplete: true,
-          }),
-    );
-    if (sends.length >= 200) await Promise.all(sends.splice(0));
-  }
-  await Promise.all(sends);
-  // every request is accepted here: counting requests is O(1), `messages` copies them all
-  const accepted = () => twilio.received.length >= QUEUED && twilio.messages.length >= QUEUED;
-  while (!accepted()) await new Promise((r) => setTimeout(r, 5));
-  if (pg) while ((await pg.count(mode)) < QUEUED) await new Promise((r) => setTimeout(r, 5));
+  await enqueue(WARMUP, WARMUP + QUEUED);
+  await settled(QUEUED, WARMUP + QUEUED);
   const rate = QUEUED / ((performance.now() - start) / 1000);
   const { user, system } = process.cpuUsage(producerCpuAtStart);
   // the producer, and the fake provider that both sides share
@@ -327,6 +354,7 @@ async function run() {
     results['queue.sends'] = {
       inline: SENDS,
       queued: QUEUED,
+      queuedWarmup: WARMUP,
       concurrency: CONCURRENCY,
       workerConcurrency: 20,
     };
