@@ -7,7 +7,9 @@
  *  - markAllRead of 10,000 messages vs. repository.update
  *  - send throughput (sequential and 20 concurrent) vs. repository.insert
  *  - getInbox latency for a user with 1,000,000 messages, measured in a fresh
- *    process after seeding, with the plans and server-side times (millionBench)
+ *    process after seeding, with the plans and server-side times (millionBench);
+ *    BENCH_MEASURE_NODE_ARGS passes flags to that process (`--trace-gc`,
+ *    `--max-semi-space-size=64`)
  */
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
@@ -233,7 +235,12 @@ function measureInChild(args) {
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
-      ['--expose-gc', require.resolve('./million-measure'), ...args],
+      [
+        '--expose-gc',
+        ...(process.env.BENCH_MEASURE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        require.resolve('./million-measure'),
+        ...args,
+      ],
       { maxBuffer: 1 << 20 },
       (error, stdout, stderr) =>
         error
