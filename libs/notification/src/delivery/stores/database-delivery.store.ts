@@ -293,8 +293,12 @@ export class DatabaseDeliveryStore implements DeliveryStore {
       const now: number[] = [];
       const later: number[] = [];
       for (const i of rest) {
-        if (distinct.has(ids[i])) later.push(i);
-        else (distinct.add(ids[i]), now.push(i));
+        if (distinct.has(ids[i])) {
+          later.push(i);
+        } else {
+          distinct.add(ids[i]);
+          now.push(i);
+        }
       }
       const rows = await this.run(this.claimSql(), [Date.now(), [...distinct], ...CLAIMABLE], true);
       const byId = new Map(rows.map((row) => [row.id, row]));
