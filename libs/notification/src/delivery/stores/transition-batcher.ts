@@ -26,7 +26,10 @@ export interface TransitionGroup {
   items: readonly BatchedTransition[];
 }
 
-/** How `DatabaseDeliveryStore` batches the `sending` and `sent` transitions on PostgreSQL. */
+/**
+ * How `DatabaseDeliveryStore` batches a queue worker's claims and its
+ * `sending` and `sent` transitions on PostgreSQL.
+ */
 export interface TransitionBatcherOptions {
   /**
    * How long a transition waits for others before its batch is written; 0
