@@ -137,6 +137,15 @@ describe('suppressionReasonOf', () => {
   ] as const)('%j → %s', (event, reason) => expect(suppressionReasonOf(event)).toBe(reason));
 });
 
+/** `text` (base64url of 32 bytes) with its last character changed only in the 2 bits decoding ignores. */
+function otherSpelling(text: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(text.at(-1)!);
+  const other = text.slice(0, -1) + alphabet[last ^ 1];
+  expect(Buffer.from(other, 'base64url')).toEqual(Buffer.from(text, 'base64url'));
+  return other;
+}
+
 describe('unsubscribe tokens', () => {
   const claim = { address: 'a@b.io', category: 'news', expiresAt: 2_000_000_000 };
 
@@ -161,6 +170,8 @@ describe('unsubscribe tokens', () => {
     expect(problem(`${other}.${signature}`)).toBe('forged');
     expect(problem(signUnsubscribeToken('t'.repeat(40), claim))).toBe('forged');
     expect(problem(`${payload}.${signature.slice(1)}`)).toBe('forged');
+    // the same signature bytes spelt otherwise (the last character's unused bits): not the token signed
+    expect(problem(`${payload}.${otherSpelling(signature)}`)).toBe('forged');
     expect(problem(token, 2_000_000_000_000)).toBe('expired');
     expect(problem(undefined)).toBe('malformed');
     expect(problem('a.b.c')).toBe('malformed');

@@ -50,6 +50,17 @@ describe('signInboxToken / verifyInboxToken', () => {
     expect(reasonOf(() => verifyInboxToken(tampered, SECRET))).toBe('signature');
   });
 
+  it('refuses the same signature spelt otherwise: only the token it signed verifies', () => {
+    const token = signInboxToken({ userId: 'alice', secret: SECRET });
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 bytes take 43 characters: the last one's two low bits are not decoded
+    const last = alphabet.indexOf(token.at(-1)!);
+    const respelt = token.slice(0, -1) + alphabet[last ^ 1];
+    const signatureOf = (t: string) => Buffer.from(t.split('.')[1]!, 'base64url');
+    expect(signatureOf(respelt)).toEqual(signatureOf(token));
+    expect(reasonOf(() => verifyInboxToken(respelt, SECRET))).toBe('signature');
+  });
+
   it('refuses a forged signature of the right length', () => {
     const token = signInboxToken({ userId: 'alice', secret: SECRET });
     const [payload] = token.split('.');

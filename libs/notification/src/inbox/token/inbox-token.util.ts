@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { base64urlMacMatches } from '../../utils/base64url-mac.util.js';
 import { InboxError } from '../errors/inbox.error.js';
 import { findControlCharacter } from '../utils/inbox-input.util.js';
 import { InboxTokenError } from './inbox-token.error.js';
@@ -98,9 +99,7 @@ export function verifyInboxToken(
     throw malformed();
   }
   const [payload, signature] = parts as [string, string];
-  const expected = sign(payload, secret);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!base64urlMacMatches(signature, sign(payload, secret))) {
     throw new InboxTokenError(
       'the inbox token signature does not match: it was forged, altered or signed with another secret',
       'signature',

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { base64urlMacMatches } from '../../utils/base64url-mac.util.js';
 import { UnsubscribeTokenError } from '../errors/unsubscribe-token.error.js';
 
 /** What a one-click unsubscribe token says: who, for which category, until when. */
@@ -50,9 +51,7 @@ export function verifyUnsubscribeToken(
   if (typeof token !== 'string' || token.length > 4096 || !/^[\w-]+\.[\w-]+$/.test(token))
     throw new UnsubscribeTokenError('malformed');
   const [payload, signature] = token.split('.');
-  const expected = mac(secret, payload);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+  if (!base64urlMacMatches(signature, mac(secret, payload)))
     throw new UnsubscribeTokenError('forged');
   let claim: { a?: unknown; c?: unknown; e?: unknown };
   try {
