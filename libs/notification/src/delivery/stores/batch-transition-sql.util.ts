@@ -56,15 +56,14 @@ export function batchWriteSql(
 ): { sql: string; params: unknown[] } {
   // $1 is the time; then each group's parameters, in order
   const params: unknown[] = [now];
-  const parts: string[] = [];
+  const firsts: number[] = [];
   const shapes: string[] = [];
   for (const group of groups) {
     const fields = fieldsOf(group);
-    const from = predecessorsOf(group.status);
-    const first = params.length + 1;
+    firsts.push(params.length + 1);
     if (!group.claim) params.push(group.status);
     params.push(
-      ...from,
+      ...predecessorsOf(group.status),
       group.items.map((item) => item.id),
     );
     for (const key of fields)
@@ -75,15 +74,17 @@ export function batchWriteSql(
         }),
       );
     shapes.push(group.claim ? 'claim' : `${group.status}:${fields.join(',')}`);
-    parts.push(
-      group.claim
-        ? claimPart(table, first, from.length)
-        : transitionPart(table, group.status, fields, first, from.length),
-    );
   }
   const shape = `${table}\u0000${shapes.join('\u0000')}`;
   let sql = texts.get(shape);
   if (sql === undefined) {
+    // built once per shape: the parameters' places follow from the shape
+    const parts = groups.map((group, i) => {
+      const from = predecessorsOf(group.status).length;
+      return group.claim
+        ? claimPart(table, firsts[i], from)
+        : transitionPart(table, group.status, fieldsOf(group), firsts[i], from);
+    });
     sql =
       parts.length === 1
         ? parts[0]

@@ -300,7 +300,14 @@ export class DatabaseDeliveryStore implements DeliveryStore {
           now.push(i);
         }
       }
-      const rows = await this.run(this.claimSql(), [Date.now(), [...distinct], ...CLAIMABLE], true);
+      // the same statement as the claims of a transition batch
+      const items = [...distinct].map((id) => ({ id, patch: {} }));
+      const { sql, params } = batchWriteSql(
+        this.table,
+        [{ status: 'sending', claim: true, items }],
+        Date.now(),
+      );
+      const rows = await this.run(sql, params, true);
       const byId = new Map(rows.map((row) => [row.id, row]));
       for (const i of now) {
         const row = byId.get(ids[i]);
@@ -314,19 +321,16 @@ export class DatabaseDeliveryStore implements DeliveryStore {
   private claimText?: string;
 
   /**
-   * The claim statement, built once: on PostgreSQL for an array of ids
-   * (`claimMany`), on SQLite for one. Its parameters are the time, the
-   * id(s), then the statuses it moves from (in the order they appear:
-   * SQLite's are positional).
+   * SQLite's claim statement (one id), built once; PostgreSQL's is the one
+   * of the transition batches (`batchWriteSql`). Its parameters are the
+   * time, the id, then the statuses it moves from.
    */
   private claimSql(): string {
     if (this.claimText === undefined) {
-      const postgres = this.dataSource.options.type === 'postgres';
-      const where = postgres ? 'id = ANY($2::varchar[])' : `id = ${this.p(2)}`;
       const from = CLAIMABLE.map((_, i) => this.p(3 + i)).join(', ');
       this.claimText = `UPDATE ${this.table} SET status = 'sending', attempts = attempts + 1,
        updated_at = ${this.p(1)}, job = NULL
-       WHERE ${where} AND ${statusById()} IN (${from})
+       WHERE id = ${this.p(2)} AND ${statusById()} IN (${from})
        RETURNING ${DELIVERY_COLUMNS}`;
     }
     return this.claimText;

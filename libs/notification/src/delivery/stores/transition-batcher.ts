@@ -23,7 +23,7 @@ export interface BatchedTransition {
 export interface TransitionGroup {
   status: DeliveryStatus;
   claim: boolean;
-  items: readonly BatchedTransition[];
+  items: ReadonlyArray<Pick<BatchedTransition, 'id' | 'patch'>>;
 }
 
 /**
