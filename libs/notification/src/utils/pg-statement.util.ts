@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 
-/** What a store uses of a pooled `pg` client. */
+/** What a store uses of a pooled `pg` client: its callback form (see `runOnPg`). */
 export interface PgClient {
-  query(config: { name?: string; text: string; values: unknown[] }): Promise<{
-    rows: unknown[];
-    rowCount: number | null;
-  }>;
+  query(
+    config: { name?: string; text: string; values: unknown[] },
+    callback: (error: Error | null, result: PgResult) => void,
+  ): void;
+}
+
+interface PgResult {
+  rows: unknown[];
+  rowCount: number | null;
 }
 
 /** What a store uses of TypeORM's `PostgresDriver`. */
@@ -40,6 +45,12 @@ function statementName(text: string): string {
  * per connection) when `prepared`, which only pays for a text that repeats.
  * Logged through the data source's logger like a runner query (slow ones
  * too, past `maxQueryExecutionTime`); a failure is a TypeORM `QueryFailedError`.
+ *
+ * It calls pg's callback form, not the promise `client.query(config)` returns
+ * without one: with pg 8 the rows of a promised query outlived the next
+ * young-generation collections (every `Result` survived them), which made each
+ * of those collections take 8-12 ms instead of under 1 ms on a 51-row page,
+ * and so set the p99 of `getInbox()` (docs/benchmarks.md, "Where the tail comes from").
  */
 export async function runOnPg(
   dataSource: DataSource,
@@ -53,8 +64,11 @@ export async function runOnPg(
   try {
     logger.logQuery(text, params);
     const started = Date.now();
-    const result = await client.query(
-      prepared ? { name: statementName(text), text, values: params } : { text, values: params },
+    const config = prepared
+      ? { name: statementName(text), text, values: params }
+      : { text, values: params };
+    const result = await new Promise<PgResult>((resolve, reject) =>
+      client.query(config, (error, answer) => (error ? reject(error) : resolve(answer))),
     );
     const slow = (dataSource.options as { maxQueryExecutionTime?: number }).maxQueryExecutionTime;
     if (slow && Date.now() - started > slow)

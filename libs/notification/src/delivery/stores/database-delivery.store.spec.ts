@@ -201,7 +201,10 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
         );
       await Promise.all(ids.map((id) => store.claim(id)));
       const plans: string[] = [];
-      type Client = { query(config: { text: string; values: unknown[] }): Promise<any> };
+      // the stores call pg's callback form (see runOnPg)
+      type Config = { text: string; values: unknown[] };
+      type Callback = (error: Error | null, result: { rows: unknown[] }) => void;
+      type Client = { query(config: Config, callback: Callback): void };
       const driver = db.dataSource.driver as unknown as {
         obtainMasterConnection(): Promise<[Client, () => void]>;
       };
@@ -209,17 +212,20 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
       const spy = jest.spyOn(driver, 'obtainMasterConnection').mockImplementation(async () => {
         const [client, release] = await original();
         const explaining: Client = {
-          query: async (config) => {
-            if (/^\s*UPDATE/i.test(config.text)) {
-              const plan = await client.query({
-                text: `EXPLAIN ${config.text}`,
-                values: config.values,
-              });
-              plans.push(
-                (plan.rows as Array<Record<string, string>>).map((r) => r['QUERY PLAN']).join('\n'),
-              );
-            }
-            return client.query(config);
+          query: (config, callback) => {
+            if (!/^\s*UPDATE/i.test(config.text)) return client.query(config, callback);
+            client.query(
+              { text: `EXPLAIN ${config.text}`, values: config.values },
+              (error, plan) => {
+                if (error) return callback(error, plan);
+                plans.push(
+                  (plan.rows as Array<Record<string, string>>)
+                    .map((r) => r['QUERY PLAN'])
+                    .join('\n'),
+                );
+                client.query(config, callback);
+              },
+            );
           },
         };
         return [explaining, release];
@@ -242,7 +248,7 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
       async (preparedStatements) => {
         const named = new DatabaseDeliveryStore(db.dataSource, { preparedStatements });
         const names: Array<string | undefined> = [];
-        type Client = { query(config: { name?: string; text: string }): Promise<unknown> };
+        type Client = { query(config: { name?: string; text: string }, callback: unknown): void };
         const driver = db.dataSource.driver as unknown as {
           obtainMasterConnection(): Promise<[Client, () => void]>;
         };
@@ -250,7 +256,7 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
         const spy = jest.spyOn(driver, 'obtainMasterConnection').mockImplementation(async () => {
           const [client, release] = await original();
           const recording: Client = {
-            query: (config) => (names.push(config.name), client.query(config)),
+            query: (config, callback) => (names.push(config.name), client.query(config, callback)),
           };
           return [recording, release];
         });
