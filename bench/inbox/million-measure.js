@@ -4,13 +4,17 @@
  * the table is seeded, vacuumed and checkpointed, so that this process pays
  * for no seeding garbage and PostgreSQL is not flushing the seed meanwhile.
  *
- * `node --expose-gc bench/inbox/million-measure.js <schema> <user> <pages>`
- * prints one JSON line: for `pages` random page depths (keyset cursors of the
- * real rows), Herald's `InboxService.getInbox()` (page + unread count) on a
- * `DatabaseInboxStore`, the statements it sends by hand on a plain `pg` client
- * (named, so prepared: the page with the count, the page alone, the count
- * alone), PostgreSQL's own execution time of each (EXPLAIN ANALYZE, TIMING
- * OFF) at random depths, the plans, and Node's CPU per getInbox() call.
+ * `node --expose-gc bench/inbox/million-measure.js <schema> <user> <pages> <part>`
+ * prints one JSON line for `pages` random page depths (keyset cursors of the
+ * real rows). Each part runs in a process and a loop of its own, since both
+ * share what the heap's young generation costs (see docs/benchmarks.md):
+ *
+ *  - `herald`: `InboxService.getInbox()` (page + unread count) on a
+ *    `DatabaseInboxStore`, and Node's CPU per call;
+ *  - `hand`: the statements it sends, by hand on a plain `pg` client in its
+ *    usual promise form (named, so prepared: the page with the count, the page
+ *    alone, the count alone), PostgreSQL's own execution time of each
+ *    (EXPLAIN ANALYZE, TIMING OFF) at random depths, and the plans.
  */
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
@@ -34,7 +38,9 @@ const settle = async () => {
 };
 
 async function main() {
-  const [schema, user, pagesArg] = process.argv.slice(2);
+  const [schema, user, pagesArg, part] = process.argv.slice(2);
+  if (part !== 'herald' && part !== 'hand')
+    throw new Error(`part must be herald or hand, not ${part}`);
   const table = `"${schema}".herald_inbox_messages`;
   const raw = new Client(PG);
   await raw.connect();
@@ -121,48 +127,66 @@ async function main() {
       ]),
     );
 
-    // warm-up: JIT, every pool connection's prepared statements, PostgreSQL's caches
-    const warm = Math.min(1000, pages);
-    await Promise.all(Array.from({ length: 20 }, () => page(depth())));
-    for (let i = 0; i < warm; i++) {
+    const result = {
+      messages: total,
+      pages: pagesTotal,
+      unread: expectedUnread,
+      measuredCalls: pages,
+    };
+    if (part === 'herald') {
+      // warm-up: JIT, every pool connection's prepared statements, PostgreSQL's caches
+      await Promise.all(Array.from({ length: 20 }, () => page(depth())));
+      for (let i = 0; i < Math.min(1000, pages); i++) await page(depth());
+      await settle();
+
+      // Node's CPU per getInbox() call: user + system time of this process, every thread
+      const cpuCalls = Math.min(2000, pages);
+      const cpuStart = process.cpuUsage();
+      const wallStart = performance.now();
+      for (let i = 0; i < cpuCalls; i++) await page(depth());
+      const cpu = process.cpuUsage(cpuStart);
+      const wallMs = performance.now() - wallStart;
+      await settle();
+
+      // latency at random depths
+      const herald = [];
+      const eluStart = performance.eventLoopUtilization();
+      for (let i = 0; i < pages; i++) {
+        const d = depth();
+        const t = performance.now();
+        const answer = await page(d);
+        herald.push(performance.now() - t);
+        check(answer, d);
+      }
+      const elu = performance.eventLoopUtilization(eluStart);
+      const getInboxMs = stats(herald);
+      Object.assign(result, {
+        getInboxMs,
+        target: { getInboxP99Ms: 2, met: getInboxMs.p99 < 2 },
+        nodeCpuPerGetInboxUs: Math.round(((cpu.user + cpu.system) / cpuCalls) * 10) / 10,
+        nodeCpuShareOfWall: Math.round(((cpu.user + cpu.system) / 1000 / wallMs) * 100) / 100,
+        eventLoopUtilization: Math.round(elu.utilization * 100) / 100,
+      });
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      return;
+    }
+
+    // part 'hand': the statements by hand, interleaved at the same random depths
+    for (let i = 0; i < Math.min(1000, pages); i++) {
       const d = depth();
-      await page(d);
       for (const run of Object.values(byHand)) await run(d);
     }
     await settle();
-
-    // Node's CPU per getInbox() call: user + system time of this process, every thread
-    const cpuCalls = Math.min(2000, pages);
-    const cpuStart = process.cpuUsage();
-    const wallStart = performance.now();
-    for (let i = 0; i < cpuCalls; i++) await page(depth());
-    const cpu = process.cpuUsage(cpuStart);
-    const wallMs = performance.now() - wallStart;
-    await settle();
-
-    // latency at random depths, Herald and the statements by hand interleaved;
-    // who goes first alternates, since the first to read a depth may find it cold
-    const herald = [];
     const hand = { both: [], page: [], count: [], countRows: [] };
-    const eluStart = performance.eventLoopUtilization();
     for (let i = 0; i < pages; i++) {
       const d = depth();
-      const runHerald = async () => {
-        const t = performance.now();
-        const result = await page(d);
-        herald.push(performance.now() - t);
-        check(result, d);
-      };
-      if (i % 2 === 0) await runHerald();
       for (const [name, run] of Object.entries(byHand)) {
         if (name === 'countRows') continue;
         const t = performance.now();
         await run(d);
         hand[name].push(performance.now() - t);
       }
-      if (i % 2 === 1) await runHerald();
     }
-    const elu = performance.eventLoopUtilization(eluStart);
     // the reference count over the rows, in a loop of its own: a statement of
     // ~10 ms of PostgreSQL CPU between the calls above would put its aftermath
     // (buffers, the scheduler of a 2-core machine) into their tails
@@ -199,15 +223,9 @@ async function main() {
     const plans = {};
     for (const [name, statement] of Object.entries(statements))
       plans[name] = planOf(await explain(...statement(pagesTotal >> 1, Date.now()), true));
-    const getInboxMs = stats(herald);
     process.stdout.write(
       `${JSON.stringify({
-        messages: total,
-        pages: pagesTotal,
-        unread: expectedUnread,
-        measuredCalls: pages,
-        getInboxMs,
-        target: { getInboxP99Ms: 2, met: getInboxMs.p99 < 2 },
+        ...result,
         byHand: {
           getInboxStatementMs: stats(hand.both),
           pageMs: stats(hand.page),
@@ -222,9 +240,6 @@ async function main() {
           countRows: stats(server.countRows),
         },
         plans,
-        nodeCpuPerGetInboxUs: Math.round(((cpu.user + cpu.system) / cpuCalls) * 10) / 10,
-        nodeCpuShareOfWall: Math.round(((cpu.user + cpu.system) / 1000 / wallMs) * 100) / 100,
-        eventLoopUtilization: Math.round(elu.utilization * 100) / 100,
       })}\n`,
     );
   } finally {
