@@ -43,6 +43,8 @@ const QUEUED = Number(process.env.BENCH_QUEUED ?? 2000);
 const QUEUE_ROUNDS = Number(process.env.BENCH_QUEUE_ROUNDS ?? 3);
 /** Messages each queued round delivers before its clocks start (BENCH_QUEUE_WARMUP=0: none). */
 const WARMUP = Number(process.env.BENCH_QUEUE_WARMUP ?? 500);
+/** Earlier deliveries each PostgreSQL table holds (BENCH_QUEUE_PG_HISTORY), see openPostgres. */
+const PG_HISTORY = Number(process.env.BENCH_QUEUE_PG_HISTORY ?? 100_000);
 const CONCURRENCY = 50;
 const { PG, pgDataSource } = require('../postgres');
 
@@ -177,7 +179,13 @@ function postgresCpuSince(before, after) {
 
 /**
  * A private PostgreSQL schema with Herald's delivery table (migrated) and the
- * peer's table; `count(mode)` answers how many records are stored as sent.
+ * peer's table, each holding `PG_HISTORY` earlier deliveries, analyzed: a
+ * user's table has history and statistics, which autovacuum keeps (it is off
+ * on the bench machine). On a table that is new and never analyzed,
+ * PostgreSQL plans a prepared statement's generic plan as a sequential scan,
+ * and keeps that plan while the table grows, until the next ANALYZE.
+ * `count(mode, round)` answers how many of a round's records are stored as
+ * sent; `empty(mode, round)` deletes them and vacuums, as autovacuum would.
  */
 async function openPostgres() {
   const schema = `herald_bench_queue_${process.pid}`;
@@ -198,14 +206,41 @@ async function openPostgres() {
     provider_message_id varchar(255) NULL, created_at bigint NOT NULL, sent_at bigint NULL)`);
   const table = (mode) =>
     mode === 'herald' ? `"${schema}".herald_delivery_records` : `"${schema}".bench_peer_deliveries`;
+  const old = Date.now() - 86_400_000;
+  for (const mode of ['herald', 'peer']) {
+    const extra = mode === 'herald' ? ', attempts, updated_at' : '';
+    await ds.query(`INSERT INTO ${table(mode)}
+      (id, channel, backend, recipient, status, provider_message_id, created_at, sent_at${extra})
+      SELECT 'history-' || g, 'sms', 'tw', '+15551234567', 'sent', 'SM' || g, ${old} + g, ${old} + g
+        ${mode === 'herald' ? `, 1, ${old} + g` : ''}
+      FROM generate_series(1, ${PG_HISTORY}) g`);
+    await ds.query(`VACUUM ANALYZE ${table(mode)}`);
+  }
+  // a round's rows: Herald's by creation time (its status index), the peer's by
+  // id (its job ids begin with the round's queue name; the collation is bytewise)
+  const ofRound = (mode, round) =>
+    mode === 'herald'
+      ? [`created_at >= $1`, [round.since]]
+      : [`id >= $1 AND id < $2`, [`${round.queueName}-`, `${round.queueName}.`]];
   return {
     schema,
     store: new DatabaseDeliveryStore(ds),
-    count: async (mode) =>
-      Number(
-        (await ds.query(`SELECT count(*) AS n FROM ${table(mode)} WHERE status = 'sent'`))[0].n,
-      ),
-    empty: (mode) => ds.query(`TRUNCATE ${table(mode)}`),
+    count: async (mode, round) => {
+      const [where, values] = ofRound(mode, round);
+      return Number(
+        (
+          await ds.query(
+            `SELECT count(*) AS n FROM ${table(mode)} WHERE status = 'sent' AND ${where}`,
+            values,
+          )
+        )[0].n,
+      );
+    },
+    empty: async (mode, round) => {
+      const [where, values] = ofRound(mode, round);
+      await ds.query(`DELETE FROM ${table(mode)} WHERE ${where}`, values);
+      await ds.query(`VACUUM ANALYZE ${table(mode)}`);
+    },
     close: async () => {
       await ds.query(`DROP SCHEMA "${schema}" CASCADE`);
       await ds.destroy();
@@ -223,6 +258,7 @@ async function queued(twilio, mode, workers, pg) {
   const queueName = `herald-bench-${mode}-${workers}-${process.pid}-${Date.now()}`;
   const prefix = 'herald-bench';
   const env = { BENCH_QUEUE: queueName, BENCH_PREFIX: prefix, BENCH_TWILIO_URL: twilio.url };
+  const round = { queueName, since: Date.now() };
   if (pg) env.BENCH_PG_SCHEMA = pg.schema;
   const children = await Promise.all(Array.from({ length: workers }, () => startWorker(mode, env)));
   twilio.reset();
@@ -264,7 +300,8 @@ async function queued(twilio, mode, workers, pg) {
   const accepted = (n) => twilio.received.length >= n && twilio.messages.length >= n;
   const settled = async (n, stored) => {
     while (!accepted(n)) await new Promise((r) => setTimeout(r, 5));
-    if (pg) while ((await pg.count(mode)) < stored) await new Promise((r) => setTimeout(r, 5));
+    if (pg)
+      while ((await pg.count(mode, round)) < stored) await new Promise((r) => setTimeout(r, 5));
   };
   // Warm-up: the worker processes are new each round; a user's worker has long run its code
   // hot. The clocks (rate and every CPU figure) start once the warm-up is delivered and stored.
@@ -292,7 +329,7 @@ async function queued(twilio, mode, workers, pg) {
   await cleanup.obliterate({ force: true });
   await cleanup.close();
   await (mode === 'herald' ? producer.delivery?.queue?.close?.() : producer.close());
-  if (pg) await pg.empty(mode);
+  if (pg) await pg.empty(mode, round);
   return { rate, cpuPerSend, producerCpuPerSend, pgCpuPerSend };
 }
 
@@ -355,6 +392,7 @@ async function run() {
       inline: SENDS,
       queued: QUEUED,
       queuedWarmup: WARMUP,
+      postgresHistory: PG_HISTORY,
       concurrency: CONCURRENCY,
       workerConcurrency: 20,
     };
