@@ -38,14 +38,21 @@ export interface TransitionBatcherOptions {
   windowMs?: number;
   /** A batch of this many rows is written at once. @default 500 */
   maxRows?: number;
+  /**
+   * How many batches may be written at once (each on its own pooled
+   * connection); what arrives while that many are in flight waits for the
+   * first of them to end, and goes in one batch then. Two let a job's claim
+   * go while the `sent` rows of others are being committed. @default 2
+   */
+  inFlight?: number;
 }
 
 /**
  * Write-behind batching of a queue worker's writes (its claims, `sending`
  * and `sent`): what arrives within `windowMs` is written by `writeBatch` in
  * one statement, grouped by kind (claims; each status and set of patch
- * fields), and while a batch is being written the next one fills up (group
- * commit). Each caller gets its own record or error: a transition the batch
+ * fields); up to `inFlight` batches are written at once, and while that many
+ * are being written the next one fills up (group commit). Each caller gets its own record or error: a transition the batch
  * did not move, a repeated id, or a batch whose statement failed are
  * retried one by one through `writeOne`, so a failure rejects only the
  * callers it concerns; a claim the batch did not move answers `undefined`.
@@ -56,6 +63,7 @@ export class TransitionBatcher {
   private inFlight = new Set<Promise<void>>();
   private readonly windowMs: number;
   private readonly maxRows: number;
+  private readonly maxInFlight: number;
 
   constructor(
     private readonly writeBatch: (
@@ -66,6 +74,7 @@ export class TransitionBatcher {
   ) {
     this.windowMs = Math.max(0, options.windowMs ?? 0);
     this.maxRows = Math.max(1, Math.floor(options.maxRows ?? 500));
+    this.maxInFlight = Math.max(1, Math.floor(options.inFlight ?? 2));
   }
 
   submit(id: string, status: DeliveryStatus, patch: DeliveryPatch): Promise<DeliveryRecord> {
@@ -103,10 +112,10 @@ export class TransitionBatcher {
         : setImmediate(() => this.tick());
   }
 
-  /** The window closed: write now, or after the batch in flight (which then takes more rows). */
+  /** The window closed: write now, or when a batch in flight ends (the next one then takes more rows). */
   private tick(): void {
     this.timer = undefined;
-    if (this.inFlight.size > 0) return; // the batch in flight drains when it ends
+    if (this.inFlight.size >= this.maxInFlight) return; // drained when one of them ends
     this.drain();
   }
 
