@@ -53,7 +53,12 @@ async function database() {
       }),
     );
     await ds.initialize();
-    return { store: new DatabaseDeliveryStore(ds), close: () => ds.destroy() };
+    // BENCH_QUEUE_PG_IN_FLIGHT: the store's batchTransitions.inFlight (default 1)
+    const inFlight = Number(process.env.BENCH_QUEUE_PG_IN_FLIGHT ?? 1);
+    return {
+      store: new DatabaseDeliveryStore(ds, { batchTransitions: { inFlight } }),
+      close: () => ds.destroy(),
+    };
   }
   const { Pool } = require('pg');
   const pool = new Pool(PG);

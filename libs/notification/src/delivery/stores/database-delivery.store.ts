@@ -82,7 +82,7 @@ export interface DatabaseDeliveryStoreOptions {
    * (an `UPDATE` per kind, joined as data-modifying CTEs); `false` writes
    * each transition alone (concurrent claims still share one). SQLite always
    * writes them one by one.
-   * @default { windowMs: 0, maxRows: 500, inFlight: 2 }
+   * @default { windowMs: 0, maxRows: 500, inFlight: 1 }
    */
   batchTransitions?: TransitionBatcherOptions | false;
   /**

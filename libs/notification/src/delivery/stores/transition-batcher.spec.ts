@@ -22,8 +22,8 @@ function held(inFlight?: number) {
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('TransitionBatcher in flight', () => {
-  it('writes a second batch while the first is in flight (default 2), a third after one ends', async () => {
-    const { batcher, statements } = held();
+  it('with inFlight 2, writes a second batch while the first is in flight, a third after one ends', async () => {
+    const { batcher, statements } = held(2);
     const a = batcher.submit('a', 'sent', {});
     await turn();
     const b = batcher.claim('b');
@@ -43,8 +43,8 @@ describe('TransitionBatcher in flight', () => {
     await expect(Promise.all([b, c, d])).resolves.toHaveLength(3);
   });
 
-  it('with inFlight 1, the next batch waits for the one in flight', async () => {
-    const { batcher, statements } = held(1);
+  it('by default (inFlight 1), the next batch waits for the one in flight', async () => {
+    const { batcher, statements } = held();
     const a = batcher.submit('a', 'sent', {});
     await turn();
     const b = batcher.claim('b');
@@ -59,7 +59,7 @@ describe('TransitionBatcher in flight', () => {
   });
 
   it('flush() waits for every batch in flight', async () => {
-    const { batcher, statements } = held();
+    const { batcher, statements } = held(2);
     void batcher.submit('a', 'sent', {});
     await turn();
     void batcher.submit('b', 'sent', {});

@@ -42,7 +42,9 @@ export interface TransitionBatcherOptions {
    * How many batches may be written at once (each on its own pooled
    * connection); what arrives while that many are in flight waits for the
    * first of them to end, and goes in one batch then. Two let a job's claim
-   * go while the `sent` rows of others are being committed. @default 2
+   * go while the `sent` rows of others are being committed: a lone worker's
+   * jobs wait less, for more, smaller statements (more CPU on both sides).
+   * @default 1
    */
   inFlight?: number;
 }
@@ -74,7 +76,7 @@ export class TransitionBatcher {
   ) {
     this.windowMs = Math.max(0, options.windowMs ?? 0);
     this.maxRows = Math.max(1, Math.floor(options.maxRows ?? 500));
-    this.maxInFlight = Math.max(1, Math.floor(options.inFlight ?? 2));
+    this.maxInFlight = Math.max(1, Math.floor(options.inFlight ?? 1));
   }
 
   submit(id: string, status: DeliveryStatus, patch: DeliveryPatch): Promise<DeliveryRecord> {
