@@ -50,7 +50,8 @@ function statementName(text: string): string {
  * without one: with pg 8 the rows of a promised query outlived the next
  * young-generation collections (every `Result` survived them), which made each
  * of those collections take 8-12 ms instead of under 1 ms on a 51-row page,
- * and so set the p99 of `getInbox()` (docs/benchmarks.md, "Where the tail comes from").
+ * and so set the p99 of `getInbox()` (docs/benchmarks.md, "What the
+ * PostgreSQL figures also measured").
  */
 export async function runOnPg(
   dataSource: DataSource,

@@ -54,10 +54,11 @@ export interface TransitionBatcherOptions {
  * and `sent`): what arrives within `windowMs` is written by `writeBatch` in
  * one statement, grouped by kind (claims; each status and set of patch
  * fields); up to `inFlight` batches are written at once, and while that many
- * are being written the next one fills up (group commit). Each caller gets its own record or error: a transition the batch
- * did not move, a repeated id, or a batch whose statement failed are
- * retried one by one through `writeOne`, so a failure rejects only the
- * callers it concerns; a claim the batch did not move answers `undefined`.
+ * are being written the next one fills up (group commit). Each caller gets
+ * its own record or error: a transition the batch did not move, a repeated
+ * id, or a batch whose statement failed are retried one by one through
+ * `writeOne`, so a failure rejects only the callers it concerns; a claim the
+ * batch did not move answers `undefined`.
  */
 export class TransitionBatcher {
   private pending: BatchedTransition[] = [];
@@ -114,7 +115,7 @@ export class TransitionBatcher {
         : setImmediate(() => this.tick());
   }
 
-  /** The window closed: write now, or when a batch in flight ends (the next one then takes more rows). */
+  /** The window closed: write now, or when a batch in flight ends (then with more rows). */
   private tick(): void {
     this.timer = undefined;
     if (this.inFlight.size >= this.maxInFlight) return; // drained when one of them ends
