@@ -39,6 +39,7 @@ import { InMemoryMailer } from '@herald/notification/testing';
 import {
   AddInboxMessageStates1736200000000,
   CreateInboxCounters1736700000000,
+  AddInboxCounterBounds1736800000000,
   CreateInboxMessages1732300000000,
 } from '@herald/notification/typeorm';
 import { HealthController } from '../examples/health.controller.js';
@@ -127,6 +128,7 @@ async function recipeDataSource(): Promise<DataSource> {
       CreateInboxMessages1732300000000,
       AddInboxMessageStates1736200000000,
       CreateInboxCounters1736700000000,
+      AddInboxCounterBounds1736800000000,
     ],
   });
   await dataSource.initialize();

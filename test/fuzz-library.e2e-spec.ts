@@ -9,6 +9,7 @@ import { Notification, NotifierService } from '@herald/notification/notifier';
 import {
   AddInboxMessageStates1736200000000,
   CreateInboxCounters1736700000000,
+  AddInboxCounterBounds1736800000000,
   CreateInboxMessages1732300000000,
   DatabaseInboxStore,
 } from '@herald/notification/typeorm';
@@ -385,6 +386,7 @@ describe('fuzz: notify() arguments and InboxService inputs give results or typed
             CreateInboxMessages1732300000000,
             AddInboxMessageStates1736200000000,
             CreateInboxCounters1736700000000,
+            AddInboxCounterBounds1736800000000,
           ],
           extra: { max: 2 },
         });

@@ -5,6 +5,7 @@ import { InboxService } from '@herald/notification/inbox';
 import {
   AddInboxMessageStates1736200000000,
   CreateInboxCounters1736700000000,
+  AddInboxCounterBounds1736800000000,
   CreateInboxMessages1732300000000,
   DatabaseInboxStore,
 } from '@herald/notification/typeorm';
@@ -47,6 +48,7 @@ describe('inbox list plans on PostgreSQL (EXPLAIN)', () => {
         CreateInboxMessages1732300000000,
         AddInboxMessageStates1736200000000,
         CreateInboxCounters1736700000000,
+        AddInboxCounterBounds1736800000000,
       ],
     });
     await ds.initialize();

@@ -21,6 +21,7 @@ import {
   CreateInboxMessages1732300000000,
   AddInboxMessageStates1736200000000,
   CreateInboxCounters1736700000000,
+  AddInboxCounterBounds1736800000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
 import { FakeSendgridServer } from '@herald/notification/testing';
@@ -74,6 +75,7 @@ async function instance(
           ...NOTIFIER_MIGRATIONS,
           AddInboxMessageStates1736200000000,
           CreateInboxCounters1736700000000,
+          AddInboxCounterBounds1736800000000,
         ],
         migrationsRun: true,
         synchronize: false,

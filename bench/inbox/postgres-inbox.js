@@ -19,6 +19,7 @@ const {
   CreateInboxMessages1732300000000,
   AddInboxMessageStates1736200000000,
   CreateInboxCounters1736700000000,
+  AddInboxCounterBounds1736800000000,
   DatabaseInboxStore,
   inboxMessageEntity,
 } = require('@herald/notification/typeorm');
@@ -66,6 +67,7 @@ async function inboxBench(results) {
         CreateInboxMessages1732300000000,
         AddInboxMessageStates1736200000000,
         CreateInboxCounters1736700000000,
+        AddInboxCounterBounds1736800000000,
       ],
       extra: { max: 20 },
     }),
@@ -191,6 +193,7 @@ async function millionBench(results) {
         CreateInboxMessages1732300000000,
         AddInboxMessageStates1736200000000,
         CreateInboxCounters1736700000000,
+        AddInboxCounterBounds1736800000000,
       ],
     }),
   );

@@ -31,6 +31,7 @@ const {
   CreateInboxMessages1732300000000,
   AddInboxMessageStates1736200000000,
   CreateInboxCounters1736700000000,
+  AddInboxCounterBounds1736800000000,
   NOTIFIER_MIGRATIONS,
 } = require('@herald/notification/typeorm');
 const { median } = require('../harness');
@@ -232,6 +233,7 @@ async function main() {
       ...NOTIFIER_MIGRATIONS,
       AddInboxMessageStates1736200000000,
       CreateInboxCounters1736700000000,
+      AddInboxCounterBounds1736800000000,
     ],
   });
   await migrator.initialize();

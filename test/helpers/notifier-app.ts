@@ -18,6 +18,7 @@ import {
   CreateInboxMessages1732300000000,
   AddInboxMessageStates1736200000000,
   CreateInboxCounters1736700000000,
+  AddInboxCounterBounds1736800000000,
   NOTIFIER_MIGRATIONS,
 } from '@herald/notification/typeorm';
 import type {
@@ -75,6 +76,7 @@ export async function startNotifierApp(
     ...NOTIFIER_MIGRATIONS,
     AddInboxMessageStates1736200000000,
     CreateInboxCounters1736700000000,
+    AddInboxCounterBounds1736800000000,
   ];
   const database = schema ? { ...schema.options, extra: { max: 10 } } : memorySqlite();
   const builder = Test.createTestingModule({

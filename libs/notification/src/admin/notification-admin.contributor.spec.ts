@@ -3,6 +3,7 @@ import { INBOX_SENT_HOOK, InboxConfig } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from '../inbox/migrations/add-inbox-message-states.migration.js';
 import { CreateInboxCounters1736700000000 } from '../inbox/migrations/create-inbox-counters.migration.js';
+import { AddInboxCounterBounds1736800000000 } from '../inbox/migrations/add-inbox-counter-bounds.migration.js';
 import {
   INBOX_READ_ALL_EVENT,
   INBOX_READ_EVENT,
@@ -117,6 +118,7 @@ describe('NotificationAdminContributor', () => {
         CreateInboxMessages1732300000000,
         AddInboxMessageStates1736200000000,
         CreateInboxCounters1736700000000,
+        AddInboxCounterBounds1736800000000,
       ],
     });
     await ds.initialize();

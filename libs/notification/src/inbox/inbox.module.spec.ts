@@ -12,6 +12,7 @@ import {
 import { CreateInboxMessages1732300000000 } from './migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from './migrations/add-inbox-message-states.migration.js';
 import { CreateInboxCounters1736700000000 } from './migrations/create-inbox-counters.migration.js';
+import { AddInboxCounterBounds1736800000000 } from './migrations/add-inbox-counter-bounds.migration.js';
 import { InboxModule } from './inbox.module.js';
 import { INBOX_MODULE_OPTIONS } from './inbox.module-definition.js';
 import { INBOX_CONFIG } from './inbox.constants.js';
@@ -51,6 +52,7 @@ describe('InboxModule and InboxProvider', () => {
         CreateInboxMessages1732300000000,
         AddInboxMessageStates1736200000000,
         CreateInboxCounters1736700000000,
+        AddInboxCounterBounds1736800000000,
       ],
     });
     await dataSource.initialize();
@@ -132,7 +134,7 @@ describe('database store without its prerequisites', () => {
     await bare.initialize();
     const inbox = new InboxService(new DatabaseInboxStore(bare));
     await expect(inbox.countUnread('x')).rejects.toThrow(
-      /inbox table 'herald_inbox_(messages|counters)' does not exist; add heraldMigrations\(\) \(CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000 and CreateInboxCounters1736700000000\)/,
+      /inbox table 'herald_inbox_(messages|counters)' does not exist; add heraldMigrations\(\) \(CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000, CreateInboxCounters1736700000000 and AddInboxCounterBounds1736800000000\)/,
     );
     await bare.destroy();
   });

@@ -3,6 +3,7 @@ import { CreateDeliveryRecords1732400000000 } from '../delivery/migrations/creat
 import { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from '../inbox/migrations/add-inbox-message-states.migration.js';
 import { CreateInboxCounters1736700000000 } from '../inbox/migrations/create-inbox-counters.migration.js';
+import { AddInboxCounterBounds1736800000000 } from '../inbox/migrations/add-inbox-counter-bounds.migration.js';
 import { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
 
 /**
@@ -12,7 +13,8 @@ import { NOTIFIER_MIGRATIONS } from '../notifier/notifier.migrations.js';
  * and the suppression list, e-mail's channel renamed `email` → `mail` in delivery records,
  * the job of queued delivery records (the orphan sweeper), the inbox's seen, archived,
  * snoozed, tags, severity and actions columns (`AddInboxMessageStates1736200000000`), the inbox's
- * per-user unread and unseen counters (`CreateInboxCounters1736700000000`), per-user
+ * per-user unread and unseen counters (`CreateInboxCounters1736700000000`) and their
+ * bounds (`AddInboxCounterBounds1736800000000`), per-user
  * chat addresses, outgoing-webhook endpoints and the SMS segments of delivery records. Put
  * them in your `DataSource`'s `migrations` (beside your
  * own) and run them (`migrationsRun: true` or `dataSource.runMigrations()`); each runs
@@ -29,6 +31,7 @@ export function heraldMigrations(): Array<new () => MigrationInterface> {
     ...NOTIFIER_MIGRATIONS,
     AddInboxMessageStates1736200000000,
     CreateInboxCounters1736700000000,
+    AddInboxCounterBounds1736800000000,
   ].sort((a, b) => timestampOf(a) - timestampOf(b));
 }
 

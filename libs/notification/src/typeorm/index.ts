@@ -16,6 +16,7 @@ export { InboxMessageEntity, inboxMessageEntity } from '../inbox/entities/inbox-
 export { CreateInboxMessages1732300000000 } from '../inbox/migrations/create-inbox-messages.migration.js';
 export { AddInboxMessageStates1736200000000 } from '../inbox/migrations/add-inbox-message-states.migration.js';
 export { CreateInboxCounters1736700000000 } from '../inbox/migrations/create-inbox-counters.migration.js';
+export { AddInboxCounterBounds1736800000000 } from '../inbox/migrations/add-inbox-counter-bounds.migration.js';
 export { DatabaseDeliveryStore } from '../delivery/stores/database-delivery.store.js';
 export type { DatabaseDeliveryStoreOptions } from '../delivery/stores/database-delivery.store.js';
 export type { TransitionBatcherOptions } from '../delivery/stores/transition-batcher.js';

@@ -4,6 +4,7 @@ import type { InboxStoreProtocol } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from '../migrations/add-inbox-message-states.migration.js';
 import { CreateInboxCounters1736700000000 } from '../migrations/create-inbox-counters.migration.js';
+import { AddInboxCounterBounds1736800000000 } from '../migrations/add-inbox-counter-bounds.migration.js';
 import { inboxMessageEntity } from '../entities/inbox-message.entity.js';
 import { DatabaseInboxStore } from '../stores/database-inbox.store.js';
 import { InMemoryInboxStore } from '../stores/in-memory-inbox.store.js';
@@ -36,6 +37,7 @@ export async function openTestBackend(
       CreateInboxMessages1732300000000,
       AddInboxMessageStates1736200000000,
       CreateInboxCounters1736700000000,
+      AddInboxCounterBounds1736800000000,
     ],
   };
   if (kind === 'sqlite') {

@@ -6,6 +6,7 @@ import { heraldMigrations } from '../../typeorm/herald-migrations.util.js';
 import { InboxService } from '../inbox.service.js';
 import { DatabaseInboxStore } from '../stores/database-inbox.store.js';
 import { AddInboxMessageStates1736200000000 } from './add-inbox-message-states.migration.js';
+import { AddInboxCounterBounds1736800000000 } from './add-inbox-counter-bounds.migration.js';
 import { CreateInboxCounters1736700000000 } from './create-inbox-counters.migration.js';
 import { CreateInboxMessages1732300000000 } from './create-inbox-messages.migration.js';
 
@@ -108,7 +109,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await indexes()).not.toContain('idx_herald_inbox_user_unread');
 
       // the store and the service read and change the old rows like new ones (with their counters)
-      await db.up(new CreateInboxCounters1736700000000());
+      await db.up(new CreateInboxCounters1736700000000(), new AddInboxCounterBounds1736800000000());
       let clock = created + DAY;
       const inbox = new InboxService(new DatabaseInboxStore(db.dataSource), {
         now: () => new Date(clock),
@@ -141,6 +142,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
 
     it('down() restores the previous schema, and up() runs again', async () => {
+      await db.down(new AddInboxCounterBounds1736800000000());
       await db.down(new CreateInboxCounters1736700000000()); // its triggers read the new columns
       await db.down(new AddInboxMessageStates1736200000000());
       expect(await statistics()).toEqual([]);
@@ -162,7 +164,11 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await indexes()).toEqual(
         expect.arrayContaining(['idx_herald_inbox_user_created', 'idx_herald_inbox_user_unread']),
       );
-      await db.up(new AddInboxMessageStates1736200000000(), new CreateInboxCounters1736700000000());
+      await db.up(
+        new AddInboxMessageStates1736200000000(),
+        new CreateInboxCounters1736700000000(),
+        new AddInboxCounterBounds1736800000000(),
+      );
       const inbox = new InboxService(new DatabaseInboxStore(db.dataSource), {
         now: () => new Date(created + DAY),
       });

@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { inboxCountersTablePath, inboxTablePath } from '../stores/inbox-sql.util.js';
 
 /** What a row adds to its user's counters: unread, unseen (archived rows count nowhere). */
-const UNREAD = (row: string) => `(${row}.archived_at IS NULL AND ${row}.read_at IS NULL)`;
-const UNSEEN = (row: string) => `(${row}.archived_at IS NULL AND ${row}.seen_at IS NULL)`;
+export const UNREAD = (row: string) => `(${row}.archived_at IS NULL AND ${row}.read_at IS NULL)`;
+export const UNSEEN = (row: string) => `(${row}.archived_at IS NULL AND ${row}.seen_at IS NULL)`;
 
 /**
  * The indexes of the corrections the store subtracts from a counter at read
@@ -23,7 +23,15 @@ const CORRECTION_INDEXES: Array<[string, string, string]> = [
   ],
 ];
 
-const TRIGGERS = ['insert', 'update', 'delete'] as const;
+export const TRIGGERS = ['insert', 'update', 'delete'] as const;
+
+/** A function or index name, schema-qualified on PostgreSQL when the data source has a `schema`. */
+export function qualified(queryRunner: QueryRunner, name: string): string {
+  const schema = (queryRunner.connection.options as { schema?: string }).schema;
+  return schema && queryRunner.connection.options.type === 'postgres'
+    ? `${queryRunner.connection.driver.escape(schema)}.${name}`
+    : name;
+}
 
 /**
  * Creates `herald_inbox_counters` (user_id, unread, unseen): per user, the
@@ -65,7 +73,15 @@ export class CreateInboxCounters1736700000000 implements MigrationInterface {
       await queryRunner.query(
         `CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns}) WHERE ${where}`,
       );
-    if (pg) await this.postgresTriggers(queryRunner, table, counters);
+    await this.triggers(queryRunner);
+  }
+
+  /** Installs this migration's triggers (also what `AddInboxCounterBounds1736800000000` restores on down). */
+  async triggers(queryRunner: QueryRunner): Promise<void> {
+    const table = inboxTablePath(queryRunner.connection);
+    const counters = inboxCountersTablePath(queryRunner.connection);
+    if (queryRunner.connection.options.type === 'postgres')
+      await this.postgresTriggers(queryRunner, table, counters);
     else await this.sqliteTriggers(queryRunner, table, counters);
   }
 
@@ -78,17 +94,17 @@ export class CreateInboxCounters1736700000000 implements MigrationInterface {
       );
     if (pg)
       await queryRunner.query(
-        `DROP FUNCTION IF EXISTS ${this.qualified(queryRunner, 'herald_inbox_count')}()`,
+        `DROP FUNCTION IF EXISTS ${qualified(queryRunner, 'herald_inbox_count')}()`,
       );
     for (const [name] of CORRECTION_INDEXES)
-      await queryRunner.query(`DROP INDEX IF EXISTS ${this.qualified(queryRunner, name)}`);
+      await queryRunner.query(`DROP INDEX IF EXISTS ${qualified(queryRunner, name)}`);
     await queryRunner.query(
       `DROP TABLE IF EXISTS ${inboxCountersTablePath(queryRunner.connection)}`,
     );
   }
 
   private async postgresTriggers(queryRunner: QueryRunner, table: string, counters: string) {
-    const fn = this.qualified(queryRunner, 'herald_inbox_count');
+    const fn = qualified(queryRunner, 'herald_inbox_count');
     const delta = (rows: string, sign: string) =>
       `SELECT r.user_id, ${sign}${UNREAD('r')}::int AS unread, ${sign}${UNSEEN('r')}::int AS unseen FROM ${rows} r`;
     // rows ordered by user: concurrent bulk statements lock the counters in the same order
@@ -143,13 +159,5 @@ export class CreateInboxCounters1736700000000 implements MigrationInterface {
         `CREATE TRIGGER IF NOT EXISTS herald_inbox_count_${event} AFTER ${events[event]} ON ${table}
          FOR EACH ROW BEGIN ${bodies[event]} END`,
       );
-  }
-
-  /** A function or index name, schema-qualified on PostgreSQL when the data source has a `schema`. */
-  private qualified(queryRunner: QueryRunner, name: string): string {
-    const schema = (queryRunner.connection.options as { schema?: string }).schema;
-    return schema && queryRunner.connection.options.type === 'postgres'
-      ? `${queryRunner.connection.driver.escape(schema)}.${name}`
-      : name;
   }
 }

@@ -59,6 +59,43 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseInboxStore statements on
     expect(counts.tab15).toEqual({ unread: 1, unseen: 1, total: 1 }); // all, t0 or x, high, unseen: m3
   });
 
+  it('a page with its counts is one statement while no counted message is snoozed or expired, with no expiry test and its LIMIT in the text', async () => {
+    const user = `bounds-${kind}`;
+    let clock = Date.UTC(2026, 0, 1);
+    const timed = new InboxService(backend.store, {
+      config: new InboxConfig({ maxPageSize: 5, retentionDays: 1 }),
+      now: () => new Date(clock),
+    });
+    const a = await timed.send(user, { title: 'a' });
+    await timed.send(user, { title: 'b' });
+    const page = () => counted(() => timed.getInbox(user));
+    let [result, sql] = await page();
+    expect(sql).toHaveLength(1);
+    expect(sql[0]).not.toMatch(/COUNT\(\*\)|expires_at >/);
+    expect(sql[0]).toMatch(/LIMIT 6\b/);
+    expect([result.notifications.length, result.unreadCount, result.unseenCount]).toEqual([
+      2, 2, 2,
+    ]);
+
+    await timed.snooze(user, a.id, new Date(clock + 60_000));
+    [result, sql] = await page(); // snoozed now: the counts less the snoozed one
+    expect([sql.length, result.notifications.length, result.unreadCount]).toEqual([2, 1, 1]);
+    clock += 60_001; // it wakes up with no write
+    [result, sql] = await page();
+    expect([sql.length, result.notifications.length, result.unreadCount]).toEqual([1, 2, 2]);
+
+    clock += 2 * 24 * 60 * 60 * 1000; // both expired, not purged yet
+    [result, sql] = await page();
+    expect([result.notifications.length, result.unreadCount, result.unseenCount]).toEqual([
+      0, 0, 0,
+    ]);
+    expect(sql.length).toBeGreaterThan(1);
+    expect(await timed.purgeExpired()).toBe(2);
+    await timed.send(user, { title: 'c' });
+    [result, sql] = await page(); // the purge recounted the expiry bound
+    expect([sql.length, result.notifications.length, result.unreadCount]).toEqual([1, 1, 1]);
+  });
+
   it('a page with its counts, a change and a bulk change are one statement each', async () => {
     const user = `one-${kind}`;
     const [m] = [await inbox.send(user, { title: 'a', tags: ['ci'] })];

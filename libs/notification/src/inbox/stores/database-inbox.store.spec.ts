@@ -4,6 +4,7 @@ import { InboxConfig } from '@herald/contracts';
 import { CreateInboxMessages1732300000000 } from '../migrations/create-inbox-messages.migration.js';
 import { AddInboxMessageStates1736200000000 } from '../migrations/add-inbox-message-states.migration.js';
 import { CreateInboxCounters1736700000000 } from '../migrations/create-inbox-counters.migration.js';
+import { AddInboxCounterBounds1736800000000 } from '../migrations/add-inbox-counter-bounds.migration.js';
 import { InboxError } from '../errors/inbox.error.js';
 import { InboxService } from '../inbox.service.js';
 import { DatabaseInboxStore } from './database-inbox.store.js';
@@ -31,6 +32,7 @@ describe('DatabaseInboxStore on PostgreSQL', () => {
         CreateInboxMessages1732300000000,
         AddInboxMessageStates1736200000000,
         CreateInboxCounters1736700000000,
+        AddInboxCounterBounds1736800000000,
       ],
       extra: { max: 1 }, // one connection: its prepared statements are the store's
     });

@@ -33,9 +33,48 @@ import {
   type SqlFragment,
 } from './inbox-sql.util.js';
 
+/** The counter row's columns as `listWithCounts` reads them (bigint comes back as text on PostgreSQL). */
+interface CounterColumns {
+  unread_count: string | number | null;
+  unseen_count: string | number | null;
+  snoozed_until_max?: string | number | null;
+  expires_at_min?: string | number | null;
+}
+
+/** Whether a counted row may be snoozed or expired at `ms`, by the counter's bounds. */
+function correctionsDue(row: Partial<CounterColumns>, ms: number): boolean {
+  const snoozed = row.snoozed_until_max;
+  const expires = row.expires_at_min;
+  return (snoozed != null && Number(snoozed) > ms) || (expires != null && Number(expires) <= ms);
+}
+
+/** LIMIT as text, so that a generic plan knows it (the service passes 1 to its maxPageSize + 1). */
+function limitSql(n: number): SqlFragment {
+  return Number.isSafeInteger(n) && n > 0 ? raw(String(n)) : sql`${n}`;
+}
+
+/** `limit` rows at most, and a cursor when `rows` holds one more. */
+function toPage(rows: InboxRow[], limit: number): InboxPage {
+  const kept = rows.slice(0, limit);
+  const last = kept[kept.length - 1];
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeInboxCursor({ listedAtMs: Number(last.listed_at), id: last.id })
+      : undefined;
+  return { notifications: kept.map(rowToMessage), nextCursor };
+}
+
 /** A clearer error when a migration has not run (SQLite and PostgreSQL wordings). */
 function missingTable(error: unknown): InboxError | undefined {
   const message = String((error as Error)?.message ?? '');
+  if (
+    /no such column|column .* does not exist/i.test(message) &&
+    /snoozed_until_max|expires_at_min/.test(message)
+  )
+    return new InboxError(
+      `table '${INBOX_COUNTERS_TABLE}' lacks the columns of AddInboxCounterBounds1736800000000; add heraldMigrations() to your TypeORM migrations and run them`,
+      'INBOX_TABLE_MISSING',
+    );
   if (
     /no such column|column .* does not exist/i.test(message) &&
     /listed_at|seen_at|archived_at|snoozed_until|tags|severity|actions/.test(message)
@@ -49,7 +88,7 @@ function missingTable(error: unknown): InboxError | undefined {
   const missing = [INBOX_TABLE, INBOX_COUNTERS_TABLE].find((table) => message.includes(table));
   if (!missing) return undefined;
   return new InboxError(
-    `inbox table '${missing}' does not exist; add heraldMigrations() (CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000 and CreateInboxCounters1736700000000) to your TypeORM migrations and run them`,
+    `inbox table '${missing}' does not exist; add heraldMigrations() (CreateInboxMessages1732300000000, AddInboxMessageStates1736200000000, CreateInboxCounters1736700000000 and AddInboxCounterBounds1736800000000) to your TypeORM migrations and run them`,
     'INBOX_TABLE_MISSING',
   );
 }
@@ -140,15 +179,19 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
 
   async list(userId: string, query: InboxPageQuery, now: Date): Promise<InboxPage> {
     refuseInboxControls({ userId });
-    return (await this.page(userId, query, now, raw('')))[0];
+    return toPage(await this.pageRows(userId, query, now, raw('')), query.limit);
   }
 
   /**
-   * The page and the default list's unread and unseen counts in one statement
-   * (the counts are uncorrelated subqueries on the per-user counter, run
-   * once): one connection and one round trip per `getInbox()`, all figures
-   * from the same snapshot. A page with no row carries no count, so it is
-   * counted apart.
+   * The page and the default list's unread and unseen counts, mostly in one
+   * statement whose plan PostgreSQL keeps: the page without the expiry test,
+   * and the user's counter row. While the counter's bounds say that no
+   * counted row is snoozed or expired (`AddInboxCounterBounds1736800000000`),
+   * the counter is the count, and while no row of the page has expired, the
+   * page is the page. Otherwise one more statement gives both exactly, from
+   * one snapshot: the page without its expired rows, and the counts less what
+   * is snoozed now or expired (`inboxCountSql`). A page with no row carries no
+   * count, so it is counted apart.
    */
   async listWithCounts(
     userId: string,
@@ -156,17 +199,31 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     now: Date,
   ): Promise<InboxPage & { unreadCount: number; unseenCount: number }> {
     refuseInboxControls({ userId });
+    const ms = now.getTime();
+    const rows = await this.pageRows(userId, query, now, sql`, ${this.counterSql(userId)}`, false);
+    const first = rows[0];
+    if (first && !correctionsDue(first, ms) && rows.every((row) => Number(row.expires_at) > ms))
+      return {
+        ...toPage(rows, query.limit),
+        unreadCount: Number(first.unread_count ?? 0),
+        unseenCount: Number(first.unseen_count ?? 0),
+      };
     const counts = this.countsSql(userId, now);
-    const [page, first] = await this.page(userId, query, now, sql`, ${counts}`);
-    const row = (first ?? (await this.run(sql`SELECT ${counts}`)).records[0]) as InboxRow & {
-      unread_count: string | number;
-      unseen_count: string | number;
-    };
+    const exact = first ? await this.pageRows(userId, query, now, sql`, ${counts}`) : rows;
+    const row = exact[0] ?? ((await this.run(sql`SELECT ${counts}`)).records[0] as CounterColumns);
     return {
-      ...page,
+      ...toPage(exact, query.limit),
       unreadCount: Number(row.unread_count),
       unseenCount: Number(row.unseen_count),
     };
+  }
+
+  /** The user's counter row: `unread_count, unseen_count` and the bounds, each NULL without a row. */
+  private counterSql(userId: string): SqlFragment {
+    const { counters } = this.use();
+    const column = (name: string, as: string) =>
+      sql`(SELECT ${raw(name)} FROM ${counters} WHERE user_id = ${userId}) AS ${raw(as)}`;
+    return sql`${column('unread', 'unread_count')}, ${column('unseen', 'unseen_count')}, ${column('snoozed_until_max', 'snoozed_until_max')}, ${column('expires_at_min', 'expires_at_min')}`;
   }
 
   /** `unread_count, unseen_count` of the default list, from the counters. */
@@ -176,31 +233,32 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     return sql`${inboxCountSql(table, counters, userId, ms, 'read_at')} AS unread_count, ${inboxCountSql(table, counters, userId, ms, 'seen_at')} AS unseen_count`;
   }
 
-  private async page(
+  /**
+   * The page's rows and one more (is there a next page?), with `extra`
+   * columns. `expiryInSql: false` leaves the expiry test to the caller: the
+   * statement's generic plan then estimates the page as PostgreSQL's custom
+   * plans do, so PostgreSQL plans it once per connection.
+   */
+  private async pageRows(
     userId: string,
     query: InboxPageQuery,
     now: Date,
     extra: SqlFragment,
-  ): Promise<[InboxPage, InboxRow | undefined]> {
+    expiryInSql = true,
+  ): Promise<Array<InboxRow & Partial<CounterColumns>>> {
     refuseInboxFilterControls(query.filter);
     const cursor = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
     const filter: InboxFilter = query.unreadOnly
       ? { ...query.filter, read: false }
       : (query.filter ?? {});
-    const rows = (
+    const ms = now.getTime();
+    return (
       await this.run(sql`SELECT ${raw(INBOX_COLUMNS)}${extra} FROM ${this.table}
-      WHERE user_id = ${userId} AND expires_at > ${now.getTime()}
-      AND ${inboxFilterSql(filter, now.getTime(), this.isPg)}
+      WHERE user_id = ${userId}${expiryInSql ? sql` AND expires_at > ${ms}` : raw('')}
+      AND ${inboxFilterSql(filter, ms, this.isPg)}
       ${cursor ? sql`AND (listed_at, id) < (${cursor.listedAtMs}, ${cursor.id})` : raw('')}
-      ORDER BY listed_at DESC, id DESC LIMIT ${query.limit + 1}`)
-    ).records as InboxRow[];
-    const kept = rows.slice(0, query.limit);
-    const last = kept[kept.length - 1];
-    const nextCursor =
-      rows.length > query.limit && last
-        ? encodeInboxCursor({ listedAtMs: Number(last.listed_at), id: last.id })
-        : undefined;
-    return [{ notifications: kept.map(rowToMessage), nextCursor }, rows[0]];
+      ORDER BY listed_at DESC, id DESC LIMIT ${limitSql(query.limit + 1)}`)
+    ).records as Array<InboxRow & Partial<CounterColumns>>;
   }
 
   async findOne(userId: string, messageId: string, now: Date): Promise<InboxMessage | undefined> {

@@ -6,6 +6,7 @@ import { InboxLiveService, InboxModule } from '@herald/notification';
 import {
   AddInboxMessageStates1736200000000,
   CreateInboxCounters1736700000000,
+  AddInboxCounterBounds1736800000000,
   CreateInboxMessages1732300000000,
 } from '@herald/notification/typeorm';
 import { ConsumerUserGuard } from './consumer-user.guard.js';
@@ -36,6 +37,7 @@ function sqlite(): { type: 'better-sqlite3'; database: string } | { type: 'sqljs
         CreateInboxMessages1732300000000,
         AddInboxMessageStates1736200000000,
         CreateInboxCounters1736700000000,
+        AddInboxCounterBounds1736800000000,
       ],
       migrationsRun: true,
     }),
