@@ -5,6 +5,7 @@ import {
 } from './__fixtures__/delivery-test-databases.js';
 import { HeraldError } from '@herald/contracts';
 import { DatabaseDeliveryStore } from './database-delivery.store.js';
+import { deliveryTablePath } from './delivery-sql.util.js';
 
 describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (kind) => {
   let db: TestDatabase;
@@ -261,23 +262,171 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
           return [recording, release];
         });
         const id = `prepared_${preparedStatements}`;
+        const many = Array.from({ length: 37 }, (_, i) => `${id}_${i}`);
         try {
           await named.create({ id, channel: 'sms', backend: 'tw', recipient: '+1' });
           expect(await named.claim(id)).toMatchObject({ status: 'sending', attempts: 1 });
           expect(await named.transition(id, 'sent', { providerMessageId: 'SM1' })).toMatchObject({
             status: 'sent',
           });
+          const created = await named.createMany(
+            many.map((rid) => ({ id: rid, channel: 'sms', backend: 'tw', recipient: '+1' })),
+          );
+          expect(created.map((r) => [r.record.id, r.created])).toEqual(
+            many.map((rid) => [rid, true]),
+          );
         } finally {
           spy.mockRestore();
         }
-        // the insert (its text depends on the row count) is never named; claim and sent are when asked
-        expect(names[0]).toBeUndefined();
-        expect(names.slice(1).map((name) => /^herald_[0-9a-f]{20}$/.test(name ?? ''))).toEqual([
+        // the inserts (one text whatever the row count), the claim and sent: named when asked
+        expect(names.map((name) => /^herald_[0-9a-f]{20}$/.test(name ?? ''))).toEqual([
+          preparedStatements,
+          preparedStatements,
           preparedStatements,
           preparedStatements,
         ]);
+        expect(await named.get(many[36])).toMatchObject({ id: many[36], status: 'queued' });
       },
     );
+
+  if (kind === 'postgres')
+    it('inserts 1 row and 37 rows with the same named statement, a repeated id reported as existing', async () => {
+      type Config = { name?: string; text: string; values: unknown[] };
+      type Client = { query(config: Config, callback: unknown): void };
+      const configs: Config[] = [];
+      const driver = db.dataSource.driver as unknown as {
+        obtainMasterConnection(): Promise<[Client, () => void]>;
+      };
+      const original = driver.obtainMasterConnection.bind(driver);
+      const spy = jest.spyOn(driver, 'obtainMasterConnection').mockImplementation(async () => {
+        const [client, release] = await original();
+        const recording: Client = {
+          query: (config, callback) => (configs.push(config), client.query(config, callback)),
+        };
+        return [recording, release];
+      });
+      const ids = Array.from({ length: 36 }, (_, i) => `fixed_${i}`);
+      let one: Awaited<ReturnType<DatabaseDeliveryStore['createMany']>>;
+      let batch: typeof one;
+      try {
+        one = await store.createMany([
+          { id: 'fixed_one', channel: 'sms', backend: 'tw', recipient: '+1' },
+        ]);
+        batch = await store.createMany([
+          ...ids.map((id, i) => ({ id, channel: 'sms', backend: 'tw', recipient: `+${i}` })),
+          // the same id again in the batch: the first one is written, this one finds it
+          { id: ids[3], channel: 'push', backend: 'fcm', recipient: 'other' },
+        ]);
+      } finally {
+        spy.mockRestore();
+      }
+      const inserts = configs.filter((config) => /^\s*INSERT/i.test(config.text));
+      expect(inserts).toHaveLength(2);
+      expect(inserts[0].name).toMatch(/^herald_[0-9a-f]{20}$/);
+      expect(inserts[1].name).toBe(inserts[0].name);
+      expect(inserts[1].text).toBe(inserts[0].text);
+      expect(inserts[0].text).toMatch(/unnest\(/);
+      // one array a column, one element a row
+      expect(inserts[1].values).toHaveLength(14);
+      expect(inserts[1].values.map((v) => (v as unknown[]).length)).toEqual(
+        Array.from({ length: 14 }, () => 37),
+      );
+      expect(one.map((r) => [r.record.id, r.created])).toEqual([['fixed_one', true]]);
+      expect(batch.map((r) => [r.record.id, r.created])).toEqual([
+        ...ids.map((id) => [id, true]),
+        [ids[3], false],
+      ]);
+      expect(batch[36].record).toMatchObject({ channel: 'sms', backend: 'tw', recipient: '+3' });
+      expect(await store.get(ids[3])).toMatchObject({ channel: 'sms', recipient: '+3' });
+    });
+
+  it('round-trips awkward strings, empty strings and NULLs through a batch insert', async () => {
+    const awkward = [
+      `it's "quoted"`,
+      'back\\slash \\" \\\\',
+      'a,b,,c',
+      '{braces}',
+      '{"a":[1,"x"]}',
+      'NULL',
+      'null',
+      '',
+      ' spaced ',
+      'tab\there\nnew line\r',
+      'ünïcødé 日本語 🎉 \u2028',
+      '\\N',
+      '""',
+      '}',
+      '{',
+      '(1,2)',
+      '\\x00ff',
+    ];
+    const inputs = awkward.map((text, i) => ({
+      id: `awk_${kind}_${i}_${text.slice(0, 20)}`,
+      channel: 'sms',
+      backend: text,
+      recipient: text,
+      createdAt: new Date(1_600_000_000_000 + i),
+      // every other row leaves the nullable columns out
+      ...(i % 2 === 0
+        ? {
+            idempotencyKey: text,
+            notificationId: text.slice(0, 64),
+            lastError: text,
+            smsSegments: i,
+            smsEncoding: 'UCS-2' as const,
+          }
+        : {}),
+      job: {
+        id: `awk_${kind}_${i}`,
+        channel: 'sms',
+        backends: [text],
+        message: { to: text, body: `${text} | ${JSON.stringify(text)}`, nested: { text } },
+      },
+    }));
+    const results = await store.createMany(inputs);
+    expect(results.every((r) => r.created)).toBe(true);
+    for (const [i, input] of inputs.entries()) {
+      const stored = await store.get(input.id);
+      expect(stored).toEqual(results[i].record);
+      expect(stored).toMatchObject({ id: input.id, backend: awkward[i], recipient: awkward[i] });
+      if (i % 2 === 0) {
+        expect(stored).toMatchObject({
+          idempotencyKey: awkward[i],
+          notificationId: awkward[i].slice(0, 64),
+          lastError: awkward[i],
+          smsSegments: i,
+          smsEncoding: 'UCS-2',
+        });
+      } else {
+        expect(stored?.idempotencyKey).toBeUndefined();
+        expect(stored?.notificationId).toBeUndefined();
+        expect(stored?.lastError).toBeUndefined();
+        expect(stored?.smsSegments).toBeUndefined();
+        expect(stored?.smsEncoding).toBeUndefined();
+      }
+    }
+    // the job column holds exactly the JSON text written
+    const table = deliveryTablePath(db.dataSource);
+    const p = kind === 'postgres' ? (i: number) => `$${i}` : () => '?';
+    const rows = (await db.dataSource.query(
+      `SELECT id, job, last_error FROM ${table} WHERE id IN (${inputs.map((_, i) => p(i + 1)).join(', ')})`,
+      inputs.map((input) => input.id),
+    )) as Array<{ id: string; job: string | null; last_error: string | null }>;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const [i, input] of inputs.entries()) {
+      const { job } = input;
+      expect(byId.get(input.id)?.job).toBe(
+        JSON.stringify({ backends: job.backends, message: job.message, meta: undefined }),
+      );
+      expect(byId.get(input.id)?.last_error).toBe(i % 2 === 0 ? awkward[i] : null);
+    }
+    const jobs = await store.findQueuedJobs({ before: new Date(1_600_000_001_000), limit: 1000 });
+    for (const input of inputs)
+      expect(jobs.find((j) => j.id === input.id)).toMatchObject({
+        backends: input.job.backends,
+        message: input.job.message,
+      });
+  });
 
   it('rejects only the callers whose row broke a batch statement', async () => {
     const ids = [`bad_${kind}_1`, `bad_${kind}_2`, `bad_${kind}_3`];

@@ -38,8 +38,28 @@ import type {
   StoredDeliveryJob,
 } from './delivery-store.protocol.js';
 
-const INSERT_COLUMNS =
-  'id, channel, backend, recipient, status, attempts, last_error, idempotency_key, notification_id, created_at, updated_at, job, sms_segments, sms_encoding';
+/**
+ * The columns an insert writes, with their PostgreSQL types (those of the
+ * migrations; `unnest` takes one array of each). The values come in this
+ * order from `insertValues`.
+ */
+const INSERT_FIELDS: ReadonlyArray<readonly [column: string, pgType: string]> = [
+  ['id', 'varchar'],
+  ['channel', 'varchar'],
+  ['backend', 'varchar'],
+  ['recipient', 'varchar'],
+  ['status', 'varchar'],
+  ['attempts', 'integer'],
+  ['last_error', 'text'],
+  ['idempotency_key', 'varchar'],
+  ['notification_id', 'varchar'],
+  ['created_at', 'bigint'],
+  ['updated_at', 'bigint'],
+  ['job', 'text'],
+  ['sms_segments', 'integer'],
+  ['sms_encoding', 'varchar'],
+];
+const INSERT_COLUMNS = INSERT_FIELDS.map(([column]) => column).join(', ');
 
 /** The job column: what the sweeper needs to add the job again (id, channel, notification are columns). */
 function jobText(record: DeliveryRecord, job: StoredDeliveryJob | undefined): string | null {
@@ -66,7 +86,26 @@ function insertValues(record: DeliveryRecord, job: StoredDeliveryJob | undefined
     record.smsEncoding ?? null,
   ];
 }
-const INSERT_WIDTH = 14;
+const INSERT_WIDTH = INSERT_FIELDS.length;
+
+/** The rows' values column by column: one array per column of `INSERT_FIELDS`, for `unnest`. */
+function insertArrays(
+  records: readonly DeliveryRecord[],
+  jobs: ReadonlyArray<StoredDeliveryJob | undefined>,
+): unknown[][] {
+  const columns = INSERT_FIELDS.map(() => new Array<unknown>(records.length));
+  for (let row = 0; row < records.length; row++) {
+    const values = insertValues(records[row], jobs[row]);
+    for (let col = 0; col < INSERT_WIDTH; col++) columns[col][row] = values[col];
+  }
+  return columns;
+}
+
+/**
+ * Rows an insert statement carries at most on PostgreSQL (its parameters are
+ * one array a column, so no parameter limit applies; this bounds a message).
+ */
+const PG_INSERT_ROWS = 5000;
 
 /** The transitions of a queue worker's hot path, batched on PostgreSQL. */
 const BATCHED_STATUSES: ReadonlySet<DeliveryStatus> = new Set(['sending', 'sent']);
@@ -86,11 +125,12 @@ export interface DatabaseDeliveryStoreOptions {
    */
   batchTransitions?: TransitionBatcherOptions | false;
   /**
-   * PostgreSQL only: run the statements a queue worker repeats (claim, read,
-   * transitions) as named prepared statements on the pooled `pg` connection,
-   * parsed and planned once per connection. Turn it off behind a pooler that
-   * cannot keep prepared statements (PgBouncer in transaction mode before
-   * 1.21, or without `max_prepared_statements`).
+   * PostgreSQL only: run the statements that repeat (the insert of new
+   * records, and a queue worker's claim, read and transitions) as named
+   * prepared statements on the pooled `pg` connection, parsed and planned
+   * once per connection. Turn it off behind a pooler that cannot keep
+   * prepared statements (PgBouncer in transaction mode before 1.21, or
+   * without `max_prepared_statements`).
    * @default true
    */
   preparedStatements?: boolean;
@@ -172,9 +212,11 @@ export class DatabaseDeliveryStore implements DeliveryStore {
   }
 
   /**
-   * Multi-row `INSERT ... ON CONFLICT (id) DO NOTHING`, as many rows a
-   * statement as the driver allows; what concurrent callers create in the
-   * same turn of the event loop goes in the same statements.
+   * `INSERT ... ON CONFLICT (id) DO NOTHING` of many rows a statement: on
+   * PostgreSQL one prepared statement whatever the row count (the rows as
+   * arrays, `unnest`ed), elsewhere a multi-row `VALUES` of as many rows as
+   * the driver allows; what concurrent callers create in the same turn of
+   * the event loop goes in the same statements.
    */
   createMany(
     inputs: readonly NewDeliveryRecord[],
@@ -185,22 +227,21 @@ export class DatabaseDeliveryStore implements DeliveryStore {
   private async insertMany(
     inputs: readonly NewDeliveryRecord[],
   ): Promise<Array<{ record: DeliveryRecord; created: boolean }>> {
-    const { maxRows } = this.setup();
+    const { maxRows, pg } = this.setup();
     const records = inputs.map(newDeliveryRecord);
     const inserted = new Set<string>();
-    for (let start = 0; start < records.length; start += maxRows) {
-      const chunk = records.slice(start, start + maxRows);
-      const values = chunk.flatMap((record, row) => insertValues(record, inputs[start + row].job));
-      const tuples = chunk.map(
-        (_, row) =>
-          `(${Array.from({ length: INSERT_WIDTH }, (__, col) => this.p(row * INSERT_WIDTH + col + 1)).join(', ')})`,
-      );
+    const chunkRows = pg ? PG_INSERT_ROWS : maxRows;
+    for (let start = 0; start < records.length; start += chunkRows) {
+      const chunk = records.slice(start, start + chunkRows);
+      const jobs = inputs.slice(start, start + chunkRows).map((input) => input.job);
       // only the ids come back: the rows are what was just written
-      const rows = await this.run(
-        `INSERT INTO ${this.table} (${INSERT_COLUMNS}) VALUES ${tuples.join(', ')}
-         ON CONFLICT (id) DO NOTHING RETURNING id`,
-        values,
-      );
+      const rows = pg
+        ? // one text whatever the row count: prepared once per connection
+          await this.run(this.insertArraysSql(), insertArrays(chunk, jobs), true)
+        : await this.run(
+            this.insertValuesSql(chunk.length),
+            chunk.flatMap((record, row) => insertValues(record, jobs[row])),
+          );
       for (const row of rows) inserted.add(row.id);
     }
     const out: Array<{ record: DeliveryRecord; created: boolean }> = [];
@@ -220,6 +261,31 @@ export class DatabaseDeliveryStore implements DeliveryStore {
       out.push({ record: existing, created: false });
     }
     return out;
+  }
+
+  /** A multi-row `INSERT ... VALUES` of `rows` rows (SQLite: its text depends on the row count). */
+  private insertValuesSql(rows: number): string {
+    const tuples = Array.from(
+      { length: rows },
+      (_, row) =>
+        `(${Array.from({ length: INSERT_WIDTH }, (__, col) => this.p(row * INSERT_WIDTH + col + 1)).join(', ')})`,
+    );
+    return `INSERT INTO ${this.table} (${INSERT_COLUMNS}) VALUES ${tuples.join(', ')}
+         ON CONFLICT (id) DO NOTHING RETURNING id`;
+  }
+
+  private insertText?: string;
+
+  /**
+   * PostgreSQL's insert, built once: the rows as one array a column
+   * (`insertArrays`), `unnest`ed, so the text is the same whatever the row
+   * count and the statement is parsed and planned once per connection.
+   */
+  private insertArraysSql(): string {
+    this.insertText ??= `INSERT INTO ${this.table} (${INSERT_COLUMNS})
+       SELECT * FROM unnest(${INSERT_FIELDS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
+       ON CONFLICT (id) DO NOTHING RETURNING id`;
+    return this.insertText;
   }
 
   /** Concurrent `get` calls on PostgreSQL become one `SELECT ... WHERE id = ANY($1)`. */
