@@ -5,6 +5,7 @@ import {
 import { heraldMigrations } from '../../typeorm/herald-migrations.util.js';
 import { InboxService } from '../inbox.service.js';
 import { DatabaseInboxStore } from '../stores/database-inbox.store.js';
+import { AddInboxCounterBounds1736800000000 } from './add-inbox-counter-bounds.migration.js';
 import { AddInboxMessageStates1736200000000 } from './add-inbox-message-states.migration.js';
 import { CreateInboxCounters1736700000000 } from './create-inbox-counters.migration.js';
 import { CreateInboxMessages1732300000000 } from './create-inbox-messages.migration.js';
@@ -56,6 +57,7 @@ describe.each(['sqlite', 'postgres'] as const)('CreateInboxCounters1736700000000
       ['pat', 1, 1],
     ]);
 
+    await db.up(new AddInboxCounterBounds1736800000000()); // what the store reads too
     const inbox = new InboxService(new DatabaseInboxStore(db.dataSource), {
       now: () => new Date(now),
     });
@@ -70,7 +72,7 @@ describe.each(['sqlite', 'postgres'] as const)('CreateInboxCounters1736700000000
       ['pat', 2, 2],
     ]);
 
-    await db.down(new CreateInboxCounters1736700000000());
+    await db.down(new AddInboxCounterBounds1736800000000(), new CreateInboxCounters1736700000000());
     expect(await db.tables()).not.toContain('herald_inbox_counters');
     await inbox.send('pat', { title: 'after down' }); // no trigger left behind
   });

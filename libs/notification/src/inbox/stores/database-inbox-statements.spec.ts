@@ -77,9 +77,11 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseInboxStore statements on
       2, 2, 2,
     ]);
 
+    expect(await counted(() => timed.countUnread(user))).toEqual([2, [expect.any(String)]]);
     await timed.snooze(user, a.id, new Date(clock + 60_000));
     [result, sql] = await page(); // snoozed now: the counts less the snoozed one
     expect([sql.length, result.notifications.length, result.unreadCount]).toEqual([2, 1, 1]);
+    expect((await counted(() => timed.countUnread(user)))[1]).toHaveLength(2);
     clock += 60_001; // it wakes up with no write
     [result, sql] = await page();
     expect([sql.length, result.notifications.length, result.unreadCount]).toEqual([1, 2, 2]);

@@ -361,8 +361,12 @@ export class DatabaseInboxStore implements InboxStoreProtocol {
     return (affected ?? 0) > 0;
   }
 
+  /** The counter row alone while no correction is due (see `listWithCounts`), else the exact count. */
   async countUnread(userId: string, now: Date): Promise<number> {
     refuseInboxControls({ userId });
+    const counter = (await this.run(sql`SELECT ${this.counterSql(userId)}`))
+      .records[0] as CounterColumns;
+    if (!correctionsDue(counter, now.getTime())) return Number(counter.unread_count ?? 0);
     const { table, counters } = this.use();
     const { records } = await this.run(
       sql`SELECT ${inboxCountSql(table, counters, userId, now.getTime(), 'read_at')} AS n`,
