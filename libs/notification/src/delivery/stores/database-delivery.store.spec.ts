@@ -7,6 +7,29 @@ import { HeraldError } from '@herald/contracts';
 import { DatabaseDeliveryStore } from './database-delivery.store.js';
 import { deliveryTablePath } from './delivery-sql.util.js';
 
+type PgConfig = { name?: string; text: string; values: unknown[] };
+type PgCallback = (error: Error | null, result: { rows: unknown[] }) => void;
+type PgClient = { query(config: PgConfig, callback: PgCallback): void };
+
+/**
+ * Sends every statement a store runs on the PostgreSQL `db` through `query`
+ * (the stores call pg's callback form, see runOnPg); `mockRestore()` the
+ * returned spy.
+ */
+function interceptPg(
+  db: TestDatabase,
+  query: (client: PgClient, config: PgConfig, callback: PgCallback) => void,
+) {
+  const driver = db.dataSource.driver as unknown as {
+    obtainMasterConnection(): Promise<[PgClient, () => void]>;
+  };
+  const original = driver.obtainMasterConnection.bind(driver);
+  return jest.spyOn(driver, 'obtainMasterConnection').mockImplementation(async () => {
+    const [client, release] = await original();
+    return [{ query: (config, callback) => query(client, config, callback) }, release];
+  });
+}
+
 describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (kind) => {
   let db: TestDatabase;
   let store: DatabaseDeliveryStore;
@@ -202,34 +225,15 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
         );
       await Promise.all(ids.map((id) => store.claim(id)));
       const plans: string[] = [];
-      // the stores call pg's callback form (see runOnPg)
-      type Config = { text: string; values: unknown[] };
-      type Callback = (error: Error | null, result: { rows: unknown[] }) => void;
-      type Client = { query(config: Config, callback: Callback): void };
-      const driver = db.dataSource.driver as unknown as {
-        obtainMasterConnection(): Promise<[Client, () => void]>;
-      };
-      const original = driver.obtainMasterConnection.bind(driver);
-      const spy = jest.spyOn(driver, 'obtainMasterConnection').mockImplementation(async () => {
-        const [client, release] = await original();
-        const explaining: Client = {
-          query: (config, callback) => {
-            if (!/^\s*UPDATE/i.test(config.text)) return client.query(config, callback);
-            client.query(
-              { text: `EXPLAIN ${config.text}`, values: config.values },
-              (error, plan) => {
-                if (error) return callback(error, plan);
-                plans.push(
-                  (plan.rows as Array<Record<string, string>>)
-                    .map((r) => r['QUERY PLAN'])
-                    .join('\n'),
-                );
-                client.query(config, callback);
-              },
-            );
-          },
-        };
-        return [explaining, release];
+      const spy = interceptPg(db, (client, config, callback) => {
+        if (!/^\s*UPDATE/i.test(config.text)) return client.query(config, callback);
+        client.query({ text: `EXPLAIN ${config.text}`, values: config.values }, (error, plan) => {
+          if (error) return callback(error, plan);
+          plans.push(
+            (plan.rows as Array<Record<string, string>>).map((r) => r['QUERY PLAN']).join('\n'),
+          );
+          client.query(config, callback);
+        });
       });
       await Promise.all(ids.slice(0, 10).map((id) => store.claim(id)));
       await Promise.all(
@@ -249,18 +253,10 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
       async (preparedStatements) => {
         const named = new DatabaseDeliveryStore(db.dataSource, { preparedStatements });
         const names: Array<string | undefined> = [];
-        type Client = { query(config: { name?: string; text: string }, callback: unknown): void };
-        const driver = db.dataSource.driver as unknown as {
-          obtainMasterConnection(): Promise<[Client, () => void]>;
-        };
-        const original = driver.obtainMasterConnection.bind(driver);
-        const spy = jest.spyOn(driver, 'obtainMasterConnection').mockImplementation(async () => {
-          const [client, release] = await original();
-          const recording: Client = {
-            query: (config, callback) => (names.push(config.name), client.query(config, callback)),
-          };
-          return [recording, release];
-        });
+        const spy = interceptPg(
+          db,
+          (client, config, callback) => (names.push(config.name), client.query(config, callback)),
+        );
         const id = `prepared_${preparedStatements}`;
         const many = Array.from({ length: 37 }, (_, i) => `${id}_${i}`);
         try {
@@ -291,20 +287,11 @@ describe.each(['sqlite', 'postgres'] as const)('DatabaseDeliveryStore on %s', (k
 
   if (kind === 'postgres')
     it('inserts 1 row and 37 rows with the same named statement, a repeated id reported as existing', async () => {
-      type Config = { name?: string; text: string; values: unknown[] };
-      type Client = { query(config: Config, callback: unknown): void };
-      const configs: Config[] = [];
-      const driver = db.dataSource.driver as unknown as {
-        obtainMasterConnection(): Promise<[Client, () => void]>;
-      };
-      const original = driver.obtainMasterConnection.bind(driver);
-      const spy = jest.spyOn(driver, 'obtainMasterConnection').mockImplementation(async () => {
-        const [client, release] = await original();
-        const recording: Client = {
-          query: (config, callback) => (configs.push(config), client.query(config, callback)),
-        };
-        return [recording, release];
-      });
+      const configs: PgConfig[] = [];
+      const spy = interceptPg(
+        db,
+        (client, config, callback) => (configs.push(config), client.query(config, callback)),
+      );
       const ids = Array.from({ length: 36 }, (_, i) => `fixed_${i}`);
       let one: Awaited<ReturnType<DatabaseDeliveryStore['createMany']>>;
       let batch: typeof one;

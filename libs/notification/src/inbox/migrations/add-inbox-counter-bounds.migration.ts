@@ -1,7 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { inboxCountersTablePath, inboxTablePath } from '../stores/inbox-sql.util.js';
+import { inboxCountersTablePath } from '../stores/inbox-sql.util.js';
 import {
+  countFunctionSql,
   CreateInboxCounters1736700000000,
+  lockForBackfill,
   qualified,
   TRIGGERS,
   UNREAD,
@@ -37,11 +39,7 @@ export class AddInboxCounterBounds1736800000000 implements MigrationInterface {
   name = 'AddInboxCounterBounds1736800000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const pg = queryRunner.connection.options.type === 'postgres';
-    const table = inboxTablePath(queryRunner.connection);
-    const counters = inboxCountersTablePath(queryRunner.connection);
-    if (pg && queryRunner.isTransactionActive)
-      await queryRunner.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+    const { pg, table, counters } = await lockForBackfill(queryRunner);
     for (const column of BOUNDS)
       await queryRunner.query(
         `ALTER TABLE ${counters} ADD COLUMN${pg ? ' IF NOT EXISTS' : ''} ${column} bigint NULL`,
@@ -95,21 +93,15 @@ export class AddInboxCounterBounds1736800000000 implements MigrationInterface {
           OR excluded.expires_at_min < COALESCE(c.expires_at_min, excluded.expires_at_min + 1);`;
     const { expires } = recount(table, 'c.user_id');
     await queryRunner.query(
-      `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $herald$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          ${upsert(delta('new_rows', ''))}
-        ELSIF TG_OP = 'UPDATE' THEN
-          ${upsert(`${delta('new_rows', '')} UNION ALL ${delta('old_rows', '-')}`)}
-        ELSE
-          PERFORM 1 FROM ${counters} c WHERE c.user_id IN (SELECT user_id FROM old_rows)
+      countFunctionSql(fn, {
+        insert: upsert(delta('new_rows', '')),
+        update: upsert(`${delta('new_rows', '')} UNION ALL ${delta('old_rows', '-')}`),
+        delete: `PERFORM 1 FROM ${counters} c WHERE c.user_id IN (SELECT user_id FROM old_rows)
             ORDER BY c.user_id FOR UPDATE;
           ${upsert(delta('old_rows', '-'))}
           UPDATE ${counters} c SET expires_at_min = ${expires}
-            WHERE c.user_id IN (SELECT user_id FROM old_rows) AND c.expires_at_min IS NOT NULL;
-        END IF;
-        RETURN NULL;
-      END $herald$`,
+            WHERE c.user_id IN (SELECT user_id FROM old_rows) AND c.expires_at_min IS NOT NULL;`,
+      }),
     );
   }
 

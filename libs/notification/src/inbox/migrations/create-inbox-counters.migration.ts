@@ -25,6 +25,40 @@ const CORRECTION_INDEXES: Array<[string, string, string]> = [
 
 export const TRIGGERS = ['insert', 'update', 'delete'] as const;
 
+/**
+ * The inbox table and the counters table of the migration's data source. On
+ * PostgreSQL in a transaction (a migration's default) the inbox table is
+ * locked against writes until the migration ends: no write between a
+ * backfill and the triggers that follow the writes after it.
+ */
+export async function lockForBackfill(
+  queryRunner: QueryRunner,
+): Promise<{ pg: boolean; table: string; counters: string }> {
+  const pg = queryRunner.connection.options.type === 'postgres';
+  const table = inboxTablePath(queryRunner.connection);
+  if (pg && queryRunner.isTransactionActive)
+    await queryRunner.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+  return { pg, table, counters: inboxCountersTablePath(queryRunner.connection) };
+}
+
+/** The statement-level trigger function `fn` of the counters, one body per event. */
+export function countFunctionSql(
+  fn: string,
+  bodies: Record<(typeof TRIGGERS)[number], string>,
+): string {
+  return `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $herald$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          ${bodies.insert}
+        ELSIF TG_OP = 'UPDATE' THEN
+          ${bodies.update}
+        ELSE
+          ${bodies.delete}
+        END IF;
+        RETURN NULL;
+      END $herald$`;
+}
+
 /** A function or index name, schema-qualified on PostgreSQL when the data source has a `schema`. */
 export function qualified(queryRunner: QueryRunner, name: string): string {
   const schema = (queryRunner.connection.options as { schema?: string }).schema;
@@ -50,12 +84,7 @@ export class CreateInboxCounters1736700000000 implements MigrationInterface {
   name = 'CreateInboxCounters1736700000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const pg = queryRunner.connection.options.type === 'postgres';
-    const table = inboxTablePath(queryRunner.connection);
-    const counters = inboxCountersTablePath(queryRunner.connection);
-    // no write between the backfill and the triggers (a migration runs in a transaction by default)
-    if (pg && queryRunner.isTransactionActive)
-      await queryRunner.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+    const { table, counters } = await lockForBackfill(queryRunner);
     await queryRunner.query(
       `CREATE TABLE IF NOT EXISTS ${counters} (
         user_id varchar(255) NOT NULL PRIMARY KEY,
@@ -113,17 +142,11 @@ export class CreateInboxCounters1736700000000 implements MigrationInterface {
         GROUP BY user_id HAVING SUM(unread) <> 0 OR SUM(unseen) <> 0 ORDER BY user_id
         ON CONFLICT (user_id) DO UPDATE SET unread = c.unread + excluded.unread, unseen = c.unseen + excluded.unseen;`;
     await queryRunner.query(
-      `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $herald$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          ${upsert(delta('new_rows', ''))}
-        ELSIF TG_OP = 'UPDATE' THEN
-          ${upsert(`${delta('new_rows', '')} UNION ALL ${delta('old_rows', '-')}`)}
-        ELSE
-          ${upsert(delta('old_rows', '-'))}
-        END IF;
-        RETURN NULL;
-      END $herald$`,
+      countFunctionSql(fn, {
+        insert: upsert(delta('new_rows', '')),
+        update: upsert(`${delta('new_rows', '')} UNION ALL ${delta('old_rows', '-')}`),
+        delete: upsert(delta('old_rows', '-')),
+      }),
     );
     const transitions = {
       insert: 'NEW TABLE AS new_rows',
