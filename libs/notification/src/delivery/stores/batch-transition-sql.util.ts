@@ -3,20 +3,20 @@ import {
   type DeliveryPatch,
   type DeliveryStatus,
 } from '../records/delivery-record.js';
-import { DELIVERY_COLUMNS, statusById } from './delivery-sql.util.js';
+import { DELIVERY_COLUMNS, DELIVERY_PG_TYPES, statusById } from './delivery-sql.util.js';
 import type { TransitionGroup } from './transition-batcher.js';
 
-/** Each patch field's column and its PostgreSQL type (each field arrives as an array of it). */
-const PATCH_SQL: Record<keyof DeliveryPatch, { column: string; type: string }> = {
-  backend: { column: 'backend', type: 'varchar' },
-  attempts: { column: 'attempts', type: 'integer' },
-  lastError: { column: 'last_error', type: 'text' },
-  providerMessageId: { column: 'provider_message_id', type: 'varchar' },
-  sentAt: { column: 'sent_at', type: 'bigint' },
-  providerStatusAt: { column: 'provider_status_at', type: 'bigint' },
-  providerReason: { column: 'provider_reason', type: 'text' },
+/** Each patch field's column (each field arrives as an array of its type, `DELIVERY_PG_TYPES`). */
+const PATCH_COLUMNS: Record<keyof DeliveryPatch, keyof typeof DELIVERY_PG_TYPES> = {
+  backend: 'backend',
+  attempts: 'attempts',
+  lastError: 'last_error',
+  providerMessageId: 'provider_message_id',
+  sentAt: 'sent_at',
+  providerStatusAt: 'provider_status_at',
+  providerReason: 'provider_reason',
 };
-const PATCH_KEYS = Object.keys(PATCH_SQL) as Array<keyof DeliveryPatch>;
+const PATCH_KEYS = Object.keys(PATCH_COLUMNS) as Array<keyof DeliveryPatch>;
 
 const RETURNING = DELIVERY_COLUMNS.split(', ')
   .map((column) => `d.${column}`)
@@ -117,11 +117,11 @@ function transitionPart(
   if (status !== 'queued') sets.push('job = NULL');
   const arrays = [`${ids}::varchar[]`];
   for (const [i, key] of fields.entries()) {
-    const { column, type } = PATCH_SQL[key];
+    const column = PATCH_COLUMNS[key];
     sets.push(`${column} = v.${column}`);
-    arrays.push(`$${first + 2 + from + i}::${type}[]`);
+    arrays.push(`$${first + 2 + from + i}::${DELIVERY_PG_TYPES[column]}[]`);
   }
-  const columns = ['id', ...fields.map((key) => PATCH_SQL[key].column)].join(', ');
+  const columns = ['id', ...fields.map((key) => PATCH_COLUMNS[key])].join(', ');
   const allowed = Array.from({ length: from }, (_, i) => `$${first + 1 + i}`).join(', ');
   return `UPDATE ${table} AS d SET ${sets.join(', ')}
       FROM unnest(${arrays.join(', ')}) AS v(${columns})

@@ -12,6 +12,7 @@ import {
 import { DeliveryStateError } from '../records/delivery-state.error.js';
 import {
   DELIVERY_COLUMNS,
+  DELIVERY_PG_TYPES,
   deliveryTablePath,
   maxParameters,
   placeholders,
@@ -39,27 +40,26 @@ import type {
 } from './delivery-store.protocol.js';
 
 /**
- * The columns an insert writes, with their PostgreSQL types (those of the
- * migrations; `unnest` takes one array of each). The values come in this
- * order from `insertValues`.
+ * The columns an insert writes (`unnest` takes one array of each, typed by
+ * `DELIVERY_PG_TYPES`). The values come in this order from `insertValues`.
  */
-const INSERT_FIELDS: ReadonlyArray<readonly [column: string, pgType: string]> = [
-  ['id', 'varchar'],
-  ['channel', 'varchar'],
-  ['backend', 'varchar'],
-  ['recipient', 'varchar'],
-  ['status', 'varchar'],
-  ['attempts', 'integer'],
-  ['last_error', 'text'],
-  ['idempotency_key', 'varchar'],
-  ['notification_id', 'varchar'],
-  ['created_at', 'bigint'],
-  ['updated_at', 'bigint'],
-  ['job', 'text'],
-  ['sms_segments', 'integer'],
-  ['sms_encoding', 'varchar'],
-];
-const INSERT_COLUMNS = INSERT_FIELDS.map(([column]) => column).join(', ');
+const INSERT_FIELDS = [
+  'id',
+  'channel',
+  'backend',
+  'recipient',
+  'status',
+  'attempts',
+  'last_error',
+  'idempotency_key',
+  'notification_id',
+  'created_at',
+  'updated_at',
+  'job',
+  'sms_segments',
+  'sms_encoding',
+] as const;
+const INSERT_COLUMNS = INSERT_FIELDS.join(', ');
 
 /** The job column: what the sweeper needs to add the job again (id, channel, notification are columns). */
 function jobText(record: DeliveryRecord, job: StoredDeliveryJob | undefined): string | null {
@@ -283,7 +283,7 @@ export class DatabaseDeliveryStore implements DeliveryStore {
    */
   private insertArraysSql(): string {
     this.insertText ??= `INSERT INTO ${this.table} (${INSERT_COLUMNS})
-       SELECT * FROM unnest(${INSERT_FIELDS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
+       SELECT * FROM unnest(${INSERT_FIELDS.map((column, i) => `$${i + 1}::${DELIVERY_PG_TYPES[column]}[]`).join(', ')})
        ON CONFLICT (id) DO NOTHING RETURNING id`;
     return this.insertText;
   }

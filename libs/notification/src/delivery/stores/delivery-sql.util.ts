@@ -13,6 +13,31 @@ export function deliveryTablePath(dataSource: DataSource): string {
 export const DELIVERY_COLUMNS =
   'id, channel, backend, recipient, status, attempts, last_error, provider_message_id, idempotency_key, notification_id, created_at, updated_at, sent_at, provider_status_at, provider_reason, sms_segments, sms_encoding';
 
+/**
+ * The PostgreSQL type of each column (those of the migrations): what the
+ * statements that send a column as one array (`unnest`, `ANY`) cast it to.
+ */
+export const DELIVERY_PG_TYPES = {
+  id: 'varchar',
+  channel: 'varchar',
+  backend: 'varchar',
+  recipient: 'varchar',
+  status: 'varchar',
+  attempts: 'integer',
+  last_error: 'text',
+  provider_message_id: 'varchar',
+  idempotency_key: 'varchar',
+  notification_id: 'varchar',
+  created_at: 'bigint',
+  updated_at: 'bigint',
+  sent_at: 'bigint',
+  provider_status_at: 'bigint',
+  provider_reason: 'text',
+  job: 'text',
+  sms_segments: 'integer',
+  sms_encoding: 'varchar',
+} as const;
+
 export interface DeliveryRow {
   id: string;
   channel: DeliveryRecordData['channel'];
