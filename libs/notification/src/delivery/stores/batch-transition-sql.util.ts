@@ -3,19 +3,14 @@ import {
   type DeliveryPatch,
   type DeliveryStatus,
 } from '../records/delivery-record.js';
-import { DELIVERY_COLUMNS, DELIVERY_PG_TYPES, statusById } from './delivery-sql.util.js';
+import {
+  DELIVERY_COLUMNS,
+  DELIVERY_PG_TYPES,
+  PATCH_COLUMNS,
+  statusById,
+} from './delivery-sql.util.js';
 import type { TransitionGroup } from './transition-batcher.js';
 
-/** Each patch field's column (each field arrives as an array of its type, `DELIVERY_PG_TYPES`). */
-const PATCH_COLUMNS: Record<keyof DeliveryPatch, keyof typeof DELIVERY_PG_TYPES> = {
-  backend: 'backend',
-  attempts: 'attempts',
-  lastError: 'last_error',
-  providerMessageId: 'provider_message_id',
-  sentAt: 'sent_at',
-  providerStatusAt: 'provider_status_at',
-  providerReason: 'provider_reason',
-};
 const PATCH_KEYS = Object.keys(PATCH_COLUMNS) as Array<keyof DeliveryPatch>;
 
 const RETURNING = DELIVERY_COLUMNS.split(', ')

@@ -13,6 +13,7 @@ import { DeliveryStateError } from '../records/delivery-state.error.js';
 import {
   DELIVERY_COLUMNS,
   DELIVERY_PG_TYPES,
+  PATCH_COLUMNS,
   deliveryTablePath,
   maxParameters,
   placeholders,
@@ -135,17 +136,6 @@ export interface DatabaseDeliveryStoreOptions {
    */
   preparedStatements?: boolean;
 }
-
-const PATCH_COLUMNS: Record<keyof DeliveryPatch, string> = {
-  backend: 'backend',
-  attempts: 'attempts',
-  lastError: 'last_error',
-  providerMessageId: 'provider_message_id',
-  sentAt: 'sent_at',
-  providerStatusAt: 'provider_status_at',
-  providerReason: 'provider_reason',
-};
-
 /**
  * Delivery records in SQL through a TypeORM `DataSource` (SQLite or
  * PostgreSQL), table `herald_delivery_records` from

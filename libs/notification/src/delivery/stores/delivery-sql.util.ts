@@ -1,6 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { DELIVERY_TABLE } from '../entities/delivery-record.entity.js';
-import { DeliveryRecord, type DeliveryRecordData } from '../records/delivery-record.js';
+import {
+  DeliveryRecord,
+  type DeliveryPatch,
+  type DeliveryRecordData,
+} from '../records/delivery-record.js';
 import { sqlTablePath } from '../../utils/sql-store.util.js';
 
 export { maxParameters, placeholders, statusById } from '../../utils/sql-store.util.js';
@@ -37,6 +41,17 @@ export const DELIVERY_PG_TYPES = {
   sms_segments: 'integer',
   sms_encoding: 'varchar',
 } as const;
+
+/** Each patch field's column (sent as an array of its `DELIVERY_PG_TYPES` type by the batches). */
+export const PATCH_COLUMNS: Record<keyof DeliveryPatch, keyof typeof DELIVERY_PG_TYPES> = {
+  backend: 'backend',
+  attempts: 'attempts',
+  lastError: 'last_error',
+  providerMessageId: 'provider_message_id',
+  sentAt: 'sent_at',
+  providerStatusAt: 'provider_status_at',
+  providerReason: 'provider_reason',
+};
 
 export interface DeliveryRow {
   id: string;
