@@ -13,7 +13,9 @@
  * a private schema dropped at the end) and `npm run build`.
  * Throughput: a ratio below 1 means Herald is slower. `*.workerCpu`: CPU time
  * of the worker processes per message (µs), a ratio above 1 means Herald
- * spends more.
+ * spends more; `*.producerCpu`, `*.postgresCpu` and `*.redisCpu` the same for
+ * the producer (which also plays the provider), PostgreSQL and Redis. Each
+ * round prints its figures to stderr.
  */
 const { spawn } = require('node:child_process');
 const { readdirSync, readFileSync } = require('node:fs');
@@ -142,11 +144,11 @@ function workerCpu(child) {
 }
 
 /**
- * CPU time (µs) of each PostgreSQL server process alive now, by pid, from
- * /proc (Linux; an empty map elsewhere): what the database spent on a run is
- * the difference of two readings.
+ * CPU time (µs) of each server process alive now whose name begins with
+ * `name` (`postgres`, `redis-server`), by pid, from /proc (Linux; an empty map
+ * elsewhere): what the server spent on a run is the difference of two readings.
  */
-function postgresCpu() {
+function serverCpu(name) {
   const byPid = new Map();
   let pids = [];
   try {
@@ -162,7 +164,7 @@ function postgresCpu() {
       continue; // exited meanwhile
     }
     const close = stat.lastIndexOf(')');
-    if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+    if (!stat.slice(stat.indexOf('(') + 1, close).startsWith(name)) continue;
     // after the name: state, ppid, ...; utime and stime are the 12th and 13th, in 1/100 s
     const fields = stat.slice(close + 2).split(' ');
     byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
@@ -170,8 +172,8 @@ function postgresCpu() {
   return byPid;
 }
 
-/** CPU µs the PostgreSQL processes spent between two `postgresCpu()` readings. */
-function postgresCpuSince(before, after) {
+/** CPU µs the server processes spent between two `serverCpu()` readings. */
+function serverCpuSince(before, after) {
   let spent = 0;
   for (const [pid, cpu] of after) spent += cpu - (before.get(pid) ?? 0);
   return spent;
@@ -313,14 +315,17 @@ async function queued(twilio, mode, workers, pg) {
   }
   const start = performance.now();
   const producerCpuAtStart = process.cpuUsage();
-  const pgCpuAtStart = pg && postgresCpu();
+  const pgCpuAtStart = pg && serverCpu('postgres');
+  const redisCpuAtStart = serverCpu('redis-server');
   await enqueue(WARMUP, WARMUP + QUEUED);
+  const enqueueMs = performance.now() - start;
   await settled(QUEUED, WARMUP + QUEUED);
   const rate = QUEUED / ((performance.now() - start) / 1000);
   const { user, system } = process.cpuUsage(producerCpuAtStart);
   // the producer, and the fake provider that both sides share
   const producerCpuPerSend = (user + system) / QUEUED;
-  const pgCpuPerSend = pg && postgresCpuSince(pgCpuAtStart, postgresCpu()) / QUEUED;
+  const pgCpuPerSend = pg && serverCpuSince(pgCpuAtStart, serverCpu('postgres')) / QUEUED;
+  const redisCpuPerSend = serverCpuSince(redisCpuAtStart, serverCpu('redis-server')) / QUEUED;
   await Promise.all(
     children.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))),
   );
@@ -330,7 +335,20 @@ async function queued(twilio, mode, workers, pg) {
   await cleanup.close();
   await (mode === 'herald' ? producer.delivery?.queue?.close?.() : producer.close());
   if (pg) await pg.empty(mode, round);
-  return { rate, cpuPerSend, producerCpuPerSend, pgCpuPerSend };
+  const figures = {
+    rate,
+    enqueueMs,
+    cpuPerSend,
+    producerCpuPerSend,
+    pgCpuPerSend,
+    redisCpuPerSend,
+  };
+  console.error(
+    `queued ${mode} ${workers}w${pg ? ' postgres' : ''}: ${Object.entries(figures)
+      .map(([key, value]) => `${key} ${Math.round(value)}`)
+      .join(', ')}`,
+  );
+  return figures;
 }
 
 /** Alternating rounds (the side that goes first alternates too), median of each. */
@@ -343,11 +361,12 @@ async function queuedCase(results, twilio, workers, pg) {
       (mode === 'herald' ? herald : peer).push(await queued(twilio, mode, workers, pg));
   }
   const name = `queue.bullmq.${pg ? 'postgres.' : ''}${workers}worker${workers > 1 ? 's' : ''}`;
-  results[name] = compare(
-    median(herald.map((r) => r.rate)),
-    median(peer.map((r) => r.rate)),
-    'sends/s',
-  );
+  results[name] = {
+    ...compare(median(herald.map((r) => r.rate)), median(peer.map((r) => r.rate)), 'sends/s'),
+    // every round's rate, in the order run: how far one round moves on this machine
+    heraldRounds: herald.map((r) => Math.round(r.rate)),
+    peerRounds: peer.map((r) => Math.round(r.rate)),
+  };
   // lower is better: CPU the worker processes spent per message
   results[`${name}.workerCpu`] = compare(
     median(herald.map((r) => r.cpuPerSend)),
@@ -358,6 +377,12 @@ async function queuedCase(results, twilio, workers, pg) {
   results[`${name}.producerCpu`] = compare(
     median(herald.map((r) => r.producerCpuPerSend)),
     median(peer.map((r) => r.producerCpuPerSend)),
+    'µs/send',
+  );
+  // lower is better: CPU the Redis server spent per message (queue, job data, locks)
+  results[`${name}.redisCpu`] = compare(
+    median(herald.map((r) => r.redisCpuPerSend)),
+    median(peer.map((r) => r.redisCpuPerSend)),
     'µs/send',
   );
   if (pg)
