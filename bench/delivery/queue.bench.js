@@ -361,37 +361,25 @@ async function queuedCase(results, twilio, workers, pg) {
       (mode === 'herald' ? herald : peer).push(await queued(twilio, mode, workers, pg));
   }
   const name = `queue.bullmq.${pg ? 'postgres.' : ''}${workers}worker${workers > 1 ? 's' : ''}`;
+  const medians = (field, unit) =>
+    compare(median(herald.map((r) => r[field])), median(peer.map((r) => r[field])), unit);
   results[name] = {
-    ...compare(median(herald.map((r) => r.rate)), median(peer.map((r) => r.rate)), 'sends/s'),
+    ...medians('rate', 'sends/s'),
     // every round's rate, in the order run: how far one round moves on this machine
     heraldRounds: herald.map((r) => Math.round(r.rate)),
     peerRounds: peer.map((r) => Math.round(r.rate)),
   };
-  // lower is better: CPU the worker processes spent per message
-  results[`${name}.workerCpu`] = compare(
-    median(herald.map((r) => r.cpuPerSend)),
-    median(peer.map((r) => r.cpuPerSend)),
-    'µs/send',
-  );
-  // lower is better: CPU of the producer process (it also plays the provider) per message
-  results[`${name}.producerCpu`] = compare(
-    median(herald.map((r) => r.producerCpuPerSend)),
-    median(peer.map((r) => r.producerCpuPerSend)),
-    'µs/send',
-  );
-  // lower is better: CPU the Redis server spent per message (queue, job data, locks)
-  results[`${name}.redisCpu`] = compare(
-    median(herald.map((r) => r.redisCpuPerSend)),
-    median(peer.map((r) => r.redisCpuPerSend)),
-    'µs/send',
-  );
-  if (pg)
-    // lower is better: CPU the PostgreSQL server processes spent per message
-    results[`${name}.postgresCpu`] = compare(
-      median(herald.map((r) => r.pgCpuPerSend)),
-      median(peer.map((r) => r.pgCpuPerSend)),
-      'µs/send',
-    );
+  // lower is better: CPU per message of the worker processes, of the producer
+  // process (it also plays the provider), of Redis (queue, job data, locks) and
+  // of the PostgreSQL server processes
+  const cpu = {
+    workerCpu: 'cpuPerSend',
+    producerCpu: 'producerCpuPerSend',
+    redisCpu: 'redisCpuPerSend',
+    ...(pg && { postgresCpu: 'pgCpuPerSend' }),
+  };
+  for (const [figure, field] of Object.entries(cpu))
+    results[`${name}.${figure}`] = medians(field, 'µs/send');
 }
 
 async function run() {

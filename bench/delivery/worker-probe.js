@@ -23,35 +23,50 @@ const add = (name, value) => {
   samples.get(name).push(value);
 };
 
-/** Times every call of `proto[method]` (a promise) under `name(args)`. */
-function time(proto, method, name) {
+/**
+ * Times every call of `proto[method]` (a promise) under `name(args)`;
+ * `during(args)` runs when a call starts, and the function it returns, if
+ * any, when the call ends.
+ */
+function time(proto, method, name, during = () => undefined) {
   const original = proto[method];
   proto[method] = function timed(...args) {
     const started = performance.now();
-    return original.apply(this, args).finally(() => add(name(args), performance.now() - started));
+    const end = during(args);
+    return original.apply(this, args).finally(() => {
+      add(name(args), performance.now() - started);
+      end?.();
+    });
   };
 }
 
 if (process.argv[2] === 'herald') {
   const { DatabaseDeliveryStore } = require('@herald/notification/typeorm');
   const { DeliveryWorker } = require('@herald/notification/bullmq');
-  time(DatabaseDeliveryStore.prototype, 'claim', () => 'claim ms');
-  time(DatabaseDeliveryStore.prototype, 'transition', ([, status]) => `transition ${status} ms`);
-  time(DatabaseDeliveryStore.prototype, 'writeBatch', ([groups]) => {
-    add(
-      'batch rows',
-      groups.reduce((rows, group) => rows + group.items.length, 0),
-    );
-    return 'batch write ms';
-  });
+  const store = DatabaseDeliveryStore.prototype;
+  time(store, 'claim', () => 'claim ms');
+  time(store, 'transition', ([, status]) => `transition ${status} ms`);
+  time(
+    store,
+    'writeBatch',
+    () => 'batch write ms',
+    ([groups]) =>
+      add(
+        'batch rows',
+        groups.reduce((rows, group) => rows + group.items.length, 0),
+      ),
+  );
   time(DeliveryWorker.prototype, 'attempt', () => 'attempt (send and sent) ms');
-  time(DeliveryWorker.prototype, 'deliver', () => 'job ms');
-  const deliver = DeliveryWorker.prototype.deliver;
   let busy = 0;
-  DeliveryWorker.prototype.deliver = function counted(...args) {
-    add('slots busy at a job start', ++busy);
-    return deliver.apply(this, args).finally(() => busy--);
-  };
+  time(
+    DeliveryWorker.prototype,
+    'deliver',
+    () => 'job ms',
+    () => {
+      add('slots busy at a job start', ++busy);
+      return () => busy--;
+    },
+  );
 }
 
 const loop = monitorEventLoopDelay({ resolution: 1 });
