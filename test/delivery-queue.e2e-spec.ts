@@ -232,3 +232,134 @@ describe('queued delivery on BullMQ (real Redis)', () => {
     expect((await queue.counts()).active).toBe(0);
   });
 });
+
+/**
+ * A first job (added with its new record) sends while its claim is written;
+ * any other job waits for the claim. A store that keeps records "durably"
+ * whose claims a test holds back, refuses or fails.
+ */
+describe('queued delivery: the send of a first job does not wait for its claim (real Redis)', () => {
+  const queueName = `herald-delivery-overlap-${process.pid}-${Date.now()}`;
+  const prefix = 'herald-test';
+  type Claim = 'held' | 'refused' | 'failing' | 'at-once';
+  class HeldClaimStore extends MemoryDeliveryStore {
+    readonly durable = true;
+    mode: Claim = 'at-once';
+    readonly held: Array<() => void> = [];
+    override async claim(id: string) {
+      if (this.mode === 'failing') throw new Error('database unavailable');
+      if (this.mode === 'refused') return undefined;
+      if (this.mode === 'held') await new Promise<void>((release) => this.held.push(release));
+      return super.claim(id);
+    }
+  }
+  let provider: CountingProvider;
+  let queue: BullmqDeliveryQueue;
+  let store: HeldClaimStore;
+  let service: DeliveryService;
+  let worker: DeliveryWorker;
+  let sms: ReliableSmsChannel;
+
+  beforeAll(async () => {
+    provider = await startCountingProvider();
+    queue = new BullmqDeliveryQueue({ queueName, prefix, attempts: 4 });
+    store = new HeldClaimStore();
+    service = createDeliveryService(
+      { retryAttempts: 4, retryBaseMs: 10, retryCapMs: 50, circuitThreshold: 1000 },
+      { store, queue },
+    );
+    service.register('sms', new HttpTestSmsChannel('ok', `${provider.url}/ok`));
+    service.register('sms', new HttpTestSmsChannel('down', `${provider.url}/fail`));
+    worker = new DeliveryWorker(service, { queueName, prefix, concurrency: 4 });
+    await worker.ready();
+    sms = new ReliableSmsChannel(service, ['ok']);
+  });
+
+  afterEach(() => {
+    store.mode = 'at-once';
+    store.held.splice(0).forEach((release) => release());
+  });
+
+  afterAll(async () => {
+    await worker.close();
+    await queue.obliterate();
+    await queue.close();
+    await provider.close();
+  });
+
+  it('sends a first job while its claim is held, and writes sent only after the claim', async () => {
+    store.mode = 'held';
+    const { deliveryId } = await sms.send({ to: '+15005550040', body: 'a', idempotencyKey: 'o-1' });
+    await until(() => provider.delivered.get('o-1') === 1);
+    await until(() => store.held.length === 1);
+    // the provider has it; the record is still queued: `sent` waits for the claim
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await store.get(deliveryId))?.status).toBe('queued');
+    store.held.shift()!();
+    await until(async () => (await store.get(deliveryId))?.status === 'sent');
+    expect(await store.get(deliveryId)).toMatchObject({ attempts: 1, backend: 'ok' });
+  });
+
+  it('holds the send of any other job until its claim: a job added again, not with its record', async () => {
+    const message = { to: '+15005550041', body: 'b', idempotencyKey: 'o-2' };
+    const { deliveryId } = await sms.send(message);
+    await until(async () => (await store.get(deliveryId))?.status === 'sent');
+    store.mode = 'held';
+    // the sweeper's or a repeated send's job: no `firstJob`
+    await queue.enqueue({ id: deliveryId, channel: 'sms', backends: ['ok'], message });
+    await until(() => store.held.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(provider.requests.get('o-2')).toBe(1);
+    store.held.shift()!();
+    await untilQueueIdle(queue);
+    // its record was sent: the claim is refused, and nothing is sent again
+    expect(provider.requests.get('o-2')).toBe(1);
+    expect((await store.get(deliveryId))?.status).toBe('sent');
+  });
+
+  it('settles a failed send after the claim, as a retry of the same record', async () => {
+    store.mode = 'held';
+    const down = new ReliableSmsChannel(service, ['down']);
+    const { deliveryId } = await down.send({
+      to: '+15005550042',
+      body: 'c',
+      idempotencyKey: 'o-3',
+    });
+    await until(() => provider.requests.get('o-3') === 1);
+    await until(() => store.held.length === 1);
+    store.mode = 'at-once';
+    store.held.shift()!();
+    await until(async () => (await store.get(deliveryId))?.status === 'dead');
+    expect(await store.get(deliveryId)).toMatchObject({ attempts: 4 });
+    expect(provider.requests.get('o-3')).toBe(4);
+  });
+
+  it('leaves a record whose first claim is refused as it was, and settles nothing', async () => {
+    store.mode = 'refused';
+    const failedBefore = (await queue.counts()).failed;
+    const { deliveryId } = await sms.send({ to: '+15005550043', body: 'd', idempotencyKey: 'o-4' });
+    await until(async () => (await queue.counts()).failed === failedBefore + 1);
+    expect(provider.requests.get('o-4')).toBe(1);
+    expect(await store.get(deliveryId)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('waits for the claims of first jobs too once a claim failed, so that none is sent twice', async () => {
+    store.mode = 'failing';
+    // the first job after the store began failing is sent, and its claim fails
+    const first = await sms.send({ to: '+15005550044', body: 'e', idempotencyKey: 'o-5' });
+    await until(() => provider.requests.get('o-5') === 1);
+    // the store answers again, slowly: the next first job waits for its claim before its send
+    store.mode = 'held';
+    const second = await sms.send({ to: '+15005550045', body: 'f', idempotencyKey: 'o-6' });
+    await until(() => store.held.length >= 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(provider.requests.get('o-6')).toBeUndefined();
+    store.mode = 'at-once';
+    store.held.splice(0).forEach((release) => release());
+    await until(async () => (await store.get(second.deliveryId))?.status === 'sent');
+    expect(provider.requests.get('o-6')).toBe(1);
+    // the job whose claim failed is retried, and takes its claim first: sent again, once
+    await until(async () => (await store.get(first.deliveryId))?.status === 'sent');
+    expect(provider.requests.get('o-5')).toBe(2);
+  });
+});

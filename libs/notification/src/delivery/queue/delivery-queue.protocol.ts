@@ -16,6 +16,14 @@ export interface DeliveryJob {
   trace?: Record<string, string>;
   /** Labels the observers of the delivery see on the worker side (`type`, `category` of a notification). */
   meta?: Record<string, string>;
+  /**
+   * Set by the producer on the job it adds right after creating the job's
+   * record: no other job ran for this delivery before it. On its first run
+   * the worker then sends while the record's claim is being written (with a
+   * store whose records outlive the process, `DeliveryStore.durable`). The
+   * sweeper, a repeated send and a retry or stalled run take the claim first.
+   */
+  firstJob?: true;
 }
 
 /** Jobs by state: depth = waiting + delayed, in flight = active, dead = failed. */

@@ -113,7 +113,8 @@ export class DeliverySweeper {
         : undefined;
       const jobs: DeliveryJob[] = candidates
         .filter((c) => !missing || missing.has(c.id))
-        .map(({ createdAt: _created, ...job }) => job);
+        // an orphan's job may follow a job that ran: it takes the claim before its send
+        .map(({ createdAt: _created, firstJob: _first, ...job }) => job);
       result.orphaned = jobs.length;
       this.totals.orphaned += jobs.length;
       if (jobs.length > 0) metrics?.increment(DELIVERY_SWEEPER_METRICS.found, jobs.length);

@@ -31,7 +31,12 @@ export const DELIVERY_WORKER_DEFAULTS = { lockDurationMs: 5000, stalledIntervalM
  * chain per job attempt, BullMQ's backoff computed by the retry policy
  * (`Retry-After` included). A record already final (a job re-run after its
  * worker died between the send and the acknowledgement) is not sent again.
- * Each attempt runs in a CONSUMER span (`process <queue>`) continuing the
+ * A job added with its new record (`DeliveryJob.firstJob`), on its first run
+ * and with a database store, sends while its claim is written (no other job
+ * ran for that delivery, so nothing can refuse the claim); `sent` is written
+ * after both. Every other job (a retry, a stalled run, the sweeper's, a
+ * repeated send's) and every job while the store's claims fail takes its
+ * claim before its send. Each attempt runs in a CONSUMER span (`process <queue>`) continuing the
  * trace of the producer carried in the job. `close()` waits for the jobs in flight.
  */
 export class DeliveryWorker {
@@ -39,6 +44,8 @@ export class DeliveryWorker {
   private readonly queueName: string;
   private readonly UnrecoverableError: typeof BullMQ.UnrecoverableError;
   private readonly connection: BullmqConnection;
+  /** Whether the store's last claim failed (see `claim`). */
+  private claimsFailing = false;
 
   constructor(
     private readonly service: DeliveryService,
@@ -85,7 +92,7 @@ export class DeliveryWorker {
 
   private process(job: BullMQ.Job<DeliveryJob>): Promise<unknown> {
     const { tracer } = this.service;
-    if (!tracer) return this.deliver(job.data);
+    if (!tracer) return this.deliver(job);
     const { id, channel, notificationId } = job.data;
     return traceProcessJob(
       tracer,
@@ -97,11 +104,12 @@ export class DeliveryWorker {
         'herald.delivery.attempt': job.attemptsMade + 1,
         'herald.notification.id': notificationId,
       },
-      () => this.deliver(job.data),
+      () => this.deliver(job),
     );
   }
 
-  private async deliver(data: DeliveryJob): Promise<unknown> {
+  private async deliver(job: BullMQ.Job<DeliveryJob>): Promise<unknown> {
+    const data = job.data;
     const { id, channel, message, meta } = data;
     const { engine } = this.service;
     const { store } = engine;
@@ -115,7 +123,16 @@ export class DeliveryWorker {
       const suppressed = await this.suppress(id, channel, verdict.reason);
       return suppressed ?? this.deliverRead(data);
     }
-    const claimed = await store.claim(id);
+    if (store.durable && !this.claimsFailing && isFirstRun(job)) {
+      // No job ran for this delivery before this one: its record is `queued`,
+      // so the claim cannot be refused, and the send need not wait for it
+      // (`sent` does). One wait a job fewer: the claim's and the send's overlap.
+      const claiming = this.claim(id);
+      claiming.catch(() => undefined); // awaited after the send, or after its failure
+      const message = verdict.message ?? payload;
+      return this.attempt({ id, attempts: 1 }, data, adapter, message, claiming);
+    }
+    const claimed = await this.claim(id);
     // not claimable (sent, final, missing): the record says what to do
     if (!claimed) return this.deliverRead(data);
     // attempt 1 is the move from `queued`: a guard's rewrite of the message applies
@@ -183,15 +200,21 @@ export class DeliveryWorker {
     return this.attempt(sending, data, adapter, payload);
   }
 
-  /** One round over the backends for a record in `sending`; a failure is settled here. */
+  /**
+   * One round over the backends for a record in `sending`, or being moved
+   * there (`claiming`, awaited before `sent`); a failure is settled here.
+   */
   private async attempt(
-    record: DeliveryRecord,
+    record: Pick<DeliveryRecord, 'id' | 'attempts'>,
     data: DeliveryJob,
     adapter: ChannelAdapter<any, any>,
     payload: unknown,
+    claiming?: Promise<DeliveryRecord | undefined>,
   ): Promise<{ backend: string }> {
     const { id, channel, backends: names, meta } = data;
     const { engine } = this.service;
+    const claimed = claiming && this.claimedOrRefused(id, claiming);
+    claimed?.catch(() => undefined); // not awaited by a failed send
     try {
       const backends = names.map((name) => this.service.backend(channel, name));
       const { backend } = await engine.attempt(
@@ -201,9 +224,23 @@ export class DeliveryWorker {
         payload,
         adapter.messageIdOf,
         meta,
+        claimed,
       );
       return { backend };
     } catch (error) {
+      // the claim's write comes first, then the failure's
+      const claim = await claiming?.then(
+        (claimed) => (claimed ? 'claimed' : 'refused'),
+        () => 'failed',
+      );
+      // a record moved meanwhile is left as it was
+      if (claim === 'refused')
+        throw new this.UnrecoverableError(
+          `the record of a first job was not claimable: ${describeError(error)}`,
+        );
+      // the store failed, not (or not only) the provider: the record is still
+      // `queued`, and the job's retry takes its claim first
+      if (claim === 'failed') throw error;
       const status = await engine.settleFailure(
         id,
         channel,
@@ -217,6 +254,35 @@ export class DeliveryWorker {
     }
   }
 
+  /**
+   * `store.claim`, remembering whether the store failed: while it does (the
+   * database is down), first jobs wait for their claim too, so that a job
+   * whose claim failed is not sent once now and once on its retry.
+   */
+  private async claim(id: string): Promise<DeliveryRecord | undefined> {
+    try {
+      const claimed = await this.service.engine.store.claim!(id);
+      this.claimsFailing = false;
+      return claimed;
+    } catch (error) {
+      this.claimsFailing = true;
+      throw error;
+    }
+  }
+
+  /**
+   * The claim of a first job, which cannot be refused while only this job
+   * runs for the delivery. A record moved meanwhile (a purge, a hand-made
+   * change) fails the `sent` write as it would fail for a record moved from
+   * `sending`, and the record is left as it was.
+   */
+  private async claimedOrRefused(
+    id: string,
+    claiming: Promise<DeliveryRecord | undefined>,
+  ): Promise<void> {
+    if (!(await claiming)) throw new DeliveryStateError(id, 'sending');
+  }
+
   private async markDead(job: DeliveryJob): Promise<void> {
     const record = await this.service.engine.store.get(job.id).catch(() => undefined);
     if (record && !record.final) {
@@ -226,4 +292,17 @@ export class DeliveryWorker {
       if (dead) await this.service.engine.notifySettled({ record: dead, meta: job.meta });
     }
   }
+}
+
+/**
+ * A job added with its new record (`firstJob`), on its first run: not a
+ * retry, not re-run after a stall (its worker died, or lost the lock).
+ */
+function isFirstRun(job: BullMQ.Job<DeliveryJob>): boolean {
+  return (
+    job.data.firstJob === true &&
+    job.attemptsMade === 0 &&
+    !job.stalledCounter &&
+    (job.attemptsStarted ?? 1) <= 1
+  );
 }

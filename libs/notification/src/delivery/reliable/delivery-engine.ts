@@ -148,35 +148,27 @@ export class DeliveryEngine {
 
   /**
    * The pass over the backends of `round`, for a record already moved to
-   * `sending` (a queue worker's `store.claim`).
+   * `sending` (a queue worker's `store.claim`), or being moved there:
+   * `claimed` settles once it is, and `sent` is written after it.
    */
   async attempt<M, R>(
-    record: DeliveryRecord,
+    record: Pick<DeliveryRecord, 'id'>,
     channel: DeliveryChannel,
     backends: DeliveryBackend<M, R>[],
     message: M,
     messageIdOf: (result: R) => string | undefined,
     meta?: Readonly<Record<string, string>>,
+    claimed?: Promise<void>,
   ): Promise<RoundSuccess<R>> {
     // built only when no backend was tried: an Error captures a stack, a cost per round otherwise
     let lastError: unknown;
     let tried = false;
     for (const backend of backends) {
       tried = true;
+      let result: R;
       try {
         const breaker = backend.breakerKeyOf?.(message) ?? `${channel}:${backend.name}`;
-        const result = await this.breakers.execute(breaker, () => backend.send(message));
-        const sent = await this.store.transition(record.id, 'sent', {
-          backend: backend.name,
-          providerMessageId: messageIdOf(result),
-          sentAt: new Date(),
-        });
-        this.metrics?.increment('herald_delivery_sent_total', 1, {
-          channel,
-          backend: backend.name,
-        });
-        if (this.observers.length > 0) await this.notifySettled({ record: sent, meta });
-        return { result, backend: backend.name, record: sent };
+        result = await this.breakers.execute(breaker, () => backend.send(message));
       } catch (error) {
         lastError = error;
         this.metrics?.increment('herald_delivery_errors_total', 1, {
@@ -184,7 +176,18 @@ export class DeliveryEngine {
           backend: backend.name,
         });
         if (!DeliveryError.isTransient(error)) break;
+        continue;
       }
+      // the provider accepted: a store's failure from here on is not the backend's
+      await claimed;
+      const sent = await this.store.transition(record.id, 'sent', {
+        backend: backend.name,
+        providerMessageId: messageIdOf(result),
+        sentAt: new Date(),
+      });
+      this.metrics?.increment('herald_delivery_sent_total', 1, { channel, backend: backend.name });
+      if (this.observers.length > 0) await this.notifySettled({ record: sent, meta });
+      return { result, backend: backend.name, record: sent };
     }
     throw tried
       ? lastError

@@ -188,7 +188,8 @@ export class DeliveryService {
     const { id, keyed, input, job } = this.prepare({ adapter, chain, message });
     const { record, created } = await this.engine.store.create(input);
     if (job) {
-      if (created || record.status === 'queued') await this.enqueue([{ ...job }]);
+      if (created) await this.enqueue([{ ...job, firstJob: true }]);
+      else if (record.status === 'queued') await this.enqueue([{ ...job }]);
       return Object.assign({}, adapter.queuedResult(id, record.backend, message), {
         deliveryId: id,
       });
@@ -378,8 +379,8 @@ export class DeliveryService {
         prepared.forEach(({ job }, i) => {
           const { record, created } = stored[i];
           outcomes.push({ deliveryId: record.id, status: record.status });
-          if (!created && record.status !== 'queued') return;
-          jobs.push({ ...job! });
+          if (created) jobs.push({ ...job!, firstJob: true });
+          else if (record.status === 'queued') jobs.push({ ...job! });
         });
         await adding;
         if (jobs.length > 0) adding = this.enqueue(jobs);

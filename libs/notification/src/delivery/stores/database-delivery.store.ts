@@ -148,6 +148,8 @@ export interface DatabaseDeliveryStoreOptions {
  * `batchTransitions`), with the same per-record answers and errors.
  */
 export class DatabaseDeliveryStore implements DeliveryStore {
+  /** The records are rows: a first job's send need not wait for its claim (`DeliveryStore.durable`). */
+  readonly durable = true;
   private resolved?: {
     dataSource: DataSource;
     table: string;

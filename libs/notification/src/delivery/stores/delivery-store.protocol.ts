@@ -96,6 +96,14 @@ export interface DeliveryStore {
    */
   claim?(id: string): Promise<DeliveryRecord | undefined>;
   /**
+   * Whether the records outlive the process (a database). A queue worker
+   * then sends the message of a job added with its new record
+   * (`DeliveryJob.firstJob`, first run) while the claim is being written,
+   * and writes `sent` once both are done. Without it (the memory store,
+   * emptied by a restart under a live queue), the claim is awaited first.
+   */
+  readonly durable?: boolean;
+  /**
    * The record a provider's message id (Twilio `SM...` sid, SendGrid
    * `X-Message-Id`) was stored on at send, newest when several match;
    * `channel` narrows the search. Status webhooks use it.
