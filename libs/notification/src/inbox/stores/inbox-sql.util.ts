@@ -87,6 +87,9 @@ export const INBOX_COLUMNS =
 const time = (value: string | number | null): Date | null =>
   value === null ? null : new Date(Number(value));
 
+/** A JSON array column; most rows hold `[]` (no tags, no actions), which needs no parse. */
+const list = <T>(text: string): T[] => (text === '[]' ? [] : (JSON.parse(text) as T[]));
+
 /** A raw row (bigint may arrive as a string from `pg`) to an `InboxMessage`. */
 export function rowToMessage(row: InboxRow): InboxMessage {
   const message: InboxMessage = {
@@ -98,9 +101,9 @@ export function rowToMessage(row: InboxRow): InboxMessage {
     seenAt: time(row.seen_at),
     archivedAt: time(row.archived_at),
     snoozedUntil: time(row.snoozed_until),
-    tags: JSON.parse(row.tags) as string[],
+    tags: list<string>(row.tags),
     severity: row.severity as InboxSeverity,
-    actions: JSON.parse(row.actions) as InboxAction[],
+    actions: list<InboxAction>(row.actions),
     createdAt: new Date(Number(row.created_at)),
     expiresAt: new Date(Number(row.expires_at)),
   };
