@@ -74,3 +74,57 @@ describe('DeliveryEngine', () => {
     expect(get).toHaveBeenCalledTimes(1); // the retry's read, not the first round's
   });
 });
+
+describe('DeliveryEngine.attempt after the provider accepted', () => {
+  const setup = async () => {
+    const store = new MemoryDeliveryStore();
+    const counted: string[] = [];
+    const metrics = {
+      increment: (name: string, _value: number, labels?: Record<string, string>) =>
+        void counted.push(`${name}:${labels?.backend ?? ''}`),
+    };
+    const engine = new DeliveryEngine({
+      store,
+      breakers: new CircuitBreakerRegistry(),
+      metrics: metrics as never,
+    });
+    await store.create({ id: 'dlv_after', channel: 'sms', backend: 'tw', recipient: '+1' });
+    const second = { name: 'fallback', send: jest.fn(async () => 'second') };
+    const first = { name: 'tw', send: jest.fn(async () => 'first') };
+    return { store, engine, counted, backends: [first, second], first, second };
+  };
+
+  it('writes sent only once the claim it is given has settled', async () => {
+    const { store, engine, backends } = await setup();
+    let claim!: () => void;
+    const claimed = new Promise<void>((resolve) => (claim = resolve)).then(async () => {
+      await store.claim('dlv_after');
+    });
+    const attempt = engine.attempt(
+      { id: 'dlv_after' },
+      'sms',
+      backends,
+      {},
+      () => 'SM1',
+      undefined,
+      claimed,
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await store.get('dlv_after'))?.status).toBe('queued');
+    claim();
+    await expect(attempt).resolves.toMatchObject({ backend: 'tw', result: 'first' });
+    expect(await store.get('dlv_after')).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it("rejects with the store's error, tries no other backend, and counts no backend error", async () => {
+    const { engine, counted, backends, second } = await setup();
+    const failing = Promise.reject(new Error('database unavailable'));
+    failing.catch(() => undefined);
+    const error = await engine
+      .attempt({ id: 'dlv_after' }, 'sms', backends, {}, () => 'SM1', undefined, failing)
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe('database unavailable');
+    expect(second.send).not.toHaveBeenCalled();
+    expect(counted.filter((name) => name.startsWith('herald_delivery_errors_total'))).toEqual([]);
+  });
+});
