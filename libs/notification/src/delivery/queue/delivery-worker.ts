@@ -36,8 +36,9 @@ export const DELIVERY_WORKER_DEFAULTS = { lockDurationMs: 5000, stalledIntervalM
  * ran for that delivery, so nothing can refuse the claim); `sent` is written
  * after both. Every other job (a retry, a stalled run, the sweeper's, a
  * repeated send's) and every job while the store's claims fail takes its
- * claim before its send. Each attempt runs in a CONSUMER span (`process <queue>`) continuing the
- * trace of the producer carried in the job. `close()` waits for the jobs in flight.
+ * claim before its send. Each attempt runs in a CONSUMER span (`process
+ * <queue>`) continuing the trace of the producer carried in the job.
+ * `close()` waits for the jobs in flight.
  */
 export class DeliveryWorker {
   readonly worker: BullMQ.Worker;
@@ -127,7 +128,11 @@ export class DeliveryWorker {
       // No job ran for this delivery before this one: its record is `queued`,
       // so the claim cannot be refused, and the send need not wait for it
       // (`sent` does). One wait a job fewer: the claim's and the send's overlap.
-      const claiming = this.claim(id);
+      // `claiming` settles once the record is `sending`; a refusal rejects it
+      // (a DeliveryStateError, a record moved meanwhile), as a store failure does.
+      const claiming = this.claim(id).then((claimed) => {
+        if (!claimed) throw new DeliveryStateError(id, 'sending');
+      });
       claiming.catch(() => undefined); // awaited after the send, or after its failure
       const message = verdict.message ?? payload;
       return this.attempt({ id, attempts: 1 }, data, adapter, message, claiming);
@@ -209,12 +214,10 @@ export class DeliveryWorker {
     data: DeliveryJob,
     adapter: ChannelAdapter<any, any>,
     payload: unknown,
-    claiming?: Promise<DeliveryRecord | undefined>,
+    claiming?: Promise<void>,
   ): Promise<{ backend: string }> {
     const { id, channel, backends: names, meta } = data;
     const { engine } = this.service;
-    const claimed = claiming && this.claimedOrRefused(id, claiming);
-    claimed?.catch(() => undefined); // not awaited by a failed send
     try {
       const backends = names.map((name) => this.service.backend(channel, name));
       const { backend } = await engine.attempt(
@@ -224,14 +227,14 @@ export class DeliveryWorker {
         payload,
         adapter.messageIdOf,
         meta,
-        claimed,
+        claiming,
       );
       return { backend };
     } catch (error) {
       // the claim's write comes first, then the failure's
       const claim = await claiming?.then(
-        (claimed) => (claimed ? 'claimed' : 'refused'),
-        () => 'failed',
+        () => 'claimed',
+        (failure: unknown) => (failure instanceof DeliveryStateError ? 'refused' : 'failed'),
       );
       // a record moved meanwhile is left as it was
       if (claim === 'refused')
@@ -268,19 +271,6 @@ export class DeliveryWorker {
       this.claimsFailing = true;
       throw error;
     }
-  }
-
-  /**
-   * The claim of a first job, which cannot be refused while only this job
-   * runs for the delivery. A record moved meanwhile (a purge, a hand-made
-   * change) fails the `sent` write as it would fail for a record moved from
-   * `sending`, and the record is left as it was.
-   */
-  private async claimedOrRefused(
-    id: string,
-    claiming: Promise<DeliveryRecord | undefined>,
-  ): Promise<void> {
-    if (!(await claiming)) throw new DeliveryStateError(id, 'sending');
   }
 
   private async markDead(job: DeliveryJob): Promise<void> {

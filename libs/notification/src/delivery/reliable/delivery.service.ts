@@ -188,8 +188,8 @@ export class DeliveryService {
     const { id, keyed, input, job } = this.prepare({ adapter, chain, message });
     const { record, created } = await this.engine.store.create(input);
     if (job) {
-      if (created) await this.enqueue([{ ...job, firstJob: true }]);
-      else if (record.status === 'queued') await this.enqueue([{ ...job }]);
+      const added = jobToAdd(job, record, created);
+      if (added) await this.enqueue([added]);
       return Object.assign({}, adapter.queuedResult(id, record.backend, message), {
         deliveryId: id,
       });
@@ -379,8 +379,8 @@ export class DeliveryService {
         prepared.forEach(({ job }, i) => {
           const { record, created } = stored[i];
           outcomes.push({ deliveryId: record.id, status: record.status });
-          if (created) jobs.push({ ...job!, firstJob: true });
-          else if (record.status === 'queued') jobs.push({ ...job! });
+          const added = jobToAdd(job!, record, created);
+          if (added) jobs.push(added);
         });
         await adding;
         if (jobs.length > 0) adding = this.enqueue(jobs);
@@ -476,4 +476,19 @@ export class DeliveryService {
     );
     return Object.assign({}, base, { deliveryId: record.id });
   }
+}
+
+/**
+ * The job to add for a stored record, a copy (the enqueue sets its trace):
+ * marked `firstJob` when the record was just created for it, unmarked for a
+ * record already `queued` (its job may have run: the worker claims first),
+ * none for a record past `queued`.
+ */
+function jobToAdd(
+  job: DeliveryJob,
+  record: Pick<DeliveryRecord, 'status'>,
+  created: boolean,
+): DeliveryJob | undefined {
+  if (created) return { ...job, firstJob: true };
+  return record.status === 'queued' ? { ...job } : undefined;
 }
